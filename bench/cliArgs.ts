@@ -1,0 +1,51 @@
+/** The small argument grammar shared by `npm run eval` and `npm run bench`. Pure. */
+
+export interface BenchArgs {
+  readonly set: string;
+  readonly split: string;
+  readonly limit: number | null;
+  readonly json: string | null;
+  readonly concurrency: readonly number[];
+  readonly workers: number | null;
+  /** Only these item ids (`--id` may repeat); empty for all. */
+  readonly ids: readonly string[];
+}
+
+const positiveInt = (flag: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer, got "${value ?? ''}"`);
+  return n;
+};
+
+export function parseBenchArgs(argv: readonly string[], defaults: { split: string; concurrency: readonly number[] }): BenchArgs {
+  let set: string | undefined;
+  let split = defaults.split;
+  let limit: number | null = null;
+  let json: string | null = null;
+  let concurrency = defaults.concurrency;
+  let workers: number | null = null;
+  const ids: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      i += 1;
+      const next = argv[i];
+      if (next === undefined) throw new Error(`${flag} needs a value`);
+      return next;
+    };
+    if (flag === '--split') split = value();
+    else if (flag === '--limit') limit = positiveInt(flag, value());
+    else if (flag === '--json') json = value();
+    else if (flag === '--id') ids.push(value());
+    else if (flag === '--workers') workers = positiveInt(flag, value());
+    else if (flag === '--concurrency') concurrency = value().split(',').map((part) => positiveInt(flag, part));
+    else if (flag.startsWith('--')) throw new Error(`Unknown option ${flag}`);
+    else if (set === undefined) set = flag;
+    else throw new Error(`Unexpected argument ${flag}`);
+  }
+  if (set === undefined || !/^[a-z0-9_-]+$/.test(set)) throw new Error('Name a labelled set: passport, pan, negatives or specimen');
+  if (!['dev', 'test'].includes(split)) throw new Error(`--split is dev or test, got "${split}"`);
+  return { set, split, limit, json, concurrency, workers, ids };
+}

@@ -1,0 +1,91 @@
+/** Scores one extraction against its labelled truth: field by field, nested objects per subfield. Pure. */
+
+export interface FieldOutcome {
+  /** Dotted path, e.g. `mrz.line1`. */
+  readonly field: string;
+  readonly correct: boolean;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Strings match after trimming; null matches null or absence; everything else by value. */
+export function leafMatches(expected: unknown, actual: unknown): boolean {
+  if (expected === null) return actual === null || actual === undefined;
+  if (typeof expected === 'string') return typeof actual === 'string' && actual.trim() === expected.trim();
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => leafMatches(item, actual[i]));
+  }
+  return Object.is(expected, actual);
+}
+
+export interface FieldPair {
+  readonly field: string;
+  readonly expected: unknown;
+  readonly actual: unknown;
+}
+
+/** Every leaf the truth names beside what the response holds there (nested objects flattened to dotted paths). */
+export function pairFields(expected: Record<string, unknown>, actual: unknown, prefix = ''): FieldPair[] {
+  const got = isPlainObject(actual) ? actual : {};
+  return Object.entries(expected).flatMap(([key, value]) => {
+    const field = `${prefix}${key}`;
+    return isPlainObject(value) ? pairFields(value, got[key], `${field}.`) : [{ field, expected: value, actual: got[key] }];
+  });
+}
+
+/** Only the fields the truth names are scored; extra response fields (warnings, confidence) are not. */
+export function compareFields(expected: Record<string, unknown>, actual: unknown): FieldOutcome[] {
+  return pairFields(expected, actual).map((pair) => ({ field: pair.field, correct: leafMatches(pair.expected, pair.actual) }));
+}
+
+export interface LabelledItemInfo {
+  readonly id: string;
+  readonly degradation: string;
+  readonly layout: string;
+  readonly endpoint: string;
+  /** `ok` or the problem code the service must refuse the document with. */
+  readonly expect: string;
+}
+
+export type ExtractionOutcome =
+  | { readonly kind: 'result'; readonly result: unknown }
+  | { readonly kind: 'refused'; readonly code: string };
+
+export interface ItemJudgement {
+  readonly id: string;
+  readonly degradation: string;
+  readonly layout: string;
+  readonly expect: string;
+  /** What happened: `ok` or the problem code. */
+  readonly outcome: string;
+  /** Scored fields; empty for items that must be refused. */
+  readonly fields: readonly FieldOutcome[];
+  /** Every field right (expect ok), or refused with the expected code (expect a code). */
+  readonly exact: boolean;
+  /** The MRZ claims valid check digits yet a line differs from the truth: the one error that must never happen. */
+  readonly mrzFalselyValid: boolean;
+}
+
+const mrzOf = (value: unknown): Record<string, unknown> | null => {
+  const mrz = isPlainObject(value) ? value['mrz'] : undefined;
+  return isPlainObject(mrz) ? mrz : null;
+};
+
+export function judgeItem(item: LabelledItemInfo, expected: Record<string, unknown>, outcome: ExtractionOutcome): ItemJudgement {
+  const base = { id: item.id, degradation: item.degradation, layout: item.layout, expect: item.expect };
+  const outcomeName = outcome.kind === 'result' ? 'ok' : outcome.code;
+  const claimed = outcome.kind === 'result' ? mrzOf(outcome.result) : null;
+  const truthMrz = mrzOf(expected);
+  const mrzFalselyValid =
+    claimed !== null &&
+    claimed['check_digits_valid'] === true &&
+    truthMrz !== null &&
+    !(leafMatches(truthMrz['line1'], claimed['line1']) && leafMatches(truthMrz['line2'], claimed['line2']));
+
+  if (item.expect !== 'ok') {
+    return { ...base, outcome: outcomeName, fields: [], exact: outcomeName === item.expect, mrzFalselyValid };
+  }
+  const fields = compareFields(expected, outcome.kind === 'result' ? outcome.result : undefined);
+  return { ...base, outcome: outcomeName, fields, exact: outcome.kind === 'result' && fields.every((field) => field.correct), mrzFalselyValid };
+}

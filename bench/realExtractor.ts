@@ -1,0 +1,80 @@
+/**
+ * The production pipeline as the evaluation and benchmarks run it: createExtractor with the real loadUpload, the
+ * real OCR pool and the production plugins, unmetered (principal null, no ledger), limits from the one config.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig, type Config } from '../core/config.ts';
+import { createExtractor } from '../core/extraction/extractor.ts';
+import type { ExtractionResponse, UploadedFile } from '../core/extraction/types.ts';
+import { loadUpload } from '../core/imaging/loadUpload.ts';
+import { warmUpPdfRendering } from '../core/imaging/pdfPages.ts';
+import { createLogger } from '../core/logging/logger.ts';
+import { createOcrPool } from '../core/ocr/tesseractPool.ts';
+import type { OcrPort } from '../core/ocr/types.ts';
+import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
+import { createProductionRegistry } from '../server/productionRegistry.ts';
+
+export interface RealExtractor {
+  readonly config: Config;
+  readonly ocrWorkers: number;
+  plugin(documentType: string): AnyDocumentPlugin;
+  /** One unmetered extraction; `ocrJobs` counts the OCR calls it made. */
+  extract(
+    documentType: string,
+    files: readonly UploadedFile[],
+    fields: Readonly<Record<string, string>>,
+  ): Promise<{ response: ExtractionResponse; ocrJobs: number }>;
+  close(): Promise<void>;
+}
+
+export async function createRealExtractor(options: { ocrWorkers?: number } = {}): Promise<RealExtractor> {
+  const config = loadConfig();
+  const registry = await createProductionRegistry();
+
+  const ocrWorkers = options.ocrWorkers ?? config.DOCEX_OCR_WORKERS;
+  const pool = createOcrPool({ workers: ocrWorkers });
+  await Promise.all([pool.ready(), warmUpPdfRendering()]);
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const limits = { maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS, maxPdfPages: config.DOCEX_MAX_PDF_PAGES, pdfDpi: config.DOCEX_PDF_DPI };
+
+  const plugin = (documentType: string): AnyDocumentPlugin => {
+    const found = registry.get(documentType);
+    if (found === undefined) throw new Error(`No plugin for document type "${documentType}"`);
+    return found;
+  };
+
+  return {
+    config,
+    ocrWorkers,
+    plugin,
+    async extract(documentType, files, fields) {
+      // A fresh extractor per call over a counting port: concurrent requests' OCR jobs are counted apart.
+      let ocrJobs = 0;
+      const counting: OcrPort = {
+        recognize: (request) => {
+          ocrJobs += 1;
+          return pool.recognize(request);
+        },
+      };
+      const extractor = createExtractor({
+        ocr: counting,
+        ledger: null,
+        loadUpload,
+        limits,
+        logger,
+        timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
+      });
+      const response = await extractor.extract({
+        plugin: plugin(documentType),
+        files,
+        fields,
+        principal: null,
+        requestId: randomUUID(),
+        idempotencyKey: null,
+        signal: new AbortController().signal,
+      });
+      return { response, ocrJobs };
+    },
+    close: () => pool.terminate(),
+  };
+}

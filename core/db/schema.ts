@@ -1,0 +1,74 @@
+/** The database as Kysely sees it, composed from one interface per table. Events are append-only. */
+import type { ColumnType } from 'kysely';
+
+/** PostgreSQL returns timestamptz as Date; SQLite stores ISO 8601 text. Writes are always ISO strings. */
+export type Timestamp = ColumnType<Date | string, string, string>;
+type AppendOnly<T, W = T> = ColumnType<T, W, never>;
+
+export interface EventsTable {
+  /** Global order: bigserial on PostgreSQL (read as a string), integer autoincrement on SQLite. */
+  position: ColumnType<string | number, never, never>;
+  stream_id: AppendOnly<string>;
+  stream_position: AppendOnly<number>;
+  type: AppendOnly<string>;
+  /** jsonb on PostgreSQL (read parsed), text on SQLite (read as a string); written as JSON text. */
+  data: AppendOnly<unknown, string>;
+  metadata: AppendOnly<unknown, string>;
+  recorded_at: AppendOnly<Date | string, string>;
+}
+
+export interface ApiKeysTable {
+  key_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  rate_limit_per_minute: number | null;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface CreditBalancesTable {
+  key_id: string;
+  remaining: number;
+  used: number;
+  granted: number;
+  /** The key stream's version this row reflects. */
+  version: number;
+}
+
+export interface ExtractionsTable {
+  extraction_id: string;
+  key_id: string;
+  request_id: string | null;
+  document_type: string;
+  plugin_name: string | null;
+  plugin_version: string | null;
+  /** null while in flight; `ok` or a ProblemCode once finished. */
+  outcome: string | null;
+  credits: number;
+  /** Total pages over all parts. */
+  pages: number;
+  duration_ms: number | null;
+  requested_at: Timestamp;
+  completed_at: Timestamp | null;
+}
+
+export interface IdempotencyChargesTable {
+  key_id: string;
+  idempotency_key: string;
+  input_sha256: string;
+  extraction_id: string;
+  charged_at: Timestamp;
+}
+
+export interface Database {
+  events: EventsTable;
+  api_keys: ApiKeysTable;
+  credit_balances: CreditBalancesTable;
+  extractions: ExtractionsTable;
+  idempotency_charges: IdempotencyChargesTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

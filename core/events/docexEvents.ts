@@ -1,0 +1,45 @@
+/** The events of docex's two stream kinds: one per API key (the credit account), one per extraction. */
+import type { ExtractionCompletion, ExtractionFailure, ExtractionStart, Scope } from '../credits/types.ts';
+import type { Event } from './event.ts';
+
+export const keyStreamId = (keyId: string): string => `key-${keyId}`;
+export const extractionStreamId = (extractionId: string): string => `extraction-${extractionId}`;
+export const keyIdOfStream = (streamId: string): string => streamId.slice('key-'.length);
+
+export type ApiKeyIssued = Event<
+  'ApiKeyIssued',
+  {
+    keyId: string;
+    name: string;
+    prefix: string;
+    /** sha256 of the secret part, hex. The secret itself is never stored. */
+    secretHash: string;
+    scopes: readonly Scope[];
+    rateLimitPerMinute: number | null;
+  }
+>;
+export type ApiKeyRevoked = Event<'ApiKeyRevoked', { keyId: string; reason: string | null }>;
+export type CreditsGranted = Event<'CreditsGranted', { credits: number; reason: string | null }>;
+export type CreditsCharged = Event<
+  'CreditsCharged',
+  { credits: number; extractionId: string; idempotencyKey: string | null; inputSha256: string }
+>;
+export type KeyEvent = ApiKeyIssued | ApiKeyRevoked | CreditsGranted | CreditsCharged;
+
+export type ExtractionRequested = Event<'ExtractionRequested', ExtractionStart>;
+export type ExtractionCompleted = Event<'ExtractionCompleted', ExtractionCompletion>;
+export type ExtractionFailed = Event<'ExtractionFailed', ExtractionFailure>;
+export type ExtractionEvent = ExtractionRequested | ExtractionCompleted | ExtractionFailed;
+
+export type DocexEvent = KeyEvent | ExtractionEvent;
+export type DocexEventType = DocexEvent['type'];
+
+export const docexEventTypes = [
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'CreditsGranted',
+  'CreditsCharged',
+  'ExtractionRequested',
+  'ExtractionCompleted',
+  'ExtractionFailed',
+] as const satisfies readonly DocexEventType[];

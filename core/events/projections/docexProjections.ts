@@ -1,0 +1,13 @@
+/** The inline projections the ledger's store runs on every append. */
+import type { InlineProjection } from '../projection.ts';
+import { apiKeysProjection } from './apiKeysProjection.ts';
+import { creditBalanceProjection } from './creditBalanceProjection.ts';
+import { extractionsProjection } from './extractionsProjection.ts';
+import { idempotencyChargesProjection } from './idempotencyChargesProjection.ts';
+
+export const docexProjections: readonly InlineProjection[] = [
+  apiKeysProjection,
+  creditBalanceProjection,
+  extractionsProjection,
+  idempotencyChargesProjection,
+];

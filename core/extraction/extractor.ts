@@ -1,0 +1,225 @@
+/**
+ * The extraction pipeline: check parts -> load pages -> price -> meter -> preprocess -> locate -> read -> decode ->
+ * validate -> charge. Credits are checked before any OCR and charged only after a valid result.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Ledger, Principal } from '../credits/types.ts';
+import { ProblemError } from '../errors.ts';
+import type { ImagingLimits, LoadUpload } from '../imaging/types.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { OcrPort } from '../ocr/types.ts';
+import type { AnyDocumentPlugin, PluginContext } from '../plugins/types.ts';
+import { checkParts } from './checkParts.ts';
+import { inputDigest, pagesPerPart } from './inputDigest.ts';
+import { invokeCreditsFor, invokeHook, PluginHookError } from './pluginHookError.ts';
+import type { ExtractionRequest, ExtractionResponse, Extractor } from './types.ts';
+
+export interface ExtractorDeps {
+  readonly ocr: OcrPort;
+  /** null: every request must be unmetered (principal null). */
+  readonly ledger: Ledger | null;
+  readonly loadUpload: LoadUpload;
+  readonly limits: ImagingLimits;
+  readonly logger: Logger;
+  readonly clock?: () => Date;
+  /** Wall-clock budget of the hooks; past it the request fails with request_timeout and is not charged. */
+  readonly timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Names (never values) of the result's top-level fields that came back non-null. */
+export function fieldsPresent(result: unknown): string[] {
+  if (typeof result !== 'object' || result === null) return [];
+  return Object.entries(result)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key]) => key);
+}
+
+function warningCount(result: unknown): number {
+  if (typeof result !== 'object' || result === null) return 0;
+  const warnings = (result as Record<string, unknown>)['warnings'];
+  return Array.isArray(warnings) ? warnings.length : 0;
+}
+
+/** An abort (client gone, shutdown, timeout) becomes a ProblemError; other errors pass unchanged. */
+function settleAbort(error: unknown, signal: AbortSignal): unknown {
+  if (error instanceof ProblemError || error instanceof PluginHookError || !signal.aborted) return error;
+  return signal.reason instanceof ProblemError
+    ? signal.reason
+    : new ProblemError('service_unavailable', 'The request was cancelled before the extraction finished.', {
+        cause: error,
+      });
+}
+
+function validateResult(plugin: AnyDocumentPlugin, result: unknown): unknown {
+  const parsed = plugin.resultSchema.safeParse(result);
+  if (parsed.success) return parsed.data;
+  // Paths and issue codes only: a zod message may quote the offending value.
+  const where = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}:${issue.code}`).join(', ');
+  throw new PluginHookError(plugin.meta.name, 'resultSchema', new TypeError(`result does not match: ${where}`));
+}
+
+export function createExtractor(deps: ExtractorDeps): Extractor {
+  const clock = deps.clock ?? (() => new Date());
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function runHooks(
+    plugin: AnyDocumentPlugin,
+    upload: Parameters<AnyDocumentPlugin['preprocess']>[0],
+    request: ExtractionRequest,
+    signal: AbortSignal,
+    log: Logger,
+  ): Promise<unknown> {
+    const ctx: PluginContext = {
+      // Every OCR job of the request is cancelled with it, unless the plugin passes its own signal.
+      ocr: { recognize: (job) => deps.ocr.recognize({ ...job, signal: job.signal ?? signal }) },
+      logger: log,
+      signal,
+      now: clock(),
+      fields: request.fields,
+      reject(code, detail, hint) {
+        throw new ProblemError(code, detail, hint === undefined ? {} : { extensions: { hint } });
+      },
+    };
+    const timings: Record<string, number> = {};
+    const timed = async <T>(hook: 'preprocess' | 'locate' | 'read' | 'decode', call: () => T | Promise<T>) => {
+      const start = performance.now();
+      try {
+        return await invokeHook(plugin, hook, signal, call);
+      } finally {
+        timings[`${hook}_ms`] = Math.round(performance.now() - start);
+      }
+    };
+    try {
+      const prepared = await timed('preprocess', () => plugin.preprocess(upload, ctx));
+      const located = await timed('locate', () => plugin.locate(prepared, ctx));
+      const readings = await timed('read', () => plugin.read(located, ctx));
+      return await timed('decode', () => plugin.decode(readings, ctx));
+    } finally {
+      log.debug({ timings }, 'plugin hooks finished');
+    }
+  }
+
+  async function meter(
+    ledger: Ledger,
+    principal: Principal,
+    request: ExtractionRequest,
+    credits: number,
+    inputSha256: string,
+  ): Promise<void> {
+    let willCharge = credits;
+    if (request.idempotencyKey !== null) {
+      const prior = await ledger.findIdempotentCharge(principal.keyId, request.idempotencyKey);
+      if (prior !== null && prior.inputSha256 !== inputSha256) {
+        throw new ProblemError(
+          'idempotency_conflict',
+          'This Idempotency-Key was already used for a request with different files.',
+        );
+      }
+      if (prior !== null) willCharge = 0;
+    }
+    if (willCharge > 0) {
+      const available = await ledger.balance(principal.keyId);
+      if (available < willCharge) {
+        throw new ProblemError(
+          'insufficient_credits',
+          `This request costs ${willCharge} credit(s); the key has ${available}.`,
+          { extensions: { required: willCharge, available } },
+        );
+      }
+    }
+  }
+
+  async function extract(request: ExtractionRequest): Promise<ExtractionResponse> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const { plugin, principal } = request;
+    const documentType = plugin.meta.documentType;
+    const ledger = principal === null ? null : deps.ledger;
+    if (principal !== null && ledger === null) throw new Error('A metered extraction needs a ledger');
+    const log = deps.logger.child({ plugin: plugin.meta.name, document_type: documentType });
+
+    checkParts(plugin.parts, request.files);
+    const upload = await deps.loadUpload(request.files, plugin.parts, deps.limits, {
+      pdfPassword: request.fields['password'],
+    });
+    const credits = invokeCreditsFor(plugin, upload);
+    const inputSha256 = inputDigest(upload);
+    const pages = pagesPerPart(upload);
+    const extractionId = randomUUID();
+    const keyId = principal?.keyId ?? null;
+
+    if (ledger !== null && principal !== null) {
+      await meter(ledger, principal, request, credits, inputSha256);
+      await ledger.extractionRequested({
+        extractionId,
+        keyId: principal.keyId,
+        requestId: request.requestId,
+        documentType,
+        plugin: { name: plugin.meta.name, version: plugin.meta.version },
+        pages,
+        credits,
+        inputSha256,
+        idempotencyKey: request.idempotencyKey,
+      });
+    }
+    log.info({ extraction_id: extractionId, key_id: keyId, pages, credits }, 'extraction started');
+
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new ProblemError('request_timeout', `The extraction took longer than ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
+    const signal = AbortSignal.any([request.signal, timeout.signal]);
+    // Once extractionCompleted is called the ledger owns the outcome, including a lost race for credits.
+    let completionCalled = false;
+    try {
+      const raw = await runHooks(plugin, upload, request, signal, log);
+      const result = validateResult(plugin, raw);
+      let charged = 0;
+      let remaining: number | null = null;
+      if (ledger !== null && principal !== null) {
+        completionCalled = true;
+        const outcome = await ledger.extractionCompleted({
+          extractionId,
+          keyId: principal.keyId,
+          documentType,
+          credits,
+          inputSha256,
+          idempotencyKey: request.idempotencyKey,
+          durationMs: elapsed(),
+          fieldsPresent: fieldsPresent(result),
+          warnings: warningCount(result),
+        });
+        charged = outcome.charged;
+        remaining = outcome.remaining;
+      }
+      const durationMs = elapsed();
+      log.info(
+        { extraction_id: extractionId, key_id: keyId, charged, duration_ms: durationMs, outcome: 'ok' },
+        'extraction completed',
+      );
+      return { extractionId, result, credits: { charged, remaining }, durationMs };
+    } catch (thrown) {
+      const error = settleAbort(thrown, signal);
+      const code = error instanceof ProblemError ? error.code : 'internal';
+      const durationMs = elapsed();
+      log.info(
+        { extraction_id: extractionId, key_id: keyId, duration_ms: durationMs, outcome: code },
+        'extraction failed',
+      );
+      if (ledger !== null && principal !== null && !completionCalled) {
+        await ledger
+          .extractionFailed({ extractionId, keyId: principal.keyId, documentType, code, durationMs })
+          .catch((recordError: unknown) => log.error({ err: recordError }, 'could not record the failed extraction'));
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { extract };
+}

@@ -1,0 +1,88 @@
+/**
+ * The document-plugin contract. A plugin is a typed object: meta, the upload parts it takes, its credit rule,
+ * the zod schema of its result, and four hooks the extraction pipeline calls in order:
+ *
+ *   preprocess(upload) -> locate(prepared) -> read(located) -> decode(readings) -> result
+ *
+ * Each hook runs once per request (sequential semantics); its output is the next hook's input. A hook refuses a
+ * document with `ctx.reject(...)`; any other throw is wrapped with the plugin's name and the hook, and becomes a
+ * 500. A plugin imports only these types: the host hands it every capability (OCR, logger, abort signal, clock).
+ */
+import type { z } from 'zod';
+import type { RejectionCode } from '../errors.ts';
+import type { LoadedUpload } from '../imaging/types.ts';
+import type { OcrPort } from '../ocr/types.ts';
+
+/** Bumped when the hook contract changes incompatibly; the registry refuses plugins built for another. */
+export const PLUGIN_API_VERSION = 1;
+
+export interface PluginMeta {
+  /** Unique, lower-case, e.g. `passport`. */
+  readonly name: string;
+  /** The plugin's own semver; recorded on every extraction event. */
+  readonly version: string;
+  /** The PLUGIN_API_VERSION the plugin was written for. */
+  readonly apiVersion: number;
+  /** URL slug and event `document_type`: POST /v1/documents/{documentType}. Lower case, `[a-z0-9_-]`. */
+  readonly documentType: string;
+  /** One line for OpenAPI and docs. */
+  readonly summary: string;
+}
+
+export interface UploadPartSpec {
+  /** The multipart field name. */
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+  /**
+   * Which pages of a PDF in this part the plugin reads: `first` (a multi-page PDF is refused with too_many_pages)
+   * or `all` (up to the configured page limit).
+   */
+  readonly pdfPages: 'first' | 'all';
+}
+
+export interface PluginLogger {
+  debug(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Capabilities the host hands to every hook. */
+export interface PluginContext {
+  readonly ocr: OcrPort;
+  readonly logger: PluginLogger;
+  /** Aborted when the client goes away, the request times out, or the server shuts down. */
+  readonly signal: AbortSignal;
+  /** The request's clock (for warnings such as "expired"); injectable in tests. */
+  readonly now: Date;
+  /** Non-file form fields the plugin declared nothing about are still passed, e.g. hints. Never logged. */
+  readonly fields: Readonly<Record<string, string>>;
+  /** Refuse the document: becomes a 422 problem with this code; nothing is charged. `hint` says why, in words. */
+  reject(code: RejectionCode, detail: string, hint?: string): never;
+}
+
+export interface DocumentPlugin<Prepared = unknown, Located = unknown, Readings = unknown, Result = unknown> {
+  readonly meta: PluginMeta;
+  readonly parts: readonly UploadPartSpec[];
+  /** The response body, validated before it leaves; OpenAPI is generated from it. */
+  readonly resultSchema: z.ZodType<Result>;
+  /** Credits this upload costs; computed before any OCR, charged only on success. */
+  creditsFor(upload: LoadedUpload): number;
+  preprocess(upload: LoadedUpload, ctx: PluginContext): Promise<Prepared>;
+  locate(prepared: Prepared, ctx: PluginContext): Promise<Located>;
+  read(located: Located, ctx: PluginContext): Promise<Readings>;
+  /** Pure: readings in, result out (or ctx.reject). */
+  decode(readings: Readings, ctx: PluginContext): Result | Promise<Result>;
+}
+
+/** The registry holds plugins of unrelated intermediate types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDocumentPlugin = DocumentPlugin<any, any, any, unknown>;
+
+export const HOOKS = ['preprocess', 'locate', 'read', 'decode'] as const;
+export type HookName = (typeof HOOKS)[number];
+
+/** Identity at run time; gives the hooks' intermediate types to inference. */
+export function defineDocumentPlugin<P, L, R, T>(plugin: DocumentPlugin<P, L, R, T>): DocumentPlugin<P, L, R, T> {
+  return plugin;
+}

@@ -1,0 +1,89 @@
+/**
+ * Pixel work on a page that holds a PAN card (sharp): a small grey copy to find the text direction, and the
+ * upright, contrast-normalised grey image at the size Tesseract reads best.
+ */
+import sharp from 'sharp';
+import type { RawImage } from '../../core/imaging/types.ts';
+import type { FractionBox, GreyImage } from './textAngle.ts';
+
+/** Longest side of the image the text direction is measured on. */
+const ANALYSIS_SIDE = 480;
+/** Longest side OCR sees: a card filling most of it has capitals ~25-35 px tall. */
+const OCR_MAX_SIDE = 1500;
+/** Cards smaller than this are upscaled: Tesseract misreads capitals under ~20 px. */
+const OCR_MIN_SIDE = 1150;
+/** A crop to the card is scaled to this long side: capitals ~30 px, where Tesseract's LSTM is at its best. */
+const CARD_SIDE = 1200;
+
+function fromRaw(image: RawImage): sharp.Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+}
+
+export async function analysisGrey(image: RawImage): Promise<GreyImage> {
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(image.width, image.height));
+  const { data, info } = await fromRaw(image)
+    .resize({ width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)), fit: 'fill' })
+    .greyscale()
+    .normalise({ lower: 1, upper: 99 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
+}
+
+/**
+ * The page turned by `clockwiseDegrees`, scaled for OCR, grey, contrast stretched (dim photos, glare).
+ * Corners uncovered by the turn are filled with white so they read as empty paper.
+ */
+export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, crop: FractionBox | null = null): Promise<RawImage> {
+  // Stretch before turning: the white the turn adds to the corners would otherwise pin the top of the range.
+  let pipeline = fromRaw(image).greyscale().normalise({ lower: 1, upper: 99 });
+  // Tesseract copes with half a degree of skew; turning costs a resample.
+  const turned = Math.abs(clockwiseDegrees) > 0.5;
+  let width = image.width;
+  let height = image.height;
+  if (turned) {
+    const rotated = await pipeline.rotate(clockwiseDegrees, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    width = rotated.info.width;
+    height = rotated.info.height;
+    pipeline = sharp(rotated.data, { raw: { width, height, channels: rotated.info.channels } }).greyscale();
+  }
+  if (crop) {
+    const left = Math.floor(crop.left * width);
+    const top = Math.floor(crop.top * height);
+    const w = Math.max(1, Math.min(width - left, Math.round(crop.width * width)));
+    const h = Math.max(1, Math.min(height - top, Math.round(crop.height * height)));
+    const cut = await pipeline.extract({ left, top, width: w, height: h }).raw().toBuffer({ resolveWithObject: true });
+    width = cut.info.width;
+    height = cut.info.height;
+    pipeline = sharp(cut.data, { raw: { width, height, channels: cut.info.channels } }).greyscale();
+  }
+  const side = Math.max(width, height);
+  const target = crop ? CARD_SIDE : side > OCR_MAX_SIDE ? OCR_MAX_SIDE : side < OCR_MIN_SIDE ? OCR_MIN_SIDE : side;
+  if (target !== side) {
+    const k = target / side;
+    width = Math.max(1, Math.round(width * k));
+    height = Math.max(1, Math.round(height * k));
+    pipeline = pipeline.resize({ width, height, fit: 'fill', kernel: k > 1 ? 'cubic' : 'lanczos3' });
+  }
+  // Local contrast: Tesseract binarises globally, so a dim card on a dark table (or glare on half the card) would
+  // lose its text to the threshold; equalising per tile keeps text darker than its own surroundings.
+  const tile = Math.max(16, Math.round(Math.max(width, height) / 10));
+  // A 3x3 median removes sensor noise and JPEG speckle (which also slows Tesseract badly) and keeps 30 px capitals.
+  const sized = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(sized.data, { raw: { width: sized.info.width, height: sized.info.height, channels: sized.info.channels } })
+    .greyscale()
+    .median(3)
+    .clahe({ width: tile, height: tile, maxSlope: 3 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`uprightForOcr: expected one channel, got ${info.channels}`);
+  return { data, width: info.width, height: info.height, channels: 1 };
+}
+
+/** The same grey image turned half a turn (upside-down cards). */
+export function halfTurn(image: RawImage): RawImage {
+  const out = Buffer.allocUnsafe(image.data.length);
+  const n = image.width * image.height;
+  for (let i = 0; i < n; i++) out[n - 1 - i] = image.data[i] ?? 0;
+  return { data: out, width: image.width, height: image.height, channels: 1 };
+}

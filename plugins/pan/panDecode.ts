@@ -1,0 +1,155 @@
+/** Readings in, the response body or a refusal out. Pure: the decode hook turns a refusal into ctx.reject. */
+import type { RejectionCode } from '../../core/errors.ts';
+import type { CardReading, FieldReading } from './cardLayout.ts';
+import { isPlausibleDate, parseCardDate } from './cardDate.ts';
+import { isIndividual } from './holderTypes.ts';
+import { candidateRank, decomposePan, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
+import type { PanRepairRecord, PanResult } from './result.ts';
+
+export interface PanReadings {
+  readonly card: CardReading;
+  /** A targeted re-read of the PAN line (whitelisted OCR), preferred when it yields a valid PAN. */
+  readonly panReread: FieldReading | null;
+  /** A targeted re-read of the date line. */
+  readonly dateReread: FieldReading | null;
+  readonly isEpan: boolean;
+  readonly source: PanResult['source'];
+}
+
+export type PanDecodeOutcome =
+  | { readonly ok: true; readonly result: PanResult }
+  | { readonly ok: false; readonly code: RejectionCode; readonly detail: string; readonly hint?: string };
+
+export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOutcome {
+  const { card } = readings;
+  const warnings: string[] = [];
+  const repairs: PanRepairRecord[] = [];
+
+  // The PAN: every reading (first pass and whitelisted re-read), fewest repairs first; ties go to the reading whose
+  // 5th character is the name's initial, then to the line under the label, then to OCR confidence.
+  const options: { text: string; confidence: number; candidate: PanCandidate; labelled: boolean }[] = [
+    ...card.panCandidates.map((c) => ({ text: c.text, confidence: c.confidence, candidate: c.candidate, labelled: c.line === card.panLine })),
+    ...(readings.panReread
+      ? panCandidatesInLine(readings.panReread.text).map((candidate) => ({ text: candidate.raw, confidence: readings.panReread?.confidence ?? 0, candidate, labelled: true }))
+      : []),
+  ];
+  const nameForInitial = card.name?.text ?? null;
+  const initialBonus = (c: PanCandidate): number => {
+    if (!c.outcome.ok || nameForInitial === null) return 0;
+    const individual = c.outcome.pan[3] === 'P';
+    return initialOf(nameForInitial, individual) === c.outcome.pan[4] ? -0.6 : 0;
+  };
+  const score = (o: (typeof options)[number]): number => candidateRank(o.candidate) + initialBonus(o.candidate) + (o.labelled ? 0 : 0.25);
+  options.sort((a, b) => score(a) - score(b) || b.confidence - a.confidence);
+  const chosen = options.find((o) => o.candidate.outcome.ok) ?? null;
+
+  if (!chosen || !chosen.candidate.outcome.ok) {
+    if (card.passportMarkers > 0 && card.panCardMarkers === 0) {
+      return { ok: false, code: 'wrong_document_type', detail: 'This looks like a passport, not a PAN card.', hint: 'Send passports to /v1/documents/passport.' };
+    }
+    const reasons = options.map((o) => (o.candidate.outcome.ok ? 'ok' : o.candidate.outcome.reason));
+    if (reasons.includes('blank_template')) {
+      return { ok: false, code: 'invalid_document', detail: 'The card carries the placeholder PAN XXXXXXXXXX.', hint: 'blank template' };
+    }
+    if (reasons.includes('unknown_holder_type')) {
+      return { ok: false, code: 'invalid_document', detail: "The PAN's 4th character is not a known holder-type code.", hint: 'Check that the card is genuine and the PAN is printed in full.' };
+    }
+    if (card.panCardMarkers > 0 && card.panLine !== null && reasons.includes('unrepairable')) {
+      return { ok: false, code: 'invalid_document', detail: 'The number under "Permanent Account Number" does not fit the PAN format.', hint: 'A PAN is 5 letters, 4 digits and a letter.' };
+    }
+    if (card.panCardMarkers === 0 && card.textLines >= 4) {
+      return { ok: false, code: 'wrong_document_type', detail: 'No PAN card was found in the document.', hint: 'Send a photo, scan or PDF of an Indian PAN card.' };
+    }
+    return {
+      ok: false,
+      code: 'unreadable_document',
+      detail: 'No PAN could be read from the document.',
+      hint: card.panCardMarkers > 0 ? 'The card was seen but its number was not legible: send a sharper, well-lit photo or a scan.' : 'No card was found: send a photo or scan showing the whole card, flat and in focus.',
+    };
+  }
+
+  const outcome = chosen.candidate.outcome;
+  const pan = outcome.pan;
+  if (chosen.candidate.dropped !== null) {
+    repairs.push({ field: 'pan_number', position: chosen.candidate.dropped, from: 'stray character', to: '', reason: 'extra_character' });
+  }
+  for (const r of outcome.repairs) repairs.push({ field: 'pan_number', position: r.position, from: r.from, to: r.to, reason: r.reason });
+  const structure = decomposePan(pan);
+  const individual = isIndividual(structure.holder_type_code);
+
+  // The date: the card's own reading, else the re-read.
+  let dateIso: string | null = null;
+  let dateConfidence = 0;
+  for (const d of [card.date, readings.dateReread]) {
+    if (!d) continue;
+    const parsed = parseCardDate(d.text);
+    if (!parsed) continue;
+    dateIso = parsed.iso;
+    dateConfidence = d.confidence * (parsed.repaired ? 0.8 : 1);
+    if (parsed.repaired) repairs.push({ field: 'date_of_birth', position: null, from: 'letters', to: 'digits', reason: 'digit_expected' });
+    break;
+  }
+  if (dateIso === null) warnings.push('The date could not be read.');
+  const datePlausible = dateIso === null ? null : isPlausibleDate(dateIso, now);
+  if (datePlausible === false) warnings.push('The date is in the future or implausibly old.');
+
+  const fullName = card.name?.text ?? null;
+  if (fullName === null) warnings.push("The holder's name could not be read.");
+  let fatherName: string | null = null;
+  if (individual) {
+    fatherName = card.fatherName?.text ?? null;
+    if (fatherName === null) warnings.push("The father's name could not be read.");
+  } else if (card.fatherName) {
+    // Non-individual cards have no father's name: a second name line is noise or a wrapped entity name.
+    warnings.push("A second name line was ignored: non-individual holders carry no father's name.");
+  }
+
+  const nameInitialMatches = fullName === null ? null : initialOf(fullName, individual) === structure.name_initial;
+  if (nameInitialMatches === false) warnings.push("The PAN's 5th character is not the initial of the name read.");
+  const dateKind = individual ? 'birth' : 'incorporation';
+  if (card.dateLabel !== null && card.dateLabel !== dateKind) warnings.push(`The card's date label does not match the holder type.`);
+
+  const layout: PanResult['card_layout'] = readings.isEpan ? 'e-pan' : card.layout === 'old' ? 'old' : 'new';
+  const panConfidence = chosen.confidence * 0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1)) * (nameInitialMatches === false ? 0.9 : 1);
+  const nameConfidence = (card.name?.confidence ?? 0) * (nameInitialMatches === false ? 0.7 : 1);
+
+  const result: PanResult = {
+    pan_number: pan,
+    full_name: fullName,
+    father_name: fatherName,
+    date_of_birth: dateIso,
+    holder_type_code: structure.holder_type_code,
+    holder_type: structure.holder_type,
+    pan_structure: structure,
+    date_kind: dateKind,
+    card_layout: layout,
+    confidence: {
+      pan_number: clamp(panConfidence),
+      full_name: clamp(nameConfidence),
+      father_name: individual ? clamp(card.fatherName?.confidence ?? 0) : 1,
+      date_of_birth: clamp(datePlausible === false ? dateConfidence * 0.5 : dateConfidence),
+    },
+    checks: {
+      format_valid: true,
+      holder_type_known: true,
+      name_initial_matches: nameInitialMatches,
+      date_plausible: datePlausible,
+    },
+    repairs,
+    warnings,
+    source: readings.source,
+  };
+  return { ok: true, result };
+}
+
+/** Individuals: the surname is the last word; entities: the first letter of the name (leading `THE` skipped). */
+export function initialOf(name: string, individual: boolean): string {
+  const words = name.toUpperCase().split(/\s+/).map((w) => w.replace(/[^A-Z]/g, '')).filter((w) => w.length > 0);
+  if (individual) return (words[words.length - 1] ?? '').charAt(0);
+  const first = words[0] === 'THE' && words.length > 1 ? words[1] : words[0];
+  return (first ?? '').charAt(0);
+}
+
+function clamp(x: number): number {
+  return Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
+}

@@ -1,0 +1,164 @@
+/**
+ * The decode step: a parsed TD3 MRZ, the printed-page reading and the last page become the result. Pure.
+ * The MRZ is the source of every coded field; the printed page gives the names as printed and the date of issue,
+ * and is compared with the MRZ field by field.
+ */
+import type { Td3Parse } from './mrz/index.ts';
+import type { Td3CheckName } from './mrz/td3Fields.ts';
+import { td3Field } from './mrz/td3Fields.ts';
+import { transliterateName } from './icaoTransliteration.ts';
+import { mrzNameToText } from './printedName.ts';
+import type {
+  Agreement,
+  CheckDigitVerdict,
+  LastPageFields,
+  PassportResult,
+  PassportWarning,
+  Repair,
+} from './result.ts';
+import type { VizReading } from './vizFields.ts';
+
+export interface DecodeInput {
+  readonly parse: Td3Parse;
+  /** Per character confidence of each MRZ line, 0..1 (the recogniser's). */
+  readonly charConfidence: readonly (readonly number[])[];
+  /** Null when the printed page could not be read at all. */
+  readonly viz: VizReading | null;
+  /** Undefined: no last page sent; null: sent but unreadable. */
+  readonly lastPage?: LastPageFields | null;
+  readonly now: Date;
+}
+
+const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
+
+const messages: Record<PassportWarning['code'], string> = {
+  expired: 'The passport expired before the request date.',
+  name_truncated: 'The name fills the MRZ to its last position and may be truncated there.',
+  printed_mrz_mismatch: 'The printed page and the MRZ disagree on at least one field; see checks.printed_vs_mrz.',
+  issue_date_not_found: 'No readable date of issue on the printed page.',
+  issue_date_repaired: 'One digit of the printed date of issue was repaired using the expiry date.',
+  issue_date_unusual: 'The date of issue is not 5 or 10 years (minus a day) before expiry.',
+  printed_names_not_read: 'The printed names could not be read; names come from the MRZ (transliterated).',
+  check_digits_invalid: 'At least one MRZ check digit does not validate; see checks.check_digits.',
+  date_of_birth_unknown: 'The MRZ gives the date of birth as unknown (or impossible).',
+  last_page_unreadable: 'The last page was sent but could not be read.',
+};
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length;
+}
+
+const clamp = (x: number): number => Math.round(Math.max(0, Math.min(1, x)) * 1000) / 1000;
+
+export function decodePassport(input: DecodeInput): PassportResult {
+  const { parse, viz, now } = input;
+  const f = parse.fields;
+  const [line1, line2] = parse.lines;
+  const warnings: PassportWarning[] = [];
+  const warn = (code: PassportWarning['code']): void => {
+    if (!warnings.some((w) => w.code === code)) warnings.push({ code, message: messages[code] });
+  };
+
+  const verdicts = Object.fromEntries(checkNames.map((c) => [c, parse.checks[c] ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
+  // A line with a malformed field is never reported valid, whatever its check digits say.
+  const checkDigitsValid = checkNames.every((c) => parse.checks[c]) && parse.errors.length === 0;
+  if (!checkDigitsValid) warn('check_digits_invalid');
+
+  const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
+    const spec = td3Field(name);
+    const conf = mean((input.charConfidence[spec.line] ?? []).slice(spec.start, spec.end));
+    return clamp((conf || 0.5) * (checked ? 1 : 0.4));
+  };
+
+  // Names: printed (reconciled with the MRZ) when read, else the MRZ's, transliterated.
+  const truncated = parse.warnings.includes('name_truncated');
+  if (truncated) warn('name_truncated');
+  const nameConf = fieldConfidence('name', true);
+  const surname = viz?.surname?.value ?? mrzNameToText(f.name.surname);
+  const givenName = viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames);
+  const namesFromPrint = viz?.surname != null && (viz.givenNames != null || f.name.givenNames === '');
+  if (!namesFromPrint) warn('printed_names_not_read');
+  const surnameConf = viz?.surname ? Math.min(nameConf, viz.surname.confidence) + 0.1 : nameConf * 0.6;
+  const givenConf = viz?.givenNames ? Math.min(nameConf, viz.givenNames.confidence) + 0.1 : nameConf * 0.6;
+
+  const birth = f.dateOfBirth.value;
+  if (birth === null) warn('date_of_birth_unknown');
+  const expiry = f.expiryDate.value;
+  if (parse.warnings.includes('expired')) warn('expired');
+
+  const issue = viz?.issueDate ?? null;
+  const repairs: Repair[] = parse.repairs.map((r) => ({
+    field: r.field,
+    position: r.position,
+    from: r.from,
+    to: r.to,
+    reason: r.reason === 'check_digit' ? `line ${r.line}: the check digit holds only with this character` : `line ${r.line}: the field allows only this character class`,
+  }));
+  if (issue === null) warn('issue_date_not_found');
+  else {
+    if (issue.repair) {
+      warn('issue_date_repaired');
+      repairs.push({ field: 'issue_date', position: null, from: issue.repair.from, to: issue.repair.to, reason: 'one digit from the 5/10-years-before-expiry date' });
+    }
+    if (!issue.typical) warn('issue_date_unusual');
+  }
+
+  const agreement = (printed: string | null | undefined, mrz: string | null, same = (a: string, b: string) => a === b): Agreement =>
+    printed == null || mrz === null ? 'not_read' : same(printed, mrz) ? 'match' : 'mismatch';
+  const nameAgreement = (p: { agrees: boolean } | null | undefined): Agreement => (p == null ? 'not_read' : p.agrees ? 'match' : 'mismatch');
+  const printedVsMrz = {
+    surname: nameAgreement(viz?.surname),
+    given_names: nameAgreement(viz?.givenNames),
+    passport_number: agreement(viz?.printed.passportNumber, f.documentNumber.value),
+    date_of_birth: agreement(viz?.printed.dateOfBirth, birth),
+    expiry_date: agreement(viz?.printed.expiryDate, expiry),
+    sex: agreement(viz?.printed.sex, f.sex.value),
+    nationality: agreement(viz?.printed.nationality, f.nationality.value, (a, b) => transliterateName(a) === transliterateName(b)),
+  };
+  if (Object.values(printedVsMrz).includes('mismatch')) warn('printed_mrz_mismatch');
+  if (input.lastPage === null) warn('last_page_unreadable');
+
+  const documentCode = f.documentCode.raw + (f.documentType.value ?? '');
+  return {
+    full_name: [givenName, surname].filter((s) => s !== '').join(' ').toUpperCase(),
+    given_name: givenName.toUpperCase(),
+    surname: surname.toUpperCase(),
+    date_of_birth: birth,
+    nationality: f.nationality.value,
+    passport_number: f.documentNumber.value,
+    issue_date: issue?.iso ?? null,
+    expiry_date: expiry,
+    issuing_country: f.issuingState.value,
+    sex: f.sex.value ?? 'X',
+    mrz: { line1, line2, check_digits_valid: checkDigitsValid },
+    document_code: documentCode,
+    optional_data: f.optionalData.value,
+    raw_dates: { date_of_birth: f.dateOfBirth.raw, expiry_date: f.expiryDate.raw },
+    confidence: {
+      full_name: clamp(Math.min(surnameConf, givenConf)),
+      given_name: clamp(givenConf),
+      surname: clamp(surnameConf),
+      date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', parse.checks.date_of_birth),
+      nationality: fieldConfidence('nationality', true),
+      passport_number: fieldConfidence('document_number', parse.checks.document_number),
+      issue_date: clamp(issue?.confidence ?? 0),
+      expiry_date: expiry === null ? 0 : fieldConfidence('expiry_date', parse.checks.expiry_date),
+      issuing_country: fieldConfidence('issuing_state', true),
+      sex: fieldConfidence('sex', parse.checks.composite),
+      mrz: clamp(mean([...(input.charConfidence[0] ?? []), ...(input.charConfidence[1] ?? [])]) * (checkDigitsValid ? 1 : 0.4)),
+    },
+    checks: {
+      check_digits: {
+        document_number: verdicts.document_number,
+        date_of_birth: verdicts.date_of_birth,
+        expiry_date: verdicts.expiry_date,
+        optional_data: verdicts.optional_data,
+        composite: verdicts.composite,
+      },
+      printed_vs_mrz: printedVsMrz,
+    },
+    repairs,
+    warnings,
+    last_page: input.lastPage ?? null,
+  };
+}

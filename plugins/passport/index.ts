@@ -1,0 +1,149 @@
+/**
+ * The passport document plugin: the MRZ reader finds and reads the TD3 zone and rectifies the data page; the
+ * printed page (VIZ) gives the names as printed and the date of issue; an optional last page gives the Indian
+ * passport's family and address fields. One credit per page image sent.
+ */
+import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/types.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
+import type { RawImage } from '../../core/imaging/types.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
+import { parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
+import { withAccentMarks } from './accentMarks.ts';
+import { decodePassport } from './decodePassport.ts';
+import { readLastPageFields } from './lastPageFields.ts';
+import { readLastPage } from './lastPageReader.ts';
+import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
+import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
+import { passportResultSchema, type PassportResult } from './result.ts';
+import { td3Page } from './td3Geometry.ts';
+import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
+import type { BoundingBox } from '../../core/ocr/types.ts';
+
+interface Prepared {
+  readonly first: RawImage;
+  readonly last: RawImage | null;
+}
+
+interface Located {
+  readonly reading: MrzReading;
+  readonly parse: Td3Parse;
+  /** The data page upright and rectified (the MRZ reader's), or the upright photo when it gave none. */
+  readonly page: { readonly image: RawImage; readonly pxPerMm: number | null };
+  readonly last: RawImage | null;
+}
+
+interface Readings {
+  readonly located: Located;
+  readonly viz: OcrResult;
+  readonly refined: RefinedNames;
+  /** Undefined when no last page was sent; null when it was sent but not read. */
+  readonly lastPage: OcrResult | null | undefined;
+}
+
+/** The printed page is OCRed at this scale: values are ~2.7 mm tall, ~16 px, enough for Tesseract and fast. */
+const vizPxPerMm = 6;
+/** The printed fields lie between the header and the MRZ zone. */
+const vizTopMm = 12;
+
+const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;
+
+async function refuseUnreadable(failure: Parameters<typeof refusalForFailure>[0], image: RawImage, ctx: PluginContext): Promise<never> {
+  // One quick look at the page's words tells another document (a PAN card) from an unreadable passport.
+  const small = await greyScaled(image, { maxWidth: 1200 });
+  const ocr = await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal });
+  const refusal = refusalForFailure(failure, recogniseOtherDocument(ocr));
+  return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+}
+
+/** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
+async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, ctx: PluginContext): Promise<string | null> {
+  const k = page.width / sparseWidth;
+  const pxPerMm = page.width / td3Page.widthMm;
+  const pad = 1.2 * pxPerMm;
+  const left = Math.max(0, Math.floor(box.x0 * k - pad));
+  const top = Math.max(0, Math.floor(box.y0 * k - pad));
+  const right = Math.min(page.width, Math.ceil(box.x1 * k + pad * 3));
+  const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
+  if (right - left < 4 || bottom - top < 4) return null;
+  const crop = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+  const text = withAccentMarks(crop, ocr).trim();
+  return text === '' ? null : text;
+}
+
+export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, PassportResult>({
+  meta: {
+    name: 'passport',
+    version: '1.0.0',
+    apiVersion: PLUGIN_API_VERSION,
+    documentType: 'passport',
+    summary: 'Passport data page (ICAO 9303 TD3 MRZ) to typed JSON, with check-digit verdicts and printed-page checks',
+  },
+  parts: [
+    { name: 'first_page', required: true, pdfPages: 'first', description: 'The passport data page (photo and MRZ), image or one-page PDF' },
+    { name: 'last_page', required: false, pdfPages: 'first', description: 'The last page (Indian passports: family names, address, file number)' },
+  ],
+  resultSchema: passportResultSchema,
+  creditsFor: (upload) => ['first_page', 'last_page'].filter((name) => upload.parts[name] !== undefined).length,
+
+  async preprocess(upload, ctx) {
+    const firstPage = upload.parts.first_page?.pages[0];
+    if (firstPage === undefined) return ctx.reject('unreadable_document', 'The first_page part holds no page.');
+    const lastPage = upload.parts.last_page?.pages[0];
+    return { first: await firstPage.image(), last: lastPage ? await lastPage.image() : null };
+  },
+
+  async locate(prepared, ctx) {
+    const reading = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
+    if ('failure' in reading) return refuseUnreadable(reading.failure, prepared.first, ctx);
+    const refusal = refusalForLayout(reading.format);
+    if (refusal !== null) return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+    const parse = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
+    const page = reading.page
+      ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }
+      : { image: await greyScaled(prepared.first, { maxWidth: 1400, turn: turnOf(reading.rotation) }), pxPerMm: null };
+    return { reading, parse, page, last: prepared.last };
+  },
+
+  async read(located, ctx) {
+    const { page } = located;
+    let viz: OcrResult;
+    let refined: RefinedNames = {};
+    if (page.pxPerMm !== null) {
+      // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
+      const image = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * vizPxPerMm) });
+      const scale = image.width / td3Page.widthMm;
+      const top = Math.round(vizTopMm * scale);
+      const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
+      viz = await ctx.ocr.recognize({
+        image,
+        segmentation: 'sparse_text',
+        rectangle: { left: 0, top, width: image.width, height: bottom - top },
+        signal: ctx.signal,
+      });
+      // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
+      const boxes = locateNames(viz, located.parse);
+      const [surname, givenNames] = await Promise.all(
+        [boxes.surname, boxes.givenNames].map((box) => (box === null ? null : readNameLine(page.image, box, image.width, ctx))),
+      );
+      refined = { surname, givenNames };
+    } else {
+      viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
+    }
+    const lastPage = located.last === null ? undefined : await readLastPage(located.last, turnOf(located.reading.rotation), ctx);
+    return { located, viz, refined, lastPage };
+  },
+
+  decode(readings, ctx) {
+    const { parse, reading } = readings.located;
+    return decodePassport({
+      parse,
+      charConfidence: reading.charConfidence,
+      viz: readVizFields(readings.viz, parse, readings.refined),
+      lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage),
+      now: ctx.now,
+    });
+  },
+});
+
+export default passportPlugin;

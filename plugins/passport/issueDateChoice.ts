@@ -1,0 +1,89 @@
+/**
+ * Chooses the date of issue among the dates read on the printed page, with the MRZ's help: the issue date lies
+ * between birth and expiry, usually 10 (or 5) years minus a day before expiry. That rule picks among candidates
+ * and repairs one misread digit of a printed date; it never produces a date nobody printed.
+ */
+import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { shiftIsoDate } from './mrzDate.ts';
+
+export interface IssueDateCandidate {
+  readonly date: PrintedDate;
+  /** Read under or beside a "Date of issue" label (vs. anywhere on the page). */
+  readonly labelled: boolean;
+}
+
+export interface IssueDateChoice {
+  readonly iso: string;
+  readonly confidence: number;
+  /** Set when one digit was repaired: the printed digits and what they became. */
+  readonly repair: { readonly from: string; readonly to: string } | null;
+  /** True when the date follows the 5/10-years-minus-a-day rule (or its exact-years variant). */
+  readonly typical: boolean;
+}
+
+/** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
+export function typicalIssueDates(expiryIso: string): string[] {
+  return [shiftIsoDate(expiryIso, -10, 1), shiftIsoDate(expiryIso, -5, 1), shiftIsoDate(expiryIso, -10, 0), shiftIsoDate(expiryIso, -5, 0)];
+}
+
+function digitsLike(iso: string, yearDigits: 2 | 4): string {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  return `${d}${m}${yearDigits === 4 ? y : y.slice(2)}`;
+}
+
+function hamming(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) n++;
+  return n;
+}
+
+function resolve(date: PrintedDate, fromYear: number, toYear: number): string | null {
+  if (!date.valid) return null;
+  const year = date.yearDigits === 4 ? date.year : resolveTwoDigitYear(date.year, fromYear, toYear);
+  return year === null ? null : isoOf(year, date.month, date.day);
+}
+
+/**
+ * Picks the issue date from `candidates` given the MRZ's birth and expiry (ISO, either may be null).
+ * Returns null when no candidate is a plausible issue date, even after a one-digit repair.
+ */
+export function chooseIssueDate(
+  candidates: readonly IssueDateCandidate[],
+  birthIso: string | null,
+  expiryIso: string | null,
+): IssueDateChoice | null {
+  const lower = birthIso ?? (expiryIso ? shiftIsoDate(expiryIso, -30, 0) : '1900-01-01');
+  const upper = expiryIso ?? '2200-01-01';
+  const fromYear = Number(lower.slice(0, 4));
+  const toYear = Number(upper.slice(0, 4));
+  const typical = expiryIso ? typicalIssueDates(expiryIso) : [];
+  const inWindow = (iso: string): boolean => iso > lower && iso < upper;
+
+  let best: { choice: IssueDateChoice; score: number } | null = null;
+  const offer = (choice: IssueDateChoice, score: number): void => {
+    if (best === null || score > best.score) best = { choice, score };
+  };
+
+  for (const { date, labelled } of candidates) {
+    const iso = resolve(date, fromYear, toYear);
+    // Printed birth and expiry dates are on the same page; unlabelled copies of them are not the issue date.
+    if (iso !== null && inWindow(iso) && (labelled || (iso !== birthIso && iso !== expiryIso))) {
+      const isTypical = typical.includes(iso);
+      offer(
+        { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical },
+        (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
+      );
+      continue;
+    }
+    // Impossible or out of window: one misread digit away from a typical date is a repair, never more.
+    for (const t of typical) {
+      const target = digitsLike(t, date.yearDigits);
+      if (hamming(date.digits, target) === 1 && inWindow(t)) {
+        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true }, labelled ? 3 : -1);
+        break;
+      }
+    }
+  }
+  return (best as { choice: IssueDateChoice } | null)?.choice ?? null;
+}

@@ -1,0 +1,32 @@
+/**
+ * OCR of the last page, found upright: the data page's rotation is tried first (both pages are usually
+ * photographed the same way), then the other quarter turns, until the page's labels are read.
+ */
+import type { RawImage } from '../../core/imaging/types.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
+import { classifyLastPageLabel } from './lastPageFields.ts';
+import { greyScaled, type QuarterTurn } from './pageImage.ts';
+
+/** How upright a reading looks: labels found count most, then mean word confidence. */
+export function uprightScore(ocr: OcrResult): { labels: number; confidence: number } {
+  const labels = new Set(ocr.lines.map((l) => classifyLastPageLabel(l.text)).filter((l) => l !== null));
+  const words = ocr.lines.flatMap((l) => l.words);
+  const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
+  return { labels: labels.size, confidence };
+}
+
+/** The last page's OCR at its upright orientation, or null when no orientation shows its labels. */
+export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<OcrResult | null> {
+  const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
+  let best: { ocr: OcrResult; labels: number; confidence: number } | null = null;
+  for (const turn of turns) {
+    const grey = await greyScaled(image, { maxWidth: 1300, turn });
+    const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
+    const score = uprightScore(ocr);
+    if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, ...score };
+    // Three of the six labels read: this is the upright page.
+    if (score.labels >= 3) break;
+  }
+  return best !== null && best.labels >= 2 ? best.ocr : null;
+}

@@ -1,0 +1,38 @@
+/** Local-mean thresholding: ink is what is clearly darker than its neighbourhood, whatever the light does. */
+import type { GreyImage } from './greyImage.ts';
+
+/** 1 where a pixel is ink. `radius` is the half-width of the neighbourhood window. */
+export function binarise(image: GreyImage, radius: number, offset = 0): Uint8Array {
+  const { width: w, height: h, data } = image;
+  const W = w + 1;
+  const sum = new Float64Array(W * (h + 1));
+  const sq = new Float64Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let rs = 0;
+    let rq = 0;
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x]!;
+      rs += v;
+      rq += v * v;
+      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1]! + rs;
+      sq[(y + 1) * W + x + 1] = sq[y * W + x + 1]! + rq;
+    }
+  }
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(h, y + radius + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(w, x + radius + 1);
+      const n = (y1 - y0) * (x1 - x0);
+      const s = sum[y1 * W + x1]! - sum[y0 * W + x1]! - sum[y1 * W + x0]! + sum[y0 * W + x0]!;
+      const q = sq[y1 * W + x1]! - sq[y0 * W + x1]! - sq[y1 * W + x0]! + sq[y0 * W + x0]!;
+      const mean = s / n;
+      const std = Math.sqrt(Math.max(0, q / n - mean * mean));
+      // Ink must stand out both absolutely (noise) and against the local spread (texture, print through).
+      if (mean - data[y * w + x]! > Math.max(6 + offset, 0.3 * std + offset)) out[y * w + x] = 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * The OCR-B cell classifier: a one-hidden-layer perceptron over a normalised cell (see sampleCells.ts), trained by
+ * scripts/train-mrz-classifier.ts on glyphs rendered from the Debian OCR-B font. Weights load once, lazily.
+ */
+import { readFileSync } from 'node:fs';
+import { cellFeatureLength } from './sampleCells.ts';
+
+export const mrzClasses = '<0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export interface MrzClassifierWeights {
+  readonly version: number;
+  readonly seed: number;
+  readonly inputs: number;
+  readonly hidden: number;
+  readonly classes: string;
+  /** hidden × inputs, row-major. */
+  readonly w1: Float32Array;
+  readonly b1: Float32Array;
+  /** classes × hidden, row-major. */
+  readonly w2: Float32Array;
+  readonly b2: Float32Array;
+}
+
+export interface CellReading {
+  readonly char: string;
+  readonly probability: number;
+  readonly second: string;
+  readonly secondProbability: number;
+}
+
+interface StoredWeights {
+  version: number;
+  seed: number;
+  inputs: number;
+  hidden: number;
+  classes: string;
+  w1: string;
+  b1: string;
+  w2: string;
+  b2: string;
+  heldOut?: unknown;
+}
+
+const modelUrl = new URL('./model/mrz-ocrb-mlp.json', import.meta.url);
+
+const fromBase64 = (s: string): Float32Array => {
+  const bytes = Buffer.from(s, 'base64');
+  return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+};
+const toBase64 = (a: Float32Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+
+export function encodeWeights(w: MrzClassifierWeights, heldOut: unknown): string {
+  const stored: StoredWeights = { version: w.version, seed: w.seed, inputs: w.inputs, hidden: w.hidden, classes: w.classes, heldOut, w1: toBase64(w.w1), b1: toBase64(w.b1), w2: toBase64(w.w2), b2: toBase64(w.b2) };
+  return `${JSON.stringify(stored)}\n`;
+}
+
+export function decodeWeights(text: string): MrzClassifierWeights {
+  const s = JSON.parse(text) as StoredWeights;
+  const w = { version: s.version, seed: s.seed, inputs: s.inputs, hidden: s.hidden, classes: s.classes, w1: fromBase64(s.w1), b1: fromBase64(s.b1), w2: fromBase64(s.w2), b2: fromBase64(s.b2) };
+  if (w.inputs !== cellFeatureLength || w.w1.length !== w.hidden * w.inputs || w.w2.length !== w.classes.length * w.hidden) throw new Error('MRZ classifier weights do not match the cell features');
+  return w;
+}
+
+let loaded: MrzClassifierWeights | null = null;
+export function mrzClassifierWeights(): MrzClassifierWeights {
+  loaded ??= decodeWeights(readFileSync(modelUrl, 'utf8'));
+  return loaded;
+}
+
+/** Class probabilities (softmax) for one cell; `hiddenOut` receives the hidden activations when given. */
+export function classifyCellProbabilities(w: MrzClassifierWeights, x: Float32Array, hiddenOut?: Float32Array): Float32Array {
+  const hidden = hiddenOut ?? new Float32Array(w.hidden);
+  for (let h = 0; h < w.hidden; h++) {
+    let s = w.b1[h]!;
+    const row = h * w.inputs;
+    for (let i = 0; i < w.inputs; i++) s += w.w1[row + i]! * x[i]!;
+    hidden[h] = s > 0 ? s : 0;
+  }
+  const k = w.classes.length;
+  const out = new Float32Array(k);
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) {
+    let s = w.b2[c]!;
+    const row = c * w.hidden;
+    for (let h = 0; h < w.hidden; h++) s += w.w2[row + h]! * hidden[h]!;
+    out[c] = s;
+    if (s > max) max = s;
+  }
+  let sum = 0;
+  for (let c = 0; c < k; c++) {
+    out[c] = Math.exp(out[c]! - max);
+    sum += out[c]!;
+  }
+  for (let c = 0; c < k; c++) out[c] = out[c]! / sum;
+  return out;
+}
+
+export function classifyCell(x: Float32Array, w: MrzClassifierWeights = mrzClassifierWeights()): CellReading {
+  const p = classifyCellProbabilities(w, x);
+  let best = 0;
+  let second = 1;
+  for (let c = 0; c < p.length; c++) {
+    if (p[c]! > p[best]!) {
+      second = best;
+      best = c;
+    } else if (c !== best && (p[c]! > p[second]! || second === best)) second = c;
+  }
+  return { char: w.classes[best]!, probability: p[best]!, second: w.classes[second]!, secondProbability: p[second]! };
+}

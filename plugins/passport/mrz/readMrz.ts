@@ -1,0 +1,284 @@
+/**
+ * Reads the MRZ of a page photo: find the lines on a downscaled copy, fix the cell grid with a homography from
+ * the lines' ends, classify every cell from the full-resolution image, parse, and when the check digits fail try
+ * the cheap alternatives (the other way round, nudged grid, another threshold) before settling.
+ */
+import type { RawImage } from '../../../core/imaging/types.ts';
+import { td3Page } from '../td3Geometry.ts';
+import { detectMrzFormat, type MrzFormat } from './detectMrzFormat.ts';
+import { downscaleGrey, toGrey, type GreyImage } from './greyImage.ts';
+import { applyHomography, homographyFromPoints, type Homography, type Point } from './homography.ts';
+import { edgeSharpness, measureQuality } from './imageQuality.ts';
+import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
+import { fitCellGrid } from './fitCellGrid.ts';
+import { classifyCell, mrzClassifierWeights } from './mrzClassifier.ts';
+import { parseTd3, type Td3Parse } from './parseTd3.ts';
+import { rectifyPage } from './rectifyPage.ts';
+import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+
+export type { Point } from './homography.ts';
+
+export interface MrzReading {
+  readonly format: MrzFormat;
+  /** As recognised, before repairs. */
+  readonly lines: string[];
+  /** Per character, 0..1. */
+  readonly charConfidence: number[][];
+  /** TD3 only, with repairs applied and recorded. */
+  readonly parse: Td3Parse | null;
+  /** Clockwise rotation that makes the input upright. */
+  readonly rotation: 0 | 90 | 180 | 270;
+  /** Residual tilt of the MRZ after that rotation, degrees clockwise. */
+  readonly skewDeg: number;
+  /** MRZ band corners TL, TR, BR, BL (of the upright document) in input pixel coordinates. */
+  readonly quad: [Point, Point, Point, Point];
+  /** The data page rectified to td3Page size (grey, one channel), from the MRZ's homography; TD3 only. */
+  readonly page: { readonly image: RawImage; readonly pxPerMm: number } | null;
+}
+
+export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_blurry'; detail: string };
+
+/** Working size of the search copy; the cells are always read from the full image. */
+const searchLongSide = 1000;
+/** OCR-B glyphs leave about this fraction of a pitch blank at each side of their cell. */
+const sideBearing = 0.15;
+/** Cap heights (px, full image) below which OCR-B cannot be told apart reliably. */
+const minCapHeightPx = 7;
+
+interface Attempt {
+  readonly lines: string[];
+  readonly confidence: number[][];
+  readonly second: string[][];
+  readonly score: number;
+  readonly parse: Td3Parse | null;
+  readonly format: MrzFormat;
+  readonly h: Homography;
+  readonly count: number;
+  readonly centres: readonly number[];
+  readonly sharpness: number;
+}
+
+function checkAbort(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
+
+/** Where the lines sit in the millimetre frame the cells are sampled in (TD3's page frame for two lines). */
+function lineCentresMm(lineCount: number): number[] {
+  if (lineCount === 2) return [td3Page.mrzLine1CentreMm, td3Page.mrzLine2CentreMm];
+  return [td3Page.mrzLine1CentreMm - 4.2, td3Page.mrzLine1CentreMm, td3Page.mrzLine1CentreMm + 4.2];
+}
+
+interface Grid {
+  readonly h: Homography;
+  readonly centres: number[];
+}
+
+/**
+ * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
+ * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
+ */
+function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number): Grid[] {
+  const lines = flipped ? [...found.lines].reverse().map((l) => ({ ...l, start: l.end, end: l.start })) : [...found.lines];
+  const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  const centres = lineCentresMm(lines.length);
+  const p = td3Page.mrzPitchMm;
+  const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
+  const yFirst = centres[0]!;
+  const yLast = centres[centres.length - 1]!;
+  const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
+  const gFirst = fitCellGrid(first, direction, pitchGuess(first));
+  const gLast = fitCellGrid(last, direction, pitchGuess(last));
+  const out: Grid[] = [];
+  if (gFirst && gLast) {
+    // Every line starts with a solid glyph (P, a document number), so too few blobs means the end was lost (thin `<`);
+    // too many means a stray blob joined at one end.
+    const offsets = (cells: number): number[] => (cells <= count ? [0] : [0, count - cells]);
+    for (const oF of offsets(gFirst.cells)) {
+      for (const oL of offsets(gLast.cells)) {
+        const h = homographyFromPoints(
+          [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
+          [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
+        );
+        if (h) out.push({ h, centres });
+      }
+    }
+  }
+  if (out.length === 0) {
+    const x0 = td3Page.mrzLeftMm + sideBearing * p;
+    const x1 = td3Page.mrzLeftMm + (count - sideBearing) * p;
+    const h = homographyFromPoints(
+      [{ x: x0, y: yFirst }, { x: x1, y: yFirst }, { x: x1, y: yLast }, { x: x0, y: yLast }],
+      [full(first.start), full(first.end), full(last.end), full(last.start)],
+    );
+    if (h) out.push({ h, centres });
+  }
+  return out;
+}
+
+/** Characters per line: three lines are TD1; otherwise what the fitted cell count of the first line is nearest. */
+function candidateCounts(found: MrzLinesFound): number[] {
+  if (found.lines.length === 3) return [30];
+  const l = found.lines[0]!;
+  const span = Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
+  const grid = fitCellGrid(l, found.direction, span / (44 - 2 * sideBearing));
+  const cells = grid?.cells ?? 44;
+  if (cells >= 42) return [44];
+  if (cells <= 38) return [36, 44];
+  return [44, 36];
+}
+
+function readGrid(image: GreyImage, h: Homography, centres: readonly number[], count: number, nudge: { dx: number; dy: number; scale: number }, now: Date): Attempt {
+  const weights = mrzClassifierWeights();
+  const lines: string[] = [];
+  const confidence: number[][] = [];
+  const second: string[][] = [];
+  let logSum = 0;
+  let sharp = 0;
+  for (const centre of centres) {
+    const raw = sampleLineCells(image, h, {
+      leftMm: td3Page.mrzLeftMm + nudge.dx * td3Page.mrzPitchMm,
+      centreMm: centre + nudge.dy,
+      pitchMm: td3Page.mrzPitchMm * nudge.scale,
+      count,
+    });
+    const cells = normaliseLineCells(raw);
+    sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
+    let text = '';
+    const conf: number[] = [];
+    const alt: string[] = [];
+    for (const cell of cells) {
+      const r = classifyCell(cell, weights);
+      text += r.char;
+      conf.push(r.probability);
+      alt.push(r.second);
+      logSum += Math.log(Math.max(r.probability, 1e-6));
+    }
+    lines.push(text);
+    confidence.push(conf);
+    second.push(alt);
+  }
+  const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
+  const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
+  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+}
+
+/** Better: a valid TD3 first, then the higher mean log-probability. */
+function better(a: Attempt | null, b: Attempt): boolean {
+  if (!a) return true;
+  const av = a.parse?.valid ? 1 : 0;
+  const bv = b.parse?.valid ? 1 : 0;
+  if (av !== bv) return bv > av;
+  return b.score > a.score;
+}
+
+const nudges = [
+  { dx: 0.12, dy: 0, scale: 1 },
+  { dx: -0.12, dy: 0, scale: 1 },
+  { dx: 0, dy: 0.3, scale: 1 },
+  { dx: 0, dy: -0.3, scale: 1 },
+  { dx: 0, dy: 0, scale: 1.005 },
+  { dx: 0, dy: 0, scale: 0.995 },
+  { dx: 0.2, dy: 0, scale: 0.997 },
+  { dx: -0.2, dy: 0, scale: 1.003 },
+];
+
+export async function readMrz(image: RawImage, options: { now: Date; signal?: AbortSignal }): Promise<MrzReading | MrzFailure> {
+  const grey = toGrey(image);
+  checkAbort(options.signal);
+  const longSide = Math.max(grey.width, grey.height);
+  const factor = Math.max(1, Math.round(longSide / searchLongSide));
+  const search = downscaleGrey(grey, factor);
+  const quality = measureQuality(search);
+  const searchLong = Math.max(search.width, search.height);
+
+  let best: Attempt | null = null;
+  let bestFound: MrzLinesFound | null = null;
+  let anyFound = false;
+  let capHeight = 0;
+  // Thresholds from the default to coarser/finer neighbourhoods: each a cheaper retry than giving up.
+  for (const [radiusDiv, offset] of [[60, 0], [30, 4], [100, 0]] as const) {
+    checkAbort(options.signal);
+    const candidates = findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset });
+    for (const found of candidates) {
+      anyFound = true;
+      capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
+      for (const count of candidateCounts(found)) {
+        for (const flipped of [false, true]) {
+          for (const grid of gridHomographies(found, flipped, count, factor)) {
+            const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now);
+            if (better(best, attempt)) {
+              best = attempt;
+              bestFound = found;
+            }
+          }
+        }
+        if (best?.parse?.valid) break;
+      }
+      if (best?.parse?.valid) break;
+    }
+    if (best?.parse?.valid || (best && best.format !== 'TD3' && best.score > -0.3)) break;
+    if (best && !best.parse?.valid) {
+      for (const nudge of nudges) {
+        checkAbort(options.signal);
+        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
+        if (better(best, attempt)) best = { ...attempt, h: best.h };
+        if (best.parse?.valid) break;
+      }
+      if (best.parse?.valid) break;
+    }
+  }
+
+  if (!best || !bestFound) {
+    if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
+    if (longSide < 400) return { failure: 'too_small', detail: `image ${grey.width}×${grey.height} px` };
+    return { failure: 'no_mrz', detail: anyFound ? 'text lines found, none shaped like an MRZ' : 'no machine-readable zone found' };
+  }
+  const meanConfidence = best.confidence.flat().reduce((s, c) => s + c, 0) / best.confidence.flat().length;
+  if (!best.parse?.valid && meanConfidence < 0.45) {
+    if (capHeight < minCapHeightPx) return { failure: 'too_small', detail: `MRZ characters about ${capHeight.toFixed(0)} px tall` };
+    if (quality.contrast < 40) return { failure: 'too_dark', detail: `contrast ${quality.contrast}` };
+    if (best.sharpness < 0.06) return { failure: 'too_blurry', detail: `edge sharpness ${best.sharpness.toFixed(3)}` };
+    return { failure: 'no_mrz', detail: 'the MRZ-like lines did not read as MRZ characters' };
+  }
+
+  // Orientation from the reading direction in the input.
+  const a = applyHomography(best.h, td3Page.mrzLeftMm, best.centres[0]!);
+  const b = applyHomography(best.h, td3Page.mrzLeftMm + best.count * td3Page.mrzPitchMm, best.centres[0]!);
+  const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  const quarter = ((Math.round(angle / 90) % 4) + 4) % 4;
+  const rotation = ((4 - quarter) % 4) * 90 as 0 | 90 | 180 | 270;
+  let skewDeg = angle - Math.round(angle / 90) * 90;
+  skewDeg = Math.round(skewDeg * 100) / 100;
+
+  const left = td3Page.mrzLeftMm;
+  const right = left + best.count * td3Page.mrzPitchMm;
+  const top = best.centres[0]! - 2.3;
+  const bottom = best.centres[best.centres.length - 1]! + 2.3;
+  const quad: [Point, Point, Point, Point] = [
+    applyHomography(best.h, left, top),
+    applyHomography(best.h, right, top),
+    applyHomography(best.h, right, bottom),
+    applyHomography(best.h, left, bottom),
+  ];
+
+  let page: MrzReading['page'] = null;
+  if (best.format === 'TD3') {
+    checkAbort(options.signal);
+    const pxPerMmInput = Math.hypot(b.x - a.x, b.y - a.y) / (best.count * td3Page.mrzPitchMm);
+    const pxPerMm = Math.min(12, Math.max(6, Math.round(pxPerMmInput)));
+    page = { image: rectifyPage(grey, best.h, pxPerMm), pxPerMm };
+  }
+
+  return {
+    format: best.format,
+    lines: best.lines,
+    charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
+    parse: best.parse,
+    rotation,
+    skewDeg,
+    quad,
+    page,
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Repairs of a recognised TD3 MRZ (DOMAIN.md): a character changes only where its field's class forces it or
+ * where a check digit proves the change (the unique single substitution that makes it hold). Every change is
+ * recorded; nothing is invented that the recogniser did not see (the candidates are look-alikes of what was read
+ * and the recogniser's own second-best class).
+ */
+import { mrzCheckHolds } from './mrzCheckDigit.ts';
+import { td3Checks, td3Fields, type Td3CharClass, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
+
+export interface Td3Repair {
+  readonly field: Td3FieldName;
+  /** 1-based line and position, as ICAO counts them. */
+  readonly line: 1 | 2;
+  readonly position: number;
+  readonly from: string;
+  readonly to: string;
+  readonly reason: 'character_class' | 'check_digit';
+}
+
+/** The recogniser's second-best class per character of each line (`undefined` where it has none). */
+export type Td3Alternatives = readonly [readonly (string | undefined)[], readonly (string | undefined)[]];
+
+const letterToDigit: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', J: '1', Z: '2', A: '4', S: '5', G: '6', T: '7', B: '8' };
+const digitToLetter: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
+/** Look-alike pairs tried (both ways) when a check digit fails on an alphanumeric field. */
+const confusionPairs: readonly (readonly [string, string])[] = [
+  ['O', '0'], ['Q', '0'], ['D', '0'], ['I', '1'], ['B', '8'], ['S', '5'], ['Z', '2'], ['G', '6'],
+  ['<', 'K'], ['<', 'S'], ['<', 'C'], ['<', 'E'],
+];
+const fillerLookalikes = new Set(['K', 'S', 'C', 'E']);
+
+const isLetter = (c: string): boolean => c >= 'A' && c <= 'Z' && c.length === 1;
+const isDigit = (c: string): boolean => c >= '0' && c <= '9' && c.length === 1;
+
+function fits(charClass: Td3CharClass, c: string): boolean {
+  switch (charClass) {
+    case 'letter':
+      return isLetter(c);
+    case 'letterOrFiller':
+      return isLetter(c) || c === '<';
+    case 'digit':
+      return isDigit(c);
+    case 'digitOrFiller':
+      return isDigit(c) || c === '<';
+    case 'alphanumeric':
+      return isLetter(c) || isDigit(c) || c === '<';
+    case 'sex':
+      return c === 'M' || c === 'F' || c === '<';
+  }
+}
+
+/** The character a field's class forces in place of `c`, or null when it forces nothing. */
+function forcedByClass(charClass: Td3CharClass, c: string, second: string | undefined): string | null {
+  if (fits(charClass, c)) return null;
+  if (c === '«') return fits(charClass, '<') ? '<' : null;
+  if ((charClass === 'digit' || charClass === 'digitOrFiller') && letterToDigit[c]) return letterToDigit[c]!;
+  if ((charClass === 'letter' || charClass === 'letterOrFiller') && digitToLetter[c]) return digitToLetter[c]!;
+  if (second !== undefined && fits(charClass, second)) return second;
+  return null;
+}
+
+function fieldAt(line: 0 | 1, index: number): Td3FieldSpec {
+  const spec = td3Fields.find((f) => f.line === line && index >= f.start && index < f.end);
+  if (!spec) throw new Error(`no TD3 field at line ${line + 1} position ${index + 1}`);
+  return spec;
+}
+
+/** A look-alike of `<` sitting inside a run of fillers (three before it, a filler or the field end after it). */
+function isFillerRunConfusion(chars: readonly string[], i: number, spec: Td3FieldSpec): boolean {
+  if (!fillerLookalikes.has(chars[i]!) || spec.charClass === 'digit' || spec.charClass === 'digitOrFiller' || spec.charClass === 'sex') return false;
+  if (i < 3 || chars[i - 1] !== '<' || chars[i - 2] !== '<' || chars[i - 3] !== '<') return false;
+  return i + 1 >= spec.end || chars[i + 1] === '<';
+}
+
+function checkHolds(line2: readonly string[], check: (typeof td3Checks)[number]): boolean {
+  const data = check.spans.map(([s, e]) => line2.slice(s, e).join('')).join('');
+  const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
+  const digit = line2[digitSpec.start]!;
+  // An empty optional-data field may carry `<` as its check digit.
+  const fillerIsZero = check.check === 'optional_data' && /^<*$/.test(data);
+  return mrzCheckHolds(data, digit, fillerIsZero);
+}
+
+/** Candidate substitutes for one character under its class: look-alikes and the recogniser's second best. */
+function substitutes(c: string, second: string | undefined, charClass: Td3CharClass): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of confusionPairs) {
+    // A `<` read as `<` is trusted: letters for it come only from the recogniser's second best.
+    if (c === a && a !== '<') out.add(b);
+    if (c === b) out.add(a);
+  }
+  if (second !== undefined) out.add(second);
+  out.delete(c);
+  return [...out].filter((s) => fits(charClass, s));
+}
+
+export interface Td3RepairResult {
+  readonly lines: [string, string];
+  readonly repairs: Td3Repair[];
+}
+
+/** Applies class repairs, then check-digit repairs; `lines` must be 44 characters each. */
+/** The recogniser's probability per character of each line. */
+export type Td3Confidence = readonly [readonly number[], readonly number[]];
+
+/** Characters read at least this sure are tried last as check-digit repair candidates. */
+const sureReading = 0.98;
+
+export function repairTd3(lines: readonly [string, string], alternatives?: Td3Alternatives, confidence?: Td3Confidence): Td3RepairResult {
+  const chars = [[...lines[0]], [...lines[1]]] as [string[], string[]];
+  const repairs: Td3Repair[] = [];
+  const record = (line: 0 | 1, i: number, to: string, reason: Td3Repair['reason']): void => {
+    const spec = fieldAt(line, i);
+    repairs.push({ field: spec.field, line: (line + 1) as 1 | 2, position: i + 1, from: chars[line][i]!, to, reason });
+    chars[line][i] = to;
+  };
+
+  for (const line of [0, 1] as const) {
+    for (let i = 0; i < chars[line].length; i++) {
+      const spec = fieldAt(line, i);
+      if (isFillerRunConfusion(chars[line], i, spec)) {
+        record(line, i, '<', 'character_class');
+        continue;
+      }
+      const forced = forcedByClass(spec.charClass, chars[line][i]!, alternatives?.[line][i]);
+      if (forced !== null) record(line, i, forced, 'character_class');
+    }
+  }
+
+  const line2 = chars[1];
+  for (const check of td3Checks) {
+    if (checkHolds(line2, check)) continue;
+    const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
+    // The composite covers only positions whose own checks already decided them: just its digit may move.
+    const positions = check.check === 'composite' ? [digitSpec.start] : [...rangeOf(check.spans), digitSpec.start];
+    // Doubtful characters first; only when none of them can be the culprit do the sure ones get a turn.
+    const doubtful = confidence ? positions.filter((i) => (confidence[1][i] ?? 0) < sureReading) : positions;
+    let fixes = fixesAmong(doubtful, line2, check, alternatives);
+    if (fixes.length === 0 && doubtful.length < positions.length) fixes = fixesAmong(positions, line2, check, alternatives);
+    if (fixes.length === 1) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
+  }
+
+  return { lines: [chars[0].join(''), chars[1].join('')], repairs };
+}
+
+/** Every single substitution among `positions` that makes `check` hold. */
+function fixesAmong(positions: readonly number[], line2: string[], check: (typeof td3Checks)[number], alternatives: Td3Alternatives | undefined): { i: number; to: string }[] {
+  const fixes: { i: number; to: string }[] = [];
+  for (const i of positions) {
+    const spec = fieldAt(1, i);
+    const original = line2[i]!;
+    // Second-best classes only count where the class admits them; look-alikes only on alphanumeric fields.
+    const pool = spec.charClass === 'alphanumeric' ? substitutes(original, alternatives?.[1][i], spec.charClass) : secondOnly(original, alternatives?.[1][i], spec.charClass);
+    for (const to of pool) {
+      line2[i] = to;
+      if (checkHolds(line2, check)) fixes.push({ i, to });
+      line2[i] = original;
+    }
+  }
+  return fixes;
+}
+
+function secondOnly(c: string, second: string | undefined, charClass: Td3CharClass): string[] {
+  return second !== undefined && second !== c && fits(charClass, second) ? [second] : [];
+}
+
+function rangeOf(spans: readonly (readonly [number, number])[]): number[] {
+  const out: number[] = [];
+  for (const [s, e] of spans) for (let i = s; i < e; i++) out.push(i);
+  return out;
+}

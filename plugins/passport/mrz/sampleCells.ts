@@ -1,0 +1,83 @@
+/**
+ * Cuts MRZ character cells out of an image through a homography from MRZ millimetres to image pixels, into the
+ * fixed-size, ink-normalised feature vectors the classifier was trained on. Training and reading share this code,
+ * so what the model saw is what it gets.
+ */
+import { applyHomography, type Homography } from './homography.ts';
+import { sampleBilinear, type GreyImage } from './greyImage.ts';
+
+export const cellFeature = {
+  width: 16,
+  height: 20,
+  /** The sampled window around one cell, in cell pitches and cap heights: margins catch shifted glyphs. */
+  widthPitches: 1.2,
+  heightMm: 3.6,
+} as const;
+export const cellFeatureLength = cellFeature.width * cellFeature.height;
+
+/** Where one line of cells lies, in the millimetre frame the homography maps from. */
+export interface CellLine {
+  readonly leftMm: number;
+  readonly centreMm: number;
+  readonly pitchMm: number;
+  readonly count: number;
+}
+
+/** Raw grey samples of every cell of a line (supersampled where the image is finer than the grid). */
+export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine): Float32Array[] {
+  const { width: fw, height: fh } = cellFeature;
+  const winW = line.pitchMm * cellFeature.widthPitches;
+  const stepX = winW / fw;
+  const stepY = cellFeature.heightMm / fh;
+  // Pixels per output sample, measured at the line's middle, decides the supersampling.
+  const mid = line.leftMm + (line.count / 2) * line.pitchMm;
+  const p0 = applyHomography(h, mid, line.centreMm);
+  const p1 = applyHomography(h, mid + stepX, line.centreMm);
+  const p2 = applyHomography(h, mid, line.centreMm + stepY);
+  const pxPerStep = Math.max(Math.hypot(p1.x - p0.x, p1.y - p0.y), Math.hypot(p2.x - p0.x, p2.y - p0.y));
+  const sub = Math.min(4, Math.max(1, Math.round(pxPerStep)));
+  const cells: Float32Array[] = [];
+  for (let c = 0; c < line.count; c++) {
+    const cx = line.leftMm + (c + 0.5) * line.pitchMm;
+    const x0 = cx - winW / 2;
+    const y0 = line.centreMm - cellFeature.heightMm / 2;
+    const out = new Float32Array(cellFeatureLength);
+    for (let j = 0; j < fh; j++) {
+      for (let i = 0; i < fw; i++) {
+        let s = 0;
+        for (let sy = 0; sy < sub; sy++) {
+          for (let sx = 0; sx < sub; sx++) {
+            const p = applyHomography(h, x0 + (i + (sx + 0.5) / sub) * stepX, y0 + (j + (sy + 0.5) / sub) * stepY);
+            s += sampleBilinear(image, p.x, p.y);
+          }
+        }
+        out[j * fw + i] = s / (sub * sub);
+      }
+    }
+    cells.push(out);
+  }
+  return cells;
+}
+
+/**
+ * Turns raw grey cells of one line into ink in 0..1 against the paper and ink levels of the cell's neighbourhood
+ * (percentiles over seven cells: a sparse `<` cell is not stretched into noise, and glare along a line is followed).
+ */
+export function normaliseLineCells(cells: readonly Float32Array[]): Float32Array[] {
+  const levels = cells.map((c) => {
+    const sorted = c.slice().sort();
+    return { ink: sorted[Math.floor(sorted.length * 0.03)]!, paper: sorted[Math.floor(sorted.length * 0.9)]! };
+  });
+  return cells.map((c, i) => {
+    let ink = Infinity;
+    let paper = -Infinity;
+    for (let k = Math.max(0, i - 3); k <= Math.min(cells.length - 1, i + 3); k++) {
+      ink = Math.min(ink, levels[k]!.ink);
+      paper = Math.max(paper, levels[k]!.paper);
+    }
+    const range = Math.max(paper - ink, 12);
+    const out = new Float32Array(c.length);
+    for (let j = 0; j < c.length; j++) out[j] = Math.min(1, Math.max(0, (paper - c[j]!) / range));
+    return out;
+  });
+}

@@ -1,0 +1,34 @@
+/** Century resolution of the MRZ's YYMMDD dates (DOMAIN.md): expiry is 20YY; birth the latest century not in the future. */
+import { isoOf } from './printedDate.ts';
+
+function parts(raw: string): { yy: number; mm: number; dd: number } | null {
+  if (!/^\d{6}$/.test(raw)) return null;
+  return { yy: Number(raw.slice(0, 2)), mm: Number(raw.slice(2, 4)), dd: Number(raw.slice(4, 6)) };
+}
+
+/** ISO expiry date of an MRZ `YYMMDD`, or null when it is not a real date. */
+export function mrzExpiryDate(raw: string): string | null {
+  const p = parts(raw);
+  return p === null ? null : isoOf(2000 + p.yy, p.mm, p.dd);
+}
+
+/** ISO birth date of an MRZ `YYMMDD`: the latest century that is not after `now`; null for `<` or impossible dates. */
+export function mrzBirthDate(raw: string, now: Date): string | null {
+  const p = parts(raw);
+  if (p === null) return null;
+  const today = now.toISOString().slice(0, 10);
+  for (const century of [2000, 1900, 1800]) {
+    const iso = isoOf(century + p.yy, p.mm, p.dd);
+    if (iso !== null && iso <= today) return iso;
+    if (iso === null && century === 2000 && isoOf(1900 + p.yy, p.mm, p.dd) === null) return null;
+  }
+  return null;
+}
+
+/** Adds whole years and days to an ISO date (UTC), keeping 29 Feb -> 28 Feb in common years. */
+export function shiftIsoDate(iso: string, years: number, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y + years, m, 0)).getUTCDate();
+  const t = Date.UTC(y + years, m - 1, Math.min(d, lastDay)) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}

@@ -1,0 +1,138 @@
+/**
+ * Dates as passports print them (DOMAIN.md): `12 JAN 2015`, `12 JAN /JAN 15`, bilingual month abbreviations
+ * (English, French, German, Spanish, Dutch, Italian, Portuguese), `12/01/2015`, `12.01.2015`, `12-01-15`.
+ * Pure: text in, every date-shaped reading out; which one is the date asked for is decided elsewhere.
+ */
+
+/** A date as printed; `year` has 4 digits, or 2 when only two were printed (`century` then unresolved). */
+export interface PrintedDate {
+  readonly day: number;
+  readonly month: number;
+  readonly year: number;
+  readonly yearDigits: 2 | 4;
+  /** False for impossible dates (day 32, month 13): kept because one misread digit may be repairable. */
+  readonly valid: boolean;
+  /** The digits as printed (after OCR-confusion mapping), DDMMYYYY or DDMMYY, for one-digit repairs. */
+  readonly digits: string;
+  /** Offset of the match in the normalised text, to prefer the first date after a label. */
+  readonly index: number;
+}
+
+/** Month abbreviations and names (accents removed, upper case) -> month number. */
+const monthWords: Readonly<Record<string, number>> = (() => {
+  const table: [number, string[]][] = [
+    [1, ['JAN', 'JANUARY', 'JANV', 'JANVIER', 'JANUAR', 'JAN', 'JAEN', 'JANNER', 'ENE', 'ENERO', 'GEN', 'GENNAIO', 'JANEIRO', 'JANUARI']],
+    [2, ['FEB', 'FEBRUARY', 'FEV', 'FEVR', 'FEVRIER', 'FEBRUAR', 'FEBRERO', 'FEBBRAIO', 'FEVEREIRO', 'FEBRUARI']],
+    [3, ['MAR', 'MARCH', 'MARS', 'MAER', 'MARZ', 'MRZ', 'MAERZ', 'MARZO', 'MRT', 'MAART', 'MARCO']],
+    [4, ['APR', 'APRIL', 'AVR', 'AVRIL', 'ABR', 'ABRIL', 'APRILE']],
+    [5, ['MAY', 'MAI', 'MAYO', 'MEI', 'MAG', 'MAGGIO', 'MAIO']],
+    [6, ['JUN', 'JUNE', 'JUIN', 'JUNI', 'JUNIO', 'GIU', 'GIUGNO', 'JUNHO']],
+    [7, ['JUL', 'JULY', 'JUIL', 'JUILLET', 'JULI', 'JULIO', 'LUG', 'LUGLIO', 'JULHO']],
+    [8, ['AUG', 'AUGUST', 'AOU', 'AOUT', 'AGO', 'AGOSTO', 'AUGUSTUS']],
+    [9, ['SEP', 'SEPT', 'SEPTEMBER', 'SEPTEMBRE', 'SEPTIEMBRE', 'SET', 'SETTEMBRE', 'SETEMBRO']],
+    [10, ['OCT', 'OCTOBER', 'OCTOBRE', 'OKT', 'OKTOBER', 'OCTUBRE', 'OTT', 'OTTOBRE', 'OUT', 'OUTUBRO']],
+    [11, ['NOV', 'NOVEMBER', 'NOVEMBRE', 'NOVIEMBRE', 'NOVEMBRO']],
+    [12, ['DEC', 'DECEMBER', 'DECEMBRE', 'DEZ', 'DEZEMBER', 'DIC', 'DICIEMBRE', 'DICEMBRE', 'DEZEMBRO']],
+  ];
+  const out: Record<string, number> = {};
+  for (const [month, words] of table) for (const w of words) out[w] = month;
+  return out;
+})();
+
+/** Month word (as OCR gives it) -> month number, tolerant of accents and the usual OCR letter confusions. */
+export function monthFromWord(word: string): number | null {
+  const w = stripAccents(word).toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (w.length < 3) return null;
+  const direct = monthWords[w] ?? monthWords[w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B')];
+  return direct ?? null;
+}
+
+export function stripAccents(s: string): string {
+  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Digits OCR often gives as letters; applied only inside tokens that must be numbers and hold a real digit. */
+function toDigits(token: string): string | null {
+  if (!/[0-9]/.test(token)) return null;
+  const mapped = token
+    .replace(/[OoQD]/g, '0')
+    .replace(/[Il|!]/g, '1')
+    .replace(/[Ss]/g, '5')
+    .replace(/B/g, '8')
+    .replace(/Z/g, '2')
+    .replace(/G/g, '6');
+  return /^\d+$/.test(mapped) ? mapped : null;
+}
+
+function validDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+// Separators OCR may read between the parts of a date.
+const sep = String.raw`[\s./\-,']*`;
+const num = String.raw`[0-9OoQDIl|!SsBZG]`;
+const word = String.raw`\p{L}{3,10}\.?`;
+
+/** `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. */
+const wordDate = new RegExp(
+  String.raw`(?<![0-9\p{L}])(${num}{1,2})${sep}(${word})(?:${sep}(${word}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
+  'gu',
+);
+/** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`. */
+const numericDate = new RegExp(
+  String.raw`(?<![0-9\p{L}])(${num}{1,2})\s*[./\- ]\s*(${num}{1,2})\s*[./\- ]\s*(${num}{4}|${num}{2})(?![0-9])`,
+  'gu',
+);
+
+/** Every date-shaped reading in `text` (day-first, as passports print them), in text order. */
+export function parsePrintedDates(text: string): PrintedDate[] {
+  const found: PrintedDate[] = [];
+  for (const m of text.matchAll(wordDate)) {
+    const day = toDigits(m[1]!);
+    const year = toDigits(m[4]!);
+    const months = [m[2]!, m[3]].filter((w): w is string => w !== undefined).map(monthFromWord);
+    const month = months.find((x) => x !== null);
+    // Two month words must agree (bilingual print); a disagreeing pair is a misread.
+    if (day === null || year === null || month === undefined || month === null) continue;
+    if (months.some((x) => x !== null && x !== month)) continue;
+    pushDate(found, Number(day), month, year, m.index);
+  }
+  for (const m of text.matchAll(numericDate)) {
+    const day = toDigits(m[1]!);
+    const month = toDigits(m[2]!);
+    const year = toDigits(m[3]!);
+    if (day === null || month === null || year === null) continue;
+    pushDate(found, Number(day), Number(month), year, m.index);
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number): void {
+  const yearDigits = yearText.length === 4 ? 4 : 2;
+  const year = Number(yearText);
+  // Two-digit years are checked against a leap year so 29 FEB survives until the century is known.
+  const valid = validDay(yearDigits === 4 ? year : 2000, month, day);
+  if (day > 99 || month > 99) return;
+  if (found.some((d) => d.index === index)) return;
+  const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearText}`;
+  found.push({ day, month, year, yearDigits, valid, digits, index });
+}
+
+/** ISO `YYYY-MM-DD` of a printed date whose century is resolved; null when it is not a real date. */
+export function isoOf(year: number, month: number, day: number): string | null {
+  if (!validDay(year, month, day)) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The 4-digit year of a two-digit printed year inside the window [fromYear, toYear] (e.g. birth to expiry);
+ * null when no century puts it there.
+ */
+export function resolveTwoDigitYear(yy: number, fromYear: number, toYear: number): number | null {
+  for (let century = Math.floor(toYear / 100) * 100; century >= Math.floor(fromYear / 100) * 100 - 100; century -= 100) {
+    const year = century + yy;
+    if (year >= fromYear && year <= toYear) return year;
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+/**
+ * Reconciles a name read on the printed page with the MRZ's name. The MRZ is check-digit-free for names but
+ * read by a dedicated recogniser; the print carries what the MRZ cannot (accents, Ü, hyphens, apostrophes).
+ * An alignment of the OCR text against the MRZ keeps the print's characters wherever they transliterate to the
+ * MRZ and takes the MRZ's letter where OCR misread one, so the result is the printed name, never a guess.
+ */
+import { transliterateChar, transliterateName } from './icaoTransliteration.ts';
+
+export interface NameReconciliation {
+  /** The printed name, upper case. */
+  readonly value: string;
+  /** Alignment cost: 0 for a perfect transliteration match, about 1 per misread character. */
+  readonly cost: number;
+  /** Whether the reading agrees with the MRZ, allowing a little OCR noise. */
+  readonly agrees: boolean;
+}
+
+/** Letters OCR reads without their marks: a lone U against the MRZ's UE is a Ü, a lone A against AA an Å. */
+const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: string }[]>> = {
+  U: [{ pair: 'UE', printed: 'Ü' }],
+  A: [{ pair: 'AE', printed: 'Ä' }, { pair: 'AA', printed: 'Å' }],
+  O: [{ pair: 'OE', printed: 'Ö' }],
+};
+
+/**
+ * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
+ * to the end of the line: printed characters beyond it are kept.
+ */
+export function reconcileName(ocrText: string, mrzName: string, truncated = false, marksSeen = false): NameReconciliation {
+  const o = [...ocrText.toUpperCase().replace(/\s+/g, ' ').trim()];
+  const t = mrzName;
+  const n = o.length;
+  const m = t.length;
+  // cost[i][j]: best cost aligning o[0..i) with t[0..j); back-pointers rebuild the printed string.
+  const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
+  const back: { pi: number; pj: number; emit: string }[][] = Array.from({ length: n + 1 }, () =>
+    new Array(m + 1).fill(null),
+  );
+  cost[0]![0] = 0;
+  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string): void => {
+    const total = cost[pi]![pj]! + c;
+    if (total < cost[i]![j]!) {
+      cost[i]![j] = total;
+      back[i]![j] = { pi, pj, emit };
+    }
+  };
+  for (let i = 0; i <= n; i++) {
+    for (let j = 0; j <= m; j++) {
+      if (i === 0 && j === 0) continue;
+      const c = o[i - 1];
+      if (c !== undefined) {
+        const tr = transliterateChar(c);
+        // The OCR character transliterates exactly to what the MRZ has here.
+        if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
+        // When the marks above the letters were looked at and none is there, an O for the MRZ's OE is an Ø.
+        for (const lost of lostDiacritics[c] ?? []) {
+          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, marksSeen && c === 'O' ? 'Ø' : lost.printed);
+        }
+        // OCR misread a letter: the MRZ's letter is what was printed.
+        if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
+        // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
+        relax(i, j, i - 1, j, truncated && j === m ? 0.1 : 1, truncated && j === m ? c : '');
+      }
+      // OCR missed a character the MRZ has.
+      if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
+    }
+  }
+  let value = '';
+  for (let i = n, j = m; i > 0 || j > 0; ) {
+    const step = back[i]![j]!;
+    value = step.emit + value;
+    i = step.pi;
+    j = step.pj;
+  }
+  const total = cost[n]![m]!;
+  value = value.replace(/\s+/g, ' ').trim();
+  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2) };
+}
+
+/** The MRZ name part as a printable string: `<` -> space. */
+export function mrzNameToText(mrzName: string): string {
+  return mrzName.replace(/<+/g, ' ').trim();
+}
+
+/** Whether a printed name transliterates exactly to the MRZ's (a prefix of it when the MRZ is truncated). */
+export function printedNameMatchesMrz(printed: string, mrzName: string, truncated = false): boolean {
+  const tr = transliterateName(printed);
+  return truncated ? tr.startsWith(mrzName) || mrzName.startsWith(tr) : tr === mrzName;
+}

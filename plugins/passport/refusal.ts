@@ -1,0 +1,68 @@
+/**
+ * When the passport endpoint refuses a document, and what it says. Pure: the MRZ reader's verdict (and, when no
+ * MRZ was found, what a quick OCR of the page shows) in, the problem code with its detail and hint out.
+ */
+import type { RejectionCode } from '../../core/errors.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
+
+export interface Refusal {
+  readonly code: RejectionCode;
+  readonly detail: string;
+  readonly hint: string;
+}
+
+export type MrzFailureKind = 'no_mrz' | 'too_small' | 'too_dark' | 'too_blurry';
+export type MrzLayout = 'TD3' | 'TD2' | 'TD1' | 'MRV-A' | 'MRV-B';
+
+const layoutNames: Record<Exclude<MrzLayout, 'TD3'>, string> = {
+  TD1: 'an ID card (TD1) MRZ of three 30-character lines',
+  TD2: 'an ID card or travel document (TD2) MRZ of two 36-character lines',
+  'MRV-A': 'a visa (MRV-A) MRZ',
+  'MRV-B': 'a visa (MRV-B) MRZ',
+};
+
+/** A non-passport MRZ layout is another document; a TD3 is ours. */
+export function refusalForLayout(layout: MrzLayout): Refusal | null {
+  if (layout === 'TD3') return null;
+  return {
+    code: 'wrong_document_type',
+    detail: `The document carries ${layoutNames[layout]}, not a passport's (TD3: two 44-character lines starting with P).`,
+    hint: 'Send the passport data page (the page with the photo and two 44-character MRZ lines).',
+  };
+}
+
+/** Other documents recognised by their printed headers: a PAN card is the one this service also reads. */
+const otherDocuments: readonly { readonly name: string; readonly pattern: RegExp; readonly hint: string }[] = [
+  {
+    name: 'an Indian PAN card',
+    pattern: /INCOME\s*TAX\s*DEPAR|PERMANENT\s*ACCOUNT\s*NUMBER|ACCOUNT\s*NUMBER\s*CARD/,
+    hint: 'PAN cards are read by POST /v1/documents/pan.',
+  },
+  { name: 'a driving licence', pattern: /DRIVING\s*LICEN[CS]E|DRIVER'?S?\s*LICEN[CS]E/, hint: 'Send a passport data page.' },
+];
+
+/** The other document the page's text names, if any. */
+export function recogniseOtherDocument(ocr: OcrResult): { name: string; hint: string } | null {
+  const text = ocr.text.toUpperCase().replace(/[^A-Z'\s]/g, ' ').replace(/\s+/g, ' ');
+  const found = otherDocuments.find((d) => d.pattern.test(text));
+  return found ? { name: found.name, hint: found.hint } : null;
+}
+
+const failureHints: Record<MrzFailureKind, string> = {
+  no_mrz: 'No machine-readable zone was found: send the passport data page, whole and in focus, with its two MRZ lines visible.',
+  too_small: 'The MRZ is too small to read: take the photo closer or scan at 300 dpi or more.',
+  too_dark: 'The image is too dark to read: photograph the page in even light.',
+  too_blurry: 'The image is too blurry to read: hold the camera still and focus on the page.',
+};
+
+/** The refusal for an MRZ reader failure, given what else the page was recognised as. */
+export function refusalForFailure(failure: MrzFailureKind, other: { name: string; hint: string } | null): Refusal {
+  if (other !== null) {
+    return { code: 'wrong_document_type', detail: `The document looks like ${other.name}, not a passport.`, hint: other.hint };
+  }
+  return {
+    code: 'unreadable_document',
+    detail: failure === 'no_mrz' ? 'No passport machine-readable zone was found.' : `The passport could not be read (${failure.replace('_', ' ')}).`,
+    hint: failureHints[failure],
+  };
+}

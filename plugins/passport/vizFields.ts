@@ -1,0 +1,163 @@
+/**
+ * What the printed page says, field by field, read from OCR words with the MRZ's help: names reconciled with the
+ * MRZ's, the date of issue chosen among printed dates, and the printed copies of MRZ fields for the comparison.
+ * Pure: OCR result and parsed MRZ in, printed values out.
+ */
+import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
+import type { Td3Parse } from './mrz/index.ts';
+import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
+import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { reconcileName } from './printedName.ts';
+import { nationalityCode } from './printedNationality.ts';
+import { labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
+import type { VizField } from './vizLabels.ts';
+
+export interface PrintedName {
+  readonly value: string;
+  readonly confidence: number;
+  readonly agrees: boolean;
+}
+
+export interface VizReading {
+  readonly surname: PrintedName | null;
+  readonly givenNames: PrintedName | null;
+  readonly issueDate: IssueDateChoice | null;
+  /** Printed copies of MRZ fields (ISO dates, raw number, sex letter, nationality code), null when not read. */
+  readonly printed: {
+    readonly passportNumber: string | null;
+    readonly dateOfBirth: string | null;
+    readonly expiryDate: string | null;
+    readonly sex: string | null;
+    readonly nationality: string | null;
+  };
+}
+
+/** The text a label's value holds: what follows the label inside its own phrase, and its value phrases. */
+function valueTexts(lv: LabelledValue): NameCandidate[] {
+  return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: p.bbox }));
+}
+
+function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate[] {
+  return all.filter((lv) => lv.field === field).flatMap(valueTexts);
+}
+
+interface NameCandidate {
+  readonly text: string;
+  readonly confidence: number;
+  readonly bbox?: BoundingBox;
+  /** The diacritics above the letters were looked at in the pixels (see accentMarks.ts). */
+  readonly marksSeen?: boolean;
+}
+
+/** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
+function readName(
+  labelled: readonly NameCandidate[],
+  phrases: readonly Phrase[],
+  mrzName: string,
+  truncated: boolean,
+): (PrintedName & { bbox: BoundingBox | null }) | null {
+  if (mrzName === '') return null;
+  const tryAll = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
+    let best: (PrintedName & { cost: number; bbox: BoundingBox | null }) | null = null;
+    for (const { text, confidence, bbox, marksSeen } of texts) {
+      const cleaned = text.replace(/[^\p{L}\s'’\-]/gu, ' ').trim();
+      if (cleaned.length < 2) continue;
+      const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
+      if (r.agrees && (best === null || r.cost < best.cost)) {
+        best = { value: r.value, agrees: true, cost: r.cost, bbox: bbox ?? null, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+      }
+    }
+    return best;
+  };
+  return tryAll(labelled) ?? tryAll(phrases.filter((p) => p.label === null));
+}
+
+/** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
+export interface RefinedNames {
+  readonly surname?: string | null;
+  readonly givenNames?: string | null;
+}
+
+/** Where the printed names are, in the OCR's pixel coordinates, so they can be read again more sharply. */
+export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingBox | null; givenNames: BoundingBox | null } {
+  const r = readVizFields(viz, mrz);
+  return { surname: r.surname?.bbox ?? null, givenNames: r.givenNames?.bbox ?? null };
+}
+
+/** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
+function sharper(text: string | null | undefined, labelled: NameCandidate[]): NameCandidate[] {
+  return text ? [{ text, confidence: 0.9, marksSeen: true }, ...labelled] : labelled;
+}
+
+function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
+  return texts.flatMap((t) => parsePrintedDates(t.text));
+}
+
+/** A printed date resolved against a year window; the first that resolves wins. */
+function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: number): string | null {
+  for (const d of dates) {
+    if (!d.valid) continue;
+    const year = d.yearDigits === 4 ? d.year : resolveTwoDigitYear(d.year, fromYear, toYear);
+    const iso = year === null ? null : isoOf(year, d.month, d.day);
+    if (iso !== null) return iso;
+  }
+  return null;
+}
+
+export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}): VizReading & {
+  readonly surname: (PrintedName & { bbox: BoundingBox | null }) | null;
+  readonly givenNames: (PrintedName & { bbox: BoundingBox | null }) | null;
+} {
+  const phrases = phrasesOf(viz);
+  const all = labelledValues(phrases);
+  const f = mrz.fields;
+  const truncated = /[A-Z]/.test(mrz.lines[0][43] ?? '');
+  const surnameMrz = f.name.surname.replace(/ /g, '<');
+  const givenMrz = f.name.givenNames.replace(/ /g, '<');
+
+  // Labels also carry text beside them inside their own phrase ("Date of issue 12 JAN 2015").
+  const labelTails = (field: VizField): { text: string; confidence: number }[] =>
+    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence }));
+
+  const birth = f.dateOfBirth.value;
+  const expiry = f.expiryDate.value;
+  const issueLabelled = [...valuesOf(all, 'issue_date'), ...labelTails('issue_date')];
+  const candidates: IssueDateCandidate[] = [
+    ...datesIn(issueLabelled).map((date) => ({ date, labelled: true })),
+    ...datesIn(phrases).map((date) => ({ date, labelled: false })),
+  ];
+
+  const birthYear = birth ? Number(birth.slice(0, 4)) : 1900;
+  const expiryYear = expiry ? Number(expiry.slice(0, 4)) : 2100;
+  const numberText = valuesOf(all, 'passport_number').map((v) => v.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase());
+  const mrzNumber = f.documentNumber.value;
+  const sexText = valuesOf(all, 'sex')
+    .map((v) => v.text.toUpperCase().match(/(?<![A-Z])[MFX](?![A-Z])/)?.[0])
+    .find((s) => s !== undefined);
+  const nationality = valuesOf(all, 'nationality')
+    .map((v) => nationalityCode(v.text))
+    .find((c) => c !== null);
+
+  // Without a readable label, a printed copy of an MRZ value found anywhere on the page still counts as read.
+  const allDates = datesIn(phrases);
+  const printedAnywhere = (iso: string | null, fromYear: number, toYear: number): string | null =>
+    iso !== null && allDates.some((d) => printedIso([d], fromYear, toYear) === iso) ? iso : null;
+  const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
+
+  return {
+    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === ''),
+    givenNames: readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated),
+    issueDate: chooseIssueDate(candidates, birth, expiry),
+    printed: {
+      passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
+      dateOfBirth:
+        printedIso(datesIn([...valuesOf(all, 'date_of_birth'), ...labelTails('date_of_birth')]), birthYear - 100, birthYear + 1) ??
+        printedAnywhere(birth, birthYear - 100, birthYear + 1),
+      expiryDate:
+        printedIso(datesIn([...valuesOf(all, 'expiry_date'), ...labelTails('expiry_date')]), expiryYear - 20, expiryYear + 20) ??
+        printedAnywhere(expiry, expiryYear - 20, expiryYear + 20),
+      sex: sexText ?? null,
+      nationality: nationality ?? null,
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The labels of a passport's printed page (VIZ), in the languages passports pair with English, and how to
+ * recognise them in OCR text that is a little wrong. Order matters: "Place of birth" and "Place of issue" must
+ * be claimed before "birth" and "issue" are.
+ */
+import { stripAccents } from './printedDate.ts';
+
+export type VizField =
+  | 'surname'
+  | 'given_names'
+  | 'nationality'
+  | 'date_of_birth'
+  | 'sex'
+  | 'issue_date'
+  | 'expiry_date'
+  | 'passport_number'
+  | 'other';
+
+/** Normalised label text (lower case, no accents, letters and spaces) -> stems that identify each label. */
+const labelStems: readonly { readonly field: VizField; readonly stems: readonly RegExp[] }[] = [
+  {
+    field: 'other',
+    stems: [
+      /place of|pace of|lace of|issuing|\bstate\b|lieu de|\bort\b|geburtsort|lugar de|plaats|authority|autorite|behorde|autoridad|autoriteit|height|taille|grosse|\btype\b|\bcode\b|signature|holder|titulaire|inhaber|titular|houder|observations?|remarks?|residence|domicile|wohnort|domicilio|\bfile\b|\bcountry\b|\bpays\b|instantie|\btyp\b|soort|\btipo\b|\bkode\b|codigo|van het land|emetteur|ausstellenden|emisor/,
+    ],
+  },
+  // OCR of small label print drops letters ("Date of ssue", "Sumame"): stems include the usual misreadings.
+  { field: 'issue_date', stems: [/of i?ssu|of ss\b|\bof sue\b|\bot sue\b|xpedi|\bissued?\b|delivr|livran|ausstell|stellungs|expedic|xpedici|afgifte|emission/] },
+  { field: 'expiry_date', stems: [/expir|xpiry|expry|of xpi|gultig|gueltig|caducid|cadu|vencim|geldig|validit|valable/] },
+  { field: 'date_of_birth', stems: [/birth|of bi?th|of b[a-z]?h\b|naissance|geburt|nacimiento|geboorte|\bnee?\b/] },
+  { field: 'given_names', stems: [/given|giver|\bnames\b|amen\b|prenom|renoms|vorname|nombres?\b|voorname|forename|first name/] },
+  { field: 'surname', stems: [/surname|sumame|sumane|surame|\bnom\b|familienname|apellido|apelido|achternaam|\bnaam\b|\bname\b|last name/] },
+  { field: 'nationality', stems: [/national|natona|nalit|staatsang|angehor|angenor|nacionalid/] },
+  { field: 'sex', stems: [/\bsex|geschlecht|\bsexo\b|geslacht/] },
+  { field: 'passport_number', stems: [/passport ?n|passeport|pass ?nr|pasaporte|paspoort|document ?n|no du|\bpass\b/] },
+];
+
+export function normaliseLabelText(text: string): string {
+  return stripAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z/ ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Which label `text` is (the first matching stem wins), or null when it reads as no label. */
+export function classifyLabel(text: string): VizField | null {
+  const norm = normaliseLabelText(text);
+  if (norm.length < 3) return null;
+  for (const { field, stems } of labelStems) if (stems.some((s) => s.test(norm))) return field;
+  return null;
+}

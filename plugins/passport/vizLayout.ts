@@ -1,0 +1,114 @@
+/**
+ * Layout logic over OCR words of the printed page: words are grouped into phrases (runs on one baseline with
+ * small gaps), phrases are classified as labels or values, and each label gets the value printed under it (or
+ * beside it on the same line). Pure: OcrResult in, labelled values out.
+ */
+import type { BoundingBox, OcrResult, OcrWord } from '../../core/ocr/types.ts';
+import { classifyLabel } from './vizLabels.ts';
+
+export interface Phrase {
+  readonly text: string;
+  readonly words: readonly OcrWord[];
+  readonly bbox: BoundingBox;
+  /** Mean word confidence, 0..1. */
+  readonly confidence: number;
+  /** The label this phrase reads as (a field name), or null for a value. */
+  readonly label: string | null;
+}
+
+export interface LabelledValue {
+  readonly field: string;
+  readonly label: Phrase;
+  /** Value phrases, nearest first: the text beside the label on its line, then the phrase(s) below. */
+  readonly values: readonly Phrase[];
+}
+
+const height = (b: BoundingBox): number => b.y1 - b.y0;
+
+function union(words: readonly OcrWord[]): BoundingBox {
+  return {
+    x0: Math.min(...words.map((w) => w.bbox.x0)),
+    y0: Math.min(...words.map((w) => w.bbox.y0)),
+    x1: Math.max(...words.map((w) => w.bbox.x1)),
+    y1: Math.max(...words.map((w) => w.bbox.y1)),
+  };
+}
+
+export type LabelClassifier = (text: string) => string | null;
+
+function phraseOf(words: readonly OcrWord[], classify: LabelClassifier): Phrase {
+  const text = words.map((w) => w.text).join(' ');
+  return {
+    text,
+    words,
+    bbox: union(words),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length / 100,
+    label: classify(text),
+  };
+}
+
+/** Words of every line, split where the gap between two words is wider than ~1.5 character heights. */
+export function phrasesOf(result: OcrResult, classify: LabelClassifier = classifyLabel): Phrase[] {
+  const phrases: Phrase[] = [];
+  for (const line of result.lines) {
+    const words = line.words.filter((w) => w.text.trim() !== '').slice().sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    let run: OcrWord[] = [];
+    for (const w of words) {
+      const prev = run[run.length - 1];
+      const h = Math.max(height(w.bbox), prev ? height(prev.bbox) : 0);
+      const sameRow = prev !== undefined && Math.abs((prev.bbox.y0 + prev.bbox.y1) / 2 - (w.bbox.y0 + w.bbox.y1) / 2) < h * 0.6;
+      if (prev !== undefined && (!sameRow || w.bbox.x0 - prev.bbox.x1 > h * 1.5)) {
+        phrases.push(phraseOf(run, classify));
+        run = [];
+      }
+      run.push(w);
+    }
+    if (run.length > 0) phrases.push(phraseOf(run, classify));
+  }
+  return phrases;
+}
+
+/** For each label phrase, the value phrases that belong to it. */
+export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
+  const labels = phrases.filter((p) => p.label !== null);
+  const values = phrases.filter((p) => p.label === null);
+  return labels.map((label) => {
+    const h = Math.max(height(label.bbox), 8);
+    const beside = values.filter(
+      (v) =>
+        v.bbox.x0 >= label.bbox.x1 - h &&
+        v.bbox.x0 - label.bbox.x1 < h * 8 &&
+        Math.abs((v.bbox.y0 + v.bbox.y1) / 2 - (label.bbox.y0 + label.bbox.y1) / 2) < h * 0.6,
+    );
+    // Under the label: starts below it, within ~3 label heights, and overlaps its left part horizontally.
+    const below = values
+      .filter(
+        (v) =>
+          v.bbox.y0 >= label.bbox.y1 - h * 0.3 &&
+          v.bbox.y0 - label.bbox.y1 < h * 3 &&
+          v.bbox.x0 < label.bbox.x0 + Math.max(label.bbox.x1 - label.bbox.x0, h * 6) &&
+          v.bbox.x1 > label.bbox.x0 - h,
+      )
+      .sort((a, b) => a.bbox.y0 - b.bbox.y0 || Math.abs(a.bbox.x0 - label.bbox.x0) - Math.abs(b.bbox.x0 - label.bbox.x0));
+    // The first row below is the value; a label between would have claimed the next row.
+    const firstRow = below[0];
+    const row = firstRow
+      ? below.filter((v) => Math.abs(v.bbox.y0 - firstRow.bbox.y0) < h * 0.6 && !labelBetween(labels, label, v))
+      : [];
+    row.sort((a, b) => Math.abs(a.bbox.x0 - label.bbox.x0) - Math.abs(b.bbox.x0 - label.bbox.x0));
+    // A long value may be split where OCR saw a wide gap: the whole row, left to right, comes first.
+    const merged = row.length > 1 ? [phraseOf([...row].sort((a, b) => a.bbox.x0 - b.bbox.x0).flatMap((p) => p.words), () => null)] : [];
+    return { field: label.label!, label, values: [...beside, ...merged, ...row] };
+  });
+}
+
+function labelBetween(labels: readonly Phrase[], label: Phrase, value: Phrase): boolean {
+  return labels.some(
+    (l) =>
+      l !== label &&
+      l.bbox.y0 > label.bbox.y1 - 2 &&
+      l.bbox.y1 <= value.bbox.y0 + 2 &&
+      l.bbox.x0 < value.bbox.x1 &&
+      l.bbox.x1 > value.bbox.x0,
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from '../../bench/cliArgs.ts';
+
+const defaults = { split: 'dev', concurrency: [1] };
+
+describe('parseBenchArgs', () => {
+  it.each<[string[], Partial<ReturnType<typeof parseBenchArgs>>]>([
+    [['pan'], { set: 'pan', split: 'dev', limit: null, json: null, concurrency: [1], workers: null, ids: [] }],
+    [['passport', '--split', 'test', '--limit', '5'], { set: 'passport', split: 'test', limit: 5 }],
+    [['pan', '--split=test', '--json=out.json'], { split: 'test', json: 'out.json' }],
+    [['pan', '--concurrency', '1,4'], { concurrency: [1, 4] }],
+    [['pan', '--id', 'pan-dev-001', '--id', 'pan-dev-007'], { ids: ['pan-dev-001', 'pan-dev-007'] }],
+  ])('%o', (argv, expected) => {
+    expect(parseBenchArgs(argv, defaults)).toMatchObject(expected);
+  });
+
+  it.each([
+    [[]],
+    [['pan', '--split', 'train']],
+    [['pan', '--limit', '0']],
+    [['pan', '--limit']],
+    [['pan', '--concurrency', '1,x']],
+    [['pan', '--bogus']],
+    [['pan', 'passport']],
+  ])('refuses %o', (argv) => {
+    expect(() => parseBenchArgs(argv, defaults)).toThrow();
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { compareFields, judgeItem, leafMatches, type ExtractionOutcome } from '../../bench/compareResult.ts';
+
+describe('leafMatches', () => {
+  it.each<[string, unknown, unknown, boolean]>([
+    ['same string', 'ANNA', 'ANNA', true],
+    ['trimmed', 'ANNA MARIA', ' ANNA MARIA\n', true],
+    ['case differs', 'ANNA', 'Anna', false],
+    ['inner spacing differs', 'ANNA MARIA', 'ANNA  MARIA', false],
+    ['number as string', '1974-08-12', 19740812, false],
+    ['null expected, null', null, null, true],
+    ['null expected, absent', null, undefined, true],
+    ['null expected, empty string', null, '', false],
+    ['string expected, null', 'X', null, false],
+    ['boolean', true, true, true],
+    ['boolean vs string', true, 'true', false],
+    ['arrays', ['A', 'B'], ['A', 'B'], true],
+    ['arrays differ in length', ['A'], ['A', 'B'], false],
+  ])('%s', (_name, expected, actual, matches) => {
+    expect(leafMatches(expected, actual)).toBe(matches);
+  });
+});
+
+describe('compareFields', () => {
+  const truth = {
+    surname: 'ERIKSSON',
+    father_name: null,
+    mrz: { line1: 'P<UTOERIKSSON<<ANNA<MARIA', line2: 'L898902C36UTO', check_digits_valid: true },
+  };
+
+  it.each<[string, unknown, Record<string, boolean>]>([
+    [
+      'all right, extra fields ignored',
+      { surname: 'ERIKSSON', father_name: null, warnings: ['x'], mrz: { line1: 'P<UTOERIKSSON<<ANNA<MARIA', line2: 'L898902C36UTO', check_digits_valid: true, raw: 1 } },
+      { surname: true, father_name: true, 'mrz.line1': true, 'mrz.line2': true, 'mrz.check_digits_valid': true },
+    ],
+    [
+      'one nested field wrong',
+      { surname: 'ERIKSSON', mrz: { line1: 'P<UTOERIKSSON<<ANNA<MARIA', line2: 'L898902C3GUTO', check_digits_valid: false } },
+      { surname: true, father_name: true, 'mrz.line1': true, 'mrz.line2': false, 'mrz.check_digits_valid': false },
+    ],
+    [
+      'nested object missing',
+      { surname: 'ERIKSON', father_name: 'SOMEONE' },
+      { surname: false, father_name: false, 'mrz.line1': false, 'mrz.line2': false, 'mrz.check_digits_valid': false },
+    ],
+    ['no result at all', undefined, { surname: false, father_name: true, 'mrz.line1': false, 'mrz.line2': false, 'mrz.check_digits_valid': false }],
+  ])('%s', (_name, actual, expected) => {
+    const outcome = Object.fromEntries(compareFields(truth, actual).map((field) => [field.field, field.correct]));
+    expect(outcome).toEqual(expected);
+  });
+});
+
+describe('judgeItem', () => {
+  const info = { id: 'p1', degradation: 'scan', layout: 'a', endpoint: 'passport', expect: 'ok' };
+  const truth = { surname: 'ERIKSSON', mrz: { line1: 'LINE1', line2: 'LINE2', check_digits_valid: true } };
+  const result = (surname: string, line2: string, valid: boolean): ExtractionOutcome => ({
+    kind: 'result',
+    result: { surname, mrz: { line1: 'LINE1', line2, check_digits_valid: valid } },
+  });
+
+  it.each<[string, typeof info, ExtractionOutcome, { exact: boolean; outcome: string; mrzFalselyValid: boolean }]>([
+    ['read exactly', info, result('ERIKSSON', 'LINE2', true), { exact: true, outcome: 'ok', mrzFalselyValid: false }],
+    ['one field wrong', info, result('ERIKSON', 'LINE2', true), { exact: false, outcome: 'ok', mrzFalselyValid: false }],
+    ['MRZ wrong but claims valid', info, result('ERIKSSON', 'LINE3', true), { exact: false, outcome: 'ok', mrzFalselyValid: true }],
+    ['MRZ wrong and says so', info, result('ERIKSSON', 'LINE3', false), { exact: false, outcome: 'ok', mrzFalselyValid: false }],
+    ['refused although readable', info, { kind: 'refused', code: 'unreadable_document' }, { exact: false, outcome: 'unreadable_document', mrzFalselyValid: false }],
+    ['refused as it must be', { ...info, expect: 'wrong_document_type' }, { kind: 'refused', code: 'wrong_document_type' }, { exact: true, outcome: 'wrong_document_type', mrzFalselyValid: false }],
+    ['refused with another code', { ...info, expect: 'wrong_document_type' }, { kind: 'refused', code: 'unreadable_document' }, { exact: false, outcome: 'unreadable_document', mrzFalselyValid: false }],
+    ['accepted although it must be refused', { ...info, expect: 'wrong_document_type' }, result('X', 'Y', true), { exact: false, outcome: 'ok', mrzFalselyValid: true }],
+  ])('%s', (_name, item, outcome, expected) => {
+    expect(judgeItem(item, truth, outcome)).toMatchObject(expected);
+  });
+
+  it('scores no fields for documents that must be refused', () => {
+    expect(judgeItem({ ...info, expect: 'invalid_document' }, truth, { kind: 'refused', code: 'invalid_document' }).fields).toEqual([]);
+  });
+});

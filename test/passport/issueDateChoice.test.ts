@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { chooseIssueDate, typicalIssueDates } from '../../plugins/passport/issueDateChoice.ts';
+import { parsePrintedDates } from '../../plugins/passport/printedDate.ts';
+
+const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
+const anywhere = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: false }));
+
+describe('chooseIssueDate', () => {
+  it('takes the labelled date and resolves its two-digit year inside birth..expiry', () => {
+    expect(chooseIssueDate(labelled('12 JAN /JAN 15'), '1980-03-04', '2025-01-11')).toMatchObject({ iso: '2015-01-12', repair: null, typical: true });
+  });
+  it('accepts an atypical printed date as printed (never replaced by the rule)', () => {
+    expect(chooseIssueDate(labelled('12 JAN 2016'), '1980-03-04', '2025-01-11')).toMatchObject({ iso: '2016-01-12', repair: null, typical: false });
+  });
+  it('repairs one misread digit towards the 10-years-minus-a-day date', () => {
+    expect(chooseIssueDate(labelled('32.01.2015'), '1980-03-04', '2025-01-11')).toMatchObject({ iso: '2015-01-12', repair: { from: '32012015', to: '12012015' } });
+  });
+  it('never repairs two digits', () => {
+    expect(chooseIssueDate(labelled('38.07.2015'), '1980-03-04', '2025-01-11')).toBeNull();
+  });
+  it('skips unlabelled copies of the birth and expiry dates and picks the date between them', () => {
+    expect(chooseIssueDate(anywhere('04.03.1980 12.01.2015 11.01.2025'), '1980-03-04', '2025-01-11')?.iso).toBe('2015-01-12');
+  });
+  it('prefers a labelled date over an unlabelled typical one', () => {
+    const candidates = [...anywhere('12.01.2015'), ...labelled('20.02.2016')];
+    expect(chooseIssueDate(candidates, '1980-03-04', '2025-01-11')?.iso).toBe('2016-02-20');
+  });
+  it('returns null when nothing printed is a plausible issue date', () => {
+    expect(chooseIssueDate(labelled('12.07.2030'), '1980-03-04', '2025-01-11')).toBeNull();
+    expect(chooseIssueDate([], '1980-03-04', '2025-01-11')).toBeNull();
+  });
+  it('knows the typical dates of a 5- and 10-year book, leap days included', () => {
+    expect(typicalIssueDates('2012-04-15')).toEqual(['2002-04-16', '2007-04-16', '2002-04-15', '2007-04-15']);
+    expect(typicalIssueDates('2030-02-28')[0]).toBe('2020-02-29');
+  });
+});

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { detectMrzFormat, mrzCheckDigit, parseTd3 } from '../../../plugins/passport/mrz/index.ts';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const specimen: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+
+/** A line 2 with correct check digits for the given parts (the generator under test is not used to build it). */
+function line2(parts: { number?: string; nationality?: string; birth?: string; sex?: string; expiry?: string; optional?: string; optionalCheck?: string }): string {
+  const number = (parts.number ?? 'L898902C3').padEnd(9, '<');
+  const optional = (parts.optional ?? '').padEnd(14, '<');
+  const n = number + mrzCheckDigit(number);
+  const b = (parts.birth ?? '740812') + mrzCheckDigit(parts.birth ?? '740812');
+  const e = (parts.expiry ?? '340415') + mrzCheckDigit(parts.expiry ?? '340415');
+  const o = optional + (parts.optionalCheck ?? String(mrzCheckDigit(optional)));
+  return `${n}${(parts.nationality ?? 'UTO').padEnd(3, '<')}${b}${parts.sex ?? 'F'}${e}${o}${mrzCheckDigit(n + b + e + o)}`;
+}
+const set = (s: string, i: number, c: string): string => s.slice(0, i) + c + s.slice(i + 1);
+const line1 = (state: string, name: string): string => `P<${state.padEnd(3, '<')}${name}`.padEnd(44, '<');
+
+describe('mrzCheckDigit', () => {
+  it.each([
+    ['L898902C3', 6],
+    ['740812', 2],
+    ['120415', 9],
+    ['ZE184226B<<<<<', 1],
+    ['L898902C3674081221204159ZE184226B<<<<<1', 0],
+    ['<<<<<<', 0],
+  ])('%s -> %i', (s, d) => expect(mrzCheckDigit(s)).toBe(d));
+});
+
+describe('parseTd3 on the ICAO specimen', () => {
+  const r = parseTd3(specimen, { now });
+  it('reads every field', () => {
+    expect(r.fields.documentCode.value).toBe('P');
+    expect(r.fields.documentType.value).toBeNull();
+    expect(r.fields.issuingState).toEqual({ raw: 'UTO', value: 'UTO' });
+    expect(r.fields.name).toEqual({ raw: 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', surname: 'ERIKSSON', givenNames: 'ANNA MARIA' });
+    expect(r.fields.documentNumber).toEqual({ raw: 'L898902C3', value: 'L898902C3' });
+    expect(r.fields.nationality.value).toBe('UTO');
+    expect(r.fields.dateOfBirth).toMatchObject({ raw: '740812', value: '1974-08-12' });
+    expect(r.fields.sex).toEqual({ raw: 'F', value: 'F' });
+    expect(r.fields.expiryDate).toMatchObject({ raw: '120415', value: '2012-04-15' });
+    expect(r.fields.optionalData).toEqual({ raw: 'ZE184226B<<<<<', value: 'ZE184226B' });
+  });
+  it('holds every check digit, repairs nothing, warns of expiry', () => {
+    expect(r.checks).toEqual({ document_number: true, date_of_birth: true, expiry_date: true, optional_data: true, composite: true });
+    expect(r.valid).toBe(true);
+    expect(r.repairs).toEqual([]);
+    expect(r.warnings).toEqual(['expired']);
+  });
+});
+
+describe('each broken check digit fails its own verdict and the whole', () => {
+  it.each([
+    ['document_number', 9],
+    ['date_of_birth', 19],
+    ['expiry_date', 27],
+    ['optional_data', 42],
+    ['composite', 43],
+  ] as const)('%s', (check, position) => {
+    const bad = set(specimen[1], position, String((Number(specimen[1][position]) + 5) % 10));
+    const r = parseTd3([specimen[0], bad], { now });
+    expect(r.checks[check]).toBe(false);
+    expect(r.valid).toBe(false);
+    expect(r.repairs).toEqual([]);
+    for (const other of ['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const) {
+      if (other !== check) expect(r.checks[other]).toBe(true);
+    }
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['740812', '1974-08-12'],
+    ['150101', '2015-01-01'],
+    ['261122', '2026-11-22'],
+    ['261123', '1926-11-23'],
+    ['300101', '1930-01-01'],
+  ])('birth %s -> %s (the latest century not in the future)', (birth, iso) => {
+    const r = parseTd3([specimen[0], line2({ birth })], { now });
+    expect(r.fields.dateOfBirth.value).toBe(iso);
+    expect(r.valid).toBe(true);
+  });
+  it('expiry is always 20YY', () => {
+    expect(parseTd3([specimen[0], line2({ expiry: '991231' })], { now }).fields.expiryDate.value).toBe('2099-12-31');
+  });
+  it('unknown parts of a birth date decode to null, the raw text stays', () => {
+    const r = parseTd3([specimen[0], line2({ birth: '74<<<<' })], { now });
+    expect(r.fields.dateOfBirth).toEqual({ raw: '74<<<<', value: null, year: 1974, month: null, day: null });
+    expect(r.valid).toBe(true);
+  });
+  it('an impossible date is an error even when its check digit holds', () => {
+    const r = parseTd3([specimen[0], line2({ birth: '741332' })], { now });
+    expect(r.checks.date_of_birth).toBe(true);
+    expect(r.valid).toBe(false);
+    expect(r.errors.map((e) => e.field)).toContain('date_of_birth');
+  });
+});
+
+describe('codes, sex, optional data, names', () => {
+  it('Germany D<< decodes to D', () => {
+    const r = parseTd3([line1('D', 'MUSTERMANN<<ERIKA'), line2({ nationality: 'D' })], { now });
+    expect(r.fields.issuingState).toEqual({ raw: 'D<<', value: 'D' });
+    expect(r.fields.nationality).toEqual({ raw: 'D<<', value: 'D' });
+    expect(r.valid).toBe(true);
+  });
+  it.each(['XXA', 'XXB', 'XXC', 'XXX', 'EUE', 'UNO', 'UNA', 'UNK', 'GBD', 'GBN', 'GBO', 'GBS', 'GBP', 'RKS', 'UTO'])('accepts special code %s', (code) => {
+    const r = parseTd3([line1(code, 'DOE<<JANE'), line2({ nationality: code })], { now });
+    expect(r.valid).toBe(true);
+  });
+  it('sex < decodes to X', () => {
+    const r = parseTd3([specimen[0], line2({ sex: '<' })], { now });
+    expect(r.fields.sex).toEqual({ raw: '<', value: 'X' });
+    expect(r.valid).toBe(true);
+  });
+  it.each(['<', '0'])('empty optional data with check digit %s is valid', (digit) => {
+    const r = parseTd3([specimen[0], line2({ optional: '', optionalCheck: digit })], { now });
+    expect(r.checks.optional_data).toBe(true);
+    expect(r.fields.optionalData.value).toBeNull();
+    expect(r.valid).toBe(true);
+  });
+  it('a letter in the last name position warns of a truncated name', () => {
+    const r = parseTd3([line1('UTO', 'VANDERSTRAATENHOFFENBERG<<ALEXANDRAMARI'), line2({})], { now });
+    expect(r.warnings).toContain('name_truncated');
+    expect(r.fields.name.givenNames).toBe('ALEXANDRAMARI');
+  });
+  it('a letter in the issuing state shape is required', () => {
+    const r = parseTd3([set(specimen[0], 2, '<'), specimen[1]], { now });
+    expect(r.valid).toBe(false);
+  });
+});
+
+describe('repairs', () => {
+  it('by class: letters in dates and check digits, digits in names and codes, < look-alikes in filler runs', () => {
+    const l1 = set(set(specimen[0], 11, '0'), 40, 'K');
+    const l2 = set(set(specimen[1], 15, 'O'), 19, 'Z');
+    const r = parseTd3([l1, l2], { now });
+    expect(r.lines).toEqual(specimen);
+    expect(r.valid).toBe(true);
+    expect(r.repairs).toEqual([
+      { field: 'name', line: 1, position: 12, from: '0', to: 'O', reason: 'character_class' },
+      { field: 'name', line: 1, position: 41, from: 'K', to: '<', reason: 'character_class' },
+      { field: 'date_of_birth', line: 2, position: 16, from: 'O', to: '0', reason: 'character_class' },
+      { field: 'date_of_birth_check', line: 2, position: 20, from: 'Z', to: '2', reason: 'character_class' },
+    ]);
+  });
+  it('keeps a single letter given name after the << separator', () => {
+    const r = parseTd3([line1('UTO', 'SMITH<<K'), line2({})], { now });
+    expect(r.fields.name.givenNames).toBe('K');
+    expect(r.repairs).toEqual([]);
+  });
+  it('by check digit: the unique look-alike that makes the document number hold', () => {
+    const truth = line2({ number: 'AB0O12345' });
+    const r = parseTd3([specimen[0], set(truth, 3, '0')], { now });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs).toEqual([{ field: 'document_number', line: 2, position: 4, from: '0', to: 'O', reason: 'check_digit' }]);
+    expect(r.valid).toBe(true);
+  });
+  it("by check digit: the recogniser's second-best class counts as a candidate", () => {
+    const truth = line2({ number: 'L898902C3', optional: 'ZE184226B' });
+    const read = set(truth, 30, 'H'); // the `1` of ZE1… read as H; second best says 1
+    const second = Array.from({ length: 44 }, (_, i) => (i === 30 ? '1' : undefined));
+    const r = parseTd3([specimen[0], read], { now, alternatives: [[], second] });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs).toEqual([{ field: 'optional_data', line: 2, position: 31, from: 'H', to: '1', reason: 'check_digit' }]);
+  });
+  it('two candidates fit: nothing is repaired and the check stays invalid', () => {
+    const truth = line2({ number: 'X1O2S5B8Z' });
+    const read = set(truth, 1, 'I');
+    const pairs: Record<string, string> = { O: '0', '0': 'O', I: '1', '1': 'I', S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z' };
+    const fixes = [...read.slice(0, 9)].filter((c, i) => pairs[c] && mrzCheckDigit(set(read, i, pairs[c]!).slice(0, 9)) === Number(read[9])).length;
+    expect(fixes).toBeGreaterThanOrEqual(2);
+    const r = parseTd3([specimen[0], read], { now });
+    expect(r.repairs).toEqual([]);
+    expect(r.checks.document_number).toBe(false);
+    expect(r.valid).toBe(false);
+    expect(r.lines[1]).toBe(read);
+  });
+});
+
+describe('detectMrzFormat', () => {
+  it.each([
+    [specimen, 'TD3'],
+    [['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', specimen[1]], 'MRV-A'],
+    [['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'], 'TD2'],
+    [['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'], 'MRV-B'],
+    [['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'], 'TD1'],
+    [['P<UTO', 'L898'], null],
+  ] as const)('%j -> %s', (lines, format) => expect(detectMrzFormat(lines)).toBe(format));
+});
+
+describe('repairs guided by the recogniser confidence', () => {
+  it('tries the doubtful character first, so an otherwise ambiguous check is repaired', () => {
+    const truth = line2({ number: 'X1O2S5B8Z' });
+    const read = set(truth, 1, 'I');
+    const sure = Array.from({ length: 44 }, (_, i) => (i === 1 ? 0.6 : 0.999));
+    const r = parseTd3([specimen[0], read], { now, confidence: [[], sure] });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs).toEqual([{ field: 'document_number', line: 2, position: 2, from: 'I', to: '1', reason: 'check_digit' }]);
+  });
+  it('a sure misreading is not second-guessed into a different wrong value when several fit', () => {
+    const truth = line2({ number: 'X1O2S5B8Z' });
+    const read = set(truth, 1, 'I');
+    const r = parseTd3([specimen[0], read], { now, confidence: [[], Array.from({ length: 44 }, () => 0.999)] });
+    expect(r.repairs).toEqual([]);
+    expect(r.valid).toBe(false);
+  });
+});

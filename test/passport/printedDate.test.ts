@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/printedDate.ts';
+
+describe('parsePrintedDates', () => {
+  const cases: [string, string, { day: number; month: number; year: number; yearDigits: 2 | 4 } | null][] = [
+    ['word month, 4-digit year', '12 JAN 2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
+    ['bilingual month, 2-digit year', '12 JAN /JAN 15', { day: 12, month: 1, year: 15, yearDigits: 2 }],
+    ['French abbreviation first', '03 FÉV/FEB 2019', { day: 3, month: 2, year: 2019, yearDigits: 4 }],
+    ['French without accent', '03 FEV /FEB 19', { day: 3, month: 2, year: 19, yearDigits: 2 }],
+    ['French dotted', '12 JANV./JAN 2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
+    ['German MÄR', '07 MÄR/MAR 2021', { day: 7, month: 3, year: 2021, yearDigits: 4 }],
+    ['German DEZ', '24 DEZ/DEC 2020', { day: 24, month: 12, year: 2020, yearDigits: 4 }],
+    ['German OKT', '01 OKT/OCT 18', { day: 1, month: 10, year: 18, yearDigits: 2 }],
+    ['Spanish ENE', '15 ENE/JAN 2017', { day: 15, month: 1, year: 2017, yearDigits: 4 }],
+    ['Spanish AGO', '15 AGO/AUG 2017', { day: 15, month: 8, year: 2017, yearDigits: 4 }],
+    ['Spanish DIC', '31 DIC/DEC 2017', { day: 31, month: 12, year: 2017, yearDigits: 4 }],
+    ['Dutch MEI', '09 MEI/MAY 2022', { day: 9, month: 5, year: 2022, yearDigits: 4 }],
+    ['slashes', '12/01/2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
+    ['dots', '12.01.2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
+    ['dashes, 2-digit year', '12-01-15', { day: 12, month: 1, year: 15, yearDigits: 2 }],
+    ['OCR O for 0 inside digits', '1O.O1.2O15', { day: 10, month: 1, year: 2015, yearDigits: 4 }],
+    ['label before', 'Date of issue / Date de délivrance 16 AVR/APR 2002', { day: 16, month: 4, year: 2002, yearDigits: 4 }],
+    ['disagreeing month pair is a misread', '12 JAN/FEB 2015', null],
+    ['no date', 'PASSPORT / PASSEPORT', null],
+  ];
+  it.each(cases)('%s', (_name, text, expected) => {
+    const found = parsePrintedDates(text).filter((d) => d.valid);
+    if (expected === null) expect(found).toEqual([]);
+    else expect(found[0]).toMatchObject(expected);
+  });
+
+  it('keeps an impossible date as invalid, for a later one-digit repair', () => {
+    expect(parsePrintedDates('32.01.2015')[0]).toMatchObject({ valid: false, digits: '32012015' });
+  });
+
+  it('finds several dates in reading order', () => {
+    expect(parsePrintedDates('10.11.2003  05.03.2020').map((d) => d.year)).toEqual([2003, 2020]);
+  });
+});
+
+describe('monthFromWord', () => {
+  it.each([
+    ['JAN', 1], ['JANV', 1], ['FÉV', 2], ['MÄR', 3], ['MRZ', 3], ['AVR', 4], ['ABR', 4], ['MAI', 5], ['MEI', 5], ['JUIN', 6],
+    ['JUIL', 7], ['AOÛT', 8], ['AGO', 8], ['SEPT', 9], ['OKT', 10], ['OCT', 10], ['NOV', 11], ['DÉC', 12], ['DEZ', 12], ['DIC', 12],
+  ] as const)('%s -> %i', (word, month) => expect(monthFromWord(word)).toBe(month));
+  it('refuses words that are no month', () => expect(monthFromWord('PASS')).toBeNull());
+});
+
+describe('resolveTwoDigitYear within the MRZ window', () => {
+  it.each([
+    [15, 1980, 2025, 2015],
+    [99, 1985, 2009, 1999],
+    [5, 1999, 2030, 2005],
+    [50, 1960, 2030, null],
+  ] as const)('%i in [%i, %i] -> %s', (yy, from, to, year) => expect(resolveTwoDigitYear(yy, from, to)).toBe(year));
+});

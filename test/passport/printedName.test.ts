@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { transliterateName } from '../../plugins/passport/icaoTransliteration.ts';
+import { printedNameMatchesMrz, reconcileName } from '../../plugins/passport/printedName.ts';
+
+describe('transliterateName (ICAO 9303-3)', () => {
+  it.each([
+    ['JÜRGEN-KARL', 'JUERGEN<KARL'],
+    ['BJÖRK', 'BJOERK'],
+    ['ÅSA', 'AASA'],
+    ['SØREN', 'SOEREN'],
+    ['STRAßE', 'STRASSE'],
+    ["O'BRIEN", 'OBRIEN'],
+    ['ÉLODIE MARIE', 'ELODIE<MARIE'],
+    ['NUÑEZ', 'NUNEZ'],
+    ['ANNA  MARIA', 'ANNA<MARIA'],
+  ])('%s -> %s', (printed, mrz) => expect(transliterateName(printed)).toBe(mrz));
+});
+
+describe('reconcileName', () => {
+  it.each([
+    ['exact print with umlaut', 'JÜRGEN-KARL', 'JUERGEN<KARL', false, 'JÜRGEN-KARL'],
+    ['umlaut dots lost by OCR', 'JURGEN KARL', 'JUERGEN<KARL', false, 'JÜRGEN KARL'],
+    ['apostrophe kept', "O'BRIEN", 'OBRIEN', false, "O'BRIEN"],
+    ['one OCR confusion repaired by the MRZ', 'ERIKSS0N', 'ERIKSSON', false, 'ERIKSSON'],
+    ['accent kept', 'ÉLODIE', 'ELODIE', false, 'ÉLODIE'],
+    ['print longer than a truncated MRZ', 'MARIA-GUADALUPE', 'MARIA<GUAD', true, 'MARIA-GUADALUPE'],
+  ] as const)('%s', (_name, ocr, mrz, truncated, printed) => {
+    const r = reconcileName(ocr, mrz, truncated);
+    expect(r.agrees).toBe(true);
+    expect(r.value).toBe(printed);
+  });
+  it('does not agree with a different name', () => {
+    expect(reconcileName('PETERSEN', 'ERIKSSON').agrees).toBe(false);
+  });
+  it('compares printed and MRZ names after transliteration', () => {
+    expect(printedNameMatchesMrz('MÜLLER', 'MUELLER')).toBe(true);
+    expect(printedNameMatchesMrz('MÜLLER', 'MULLER')).toBe(false);
+  });
+});

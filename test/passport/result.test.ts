@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
+import { decodePassport } from '../../plugins/passport/decodePassport.ts';
+import { passportResultSchema } from '../../plugins/passport/result.ts';
+
+const specimen: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const now = new Date('2026-11-22T00:00:00Z');
+const confidence = [new Array(44).fill(0.97), new Array(44).fill(0.97)];
+
+const full = () =>
+  decodePassport({
+    parse: parseTd3(specimen, { now }),
+    charConfidence: confidence,
+    viz: {
+      surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
+      givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
+      issueDate: { iso: '2002-04-16', confidence: 0.95, repair: null, typical: true },
+      printed: { passportNumber: 'L898902C3', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO' },
+    },
+    lastPage: { father_name: null, mother_name: null, spouse_name: null, address: null, file_number: null, old_passport_number: null },
+    now,
+  });
+
+describe('passport result schema', () => {
+  it('accepts a full result decoded from the ICAO specimen', () => {
+    const result = full();
+    expect(passportResultSchema.parse(result)).toEqual(result);
+    expect(result).toMatchObject({
+      full_name: 'ANNA MARIA ERIKSSON',
+      date_of_birth: '1974-08-12',
+      expiry_date: '2012-04-15',
+      issue_date: '2002-04-16',
+      passport_number: 'L898902C3',
+      nationality: 'UTO',
+      issuing_country: 'UTO',
+      sex: 'F',
+      document_code: 'P',
+      optional_data: 'ZE184226B',
+      raw_dates: { date_of_birth: '740812', expiry_date: '120415' },
+      mrz: { line1: specimen[0], line2: specimen[1], check_digits_valid: true },
+    });
+    expect(result.warnings.map((w) => w.code)).toEqual(['expired']);
+  });
+  it.each([
+    ['a number where a string belongs', { full_name: 42 }],
+    ['a date in another format', { date_of_birth: '12/08/1974' }],
+    ['a sex outside M/F/X', { sex: 'male' }],
+    ['a boolean verdict as a string', { mrz: { line1: specimen[0], line2: specimen[1], check_digits_valid: 'true' } }],
+    ['a confidence above 1', { confidence: { ...full().confidence, mrz: 1.5 } }],
+  ])('rejects %s', (_name, patch) => {
+    expect(passportResultSchema.safeParse({ ...full(), ...patch }).success).toBe(false);
+  });
+  it('documents every member in the generated JSON Schema', () => {
+    const schema = z.toJSONSchema(passportResultSchema) as { properties: Record<string, { description?: string }> };
+    for (const [name, member] of Object.entries(schema.properties)) expect(member.description, name).toBeTruthy();
+  });
+});
+
+describe('decodePassport', () => {
+  it('never reports valid check digits for a wrong line, and says which digit failed', () => {
+    const wrong: [string, string] = [specimen[0], 'L898902C36UTO7408122F1204159ZE184226B<<<<<13'];
+    const result = decodePassport({ parse: parseTd3(wrong, { now }), charConfidence: confidence, viz: null, now });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.checks.check_digits.composite).toBe('invalid');
+    expect(result.warnings.map((w) => w.code)).toContain('check_digits_invalid');
+  });
+  it('falls back to MRZ names with a warning when the print is not read', () => {
+    const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now });
+    expect(result.full_name).toBe('ANNA MARIA ERIKSSON');
+    expect(result.issue_date).toBeNull();
+    expect(result.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['printed_names_not_read', 'issue_date_not_found']));
+    expect(result.confidence.surname).toBeLessThan(0.9);
+    expect(result.last_page).toBeNull();
+  });
+  it('gives X for the unspecified sex and null for an unknown date of birth', () => {
+    const lines: [string, string] = [specimen[0], 'L898902C36UTO7408'.padEnd(44, '<')];
+    const result = decodePassport({ parse: parseTd3(lines, { now }), charConfidence: confidence, viz: null, now });
+    expect(result.sex).toBe('X');
+    expect(result.date_of_birth).toBeNull();
+    expect(result.mrz.check_digits_valid).toBe(false);
+  });
+  it('flags a printed field that disagrees with the MRZ', () => {
+    const base = full();
+    const result = decodePassport({
+      parse: parseTd3(specimen, { now }),
+      charConfidence: confidence,
+      viz: {
+        surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
+        givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
+        issueDate: null,
+        printed: { passportNumber: 'L898902C4', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO' },
+      },
+      now,
+    });
+    expect(base.checks.printed_vs_mrz.passport_number).toBe('match');
+    expect(result.checks.printed_vs_mrz.passport_number).toBe('mismatch');
+    expect(result.warnings.map((w) => w.code)).toContain('printed_mrz_mismatch');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The plugin contract suite: every plugin the production registry registers must hold to it. A third document
+ * type gets these checks for free once it is registered in server/productionRegistry.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ProblemError } from '../../core/errors.ts';
+import { createExtractor } from '../../core/extraction/extractor.ts';
+import type { UploadedFile } from '../../core/extraction/types.ts';
+import { loadUpload } from '../../core/imaging/loadUpload.ts';
+import { createLogger } from '../../core/logging/logger.ts';
+import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { checkPlugin } from '../../core/plugins/registry.ts';
+import { PLUGIN_API_VERSION, type AnyDocumentPlugin } from '../../core/plugins/types.ts';
+import { createProductionRegistry } from '../../server/productionRegistry.ts';
+import { blankPng, labelPng } from './labelImages.ts';
+
+const registry = await createProductionRegistry();
+const plugins = registry.list();
+const limits = { maxImagePixels: 20_000_000, maxPdfPages: 3, pdfDpi: 150 };
+const REJECTION_CODES = ['unreadable_document', 'wrong_document_type', 'invalid_document'];
+
+let pool: OcrPool;
+let blank: Buffer;
+let page: Buffer;
+beforeAll(async () => {
+  pool = createOcrPool({ workers: 1 });
+  [blank, page] = await Promise.all([blankPng(1200, 850), labelPng(['CONTRACT SUITE PAGE'])]);
+  await pool.ready();
+});
+afterAll(async () => {
+  await pool?.terminate();
+});
+
+const everyPart = (plugin: AnyDocumentPlugin, buffer: Buffer): UploadedFile[] =>
+  plugin.parts.map((part) => ({ field: part.name, buffer }));
+
+it('the production registry registers the shipped plugins', () => {
+  expect(plugins.map((plugin) => plugin.meta.documentType)).toContain('pan');
+  expect(registry.frozen).toBe(true);
+});
+
+describe.each(plugins.map((plugin) => ({ type: plugin.meta.documentType, plugin })))('plugin $type', ({ plugin }) => {
+  it('has valid meta for this host', () => {
+    expect(checkPlugin(plugin)).toBeNull();
+    expect(plugin.meta.apiVersion).toBe(PLUGIN_API_VERSION);
+    expect(plugin.meta.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(plugin.meta.documentType).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+  });
+
+  it('declares well-formed, uniquely named parts, at least one required', () => {
+    const names = plugin.parts.map((part) => part.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(plugin.parts.some((part) => part.required)).toBe(true);
+    for (const part of plugin.parts) {
+      expect(part.description.length).toBeGreaterThan(0);
+      expect(['first', 'all']).toContain(part.pdfPages);
+    }
+  });
+
+  it('prices a one-page upload at a positive whole number of credits', async () => {
+    const upload = await loadUpload(everyPart(plugin, page), plugin.parts, limits, {});
+    const credits = plugin.creditsFor(upload);
+    expect(Number.isInteger(credits)).toBe(true);
+    expect(credits).toBeGreaterThan(0);
+  });
+
+  it('has a result schema that converts to JSON Schema (for OpenAPI)', () => {
+    const schema = z.toJSONSchema(plugin.resultSchema, { io: 'output' }) as { type?: unknown; properties?: unknown };
+    expect(schema.type).toBe('object');
+    expect(Object.keys(schema.properties as object).length).toBeGreaterThan(0);
+  });
+
+  it('refuses blank pages with a 422 rejection code, not a crash', async () => {
+    const extractor = createExtractor({ ocr: pool, ledger: null, loadUpload, limits, logger: createLogger({ level: 'silent' }) });
+    let thrown: unknown;
+    try {
+      await extractor.extract({
+        plugin,
+        files: everyPart(plugin, blank),
+        fields: {},
+        principal: null,
+        requestId: 'contract',
+        idempotencyKey: null,
+        signal: new AbortController().signal,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ProblemError);
+    expect((thrown as ProblemError).status).toBe(422);
+    expect(REJECTION_CODES).toContain((thrown as ProblemError).code);
+  });
+});

@@ -1,0 +1,59 @@
+/** Builds the real app for a test: real registry (shipped plugins + the test-only label plugin), OCR pool, ledger. */
+import { Writable } from 'node:stream';
+import type { Ledger } from '../../core/credits/types.ts';
+import { createExtractor } from '../../core/extraction/extractor.ts';
+import { loadUpload } from '../../core/imaging/loadUpload.ts';
+import { createLogger } from '../../core/logging/logger.ts';
+import type { OcrPort } from '../../core/ocr/types.ts';
+import { createRegistry } from '../../core/plugins/registry.ts';
+import { createApp } from '../../server/app.ts';
+import { shippedPlugins } from '../../server/productionRegistry.ts';
+import { createRateLimiter, type RateLimiter } from '../../server/rateLimiter.ts';
+import { labelPlugin } from '../plugins/labelPlugin.ts';
+
+export const TEST_LIMITS = { maxImagePixels: 20_000_000, maxPdfPages: 3, pdfDpi: 100 };
+export const TEST_MAX_FILE_BYTES = 400_000;
+
+/** Every log line the app wrote, as text, for the redaction checks. */
+export class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+export async function buildTestApp(options: {
+  ledger: Ledger;
+  ocr: OcrPort;
+  rateLimiter?: RateLimiter;
+  readiness?: () => boolean;
+  timeoutMs?: number;
+}) {
+  const logs = new LogCapture();
+  const logger = createLogger({ level: 'debug', destination: logs });
+  const registry = createRegistry();
+  for (const plugin of [...(await shippedPlugins()), labelPlugin]) registry.register(plugin);
+  registry.freeze();
+  const extractor = createExtractor({
+    ocr: options.ocr,
+    ledger: options.ledger,
+    loadUpload,
+    limits: TEST_LIMITS,
+    logger,
+    timeoutMs: options.timeoutMs ?? 60_000,
+  });
+  const app = createApp({
+    config: { DOCEX_MAX_FILE_BYTES: TEST_MAX_FILE_BYTES, DOCEX_DEFAULT_RATE_LIMIT: 1000 },
+    ledger: options.ledger,
+    registry,
+    extractor,
+    rateLimiter: options.rateLimiter ?? createRateLimiter(),
+    logger,
+    ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
+  });
+  return { app, logs, registry, server: app.callback() };
+}
