@@ -37,7 +37,9 @@ async function main(): Promise<void> {
   const config = loadConfig(withoutEmptyValues(process.env));
   const logger = createLogger({ level: config.LOG_LEVEL });
 
-  const database = createDatabase(config);
+  const database = createDatabase(config, {
+    onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed; it will be replaced'),
+  });
   await migrateToLatest(database.db);
   const ledger = createLedger(database);
 

@@ -29,6 +29,9 @@ const SECRET_PREFIX = 'dx_';
 const SECRET_PATTERN = /^dx_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
+/** Why a completion was not charged; the failure is recorded in the same transaction. */
+type Refusal = { readonly refused: 'insufficient_credits' | 'idempotency_conflict' };
+
 /** Appends that lose a race re-read and try again; this many losses in a row is a fault, not contention. */
 const MAX_APPEND_ATTEMPTS = 100;
 
@@ -170,7 +173,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     async extractionCompleted(done) {
       const metadata = meta({ keyId: done.keyId });
       const outcome = await retryOnConflict(() =>
-        store.transaction(async (trx): Promise<ChargeOutcome | 'refused'> => {
+        store.transaction(async (trx): Promise<ChargeOutcome | Refusal> => {
           const balance = await trx
             .selectFrom('credit_balances')
             .select(['remaining', 'version'])
@@ -178,6 +181,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
             .executeTakeFirst();
           if (balance === undefined) throw new Error(`No credit account for key ${done.keyId}`);
           let credits = done.credits;
+          let refusal: Refusal | null = null;
           if (done.idempotencyKey !== null) {
             const prior = await trx
               .selectFrom('idempotency_charges')
@@ -186,12 +190,11 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
               .where('idempotency_key', '=', done.idempotencyKey)
               .executeTakeFirst();
             if (prior !== undefined && prior.input_sha256 === done.inputSha256) credits = 0;
-            else if (prior !== undefined) {
-              throw new ProblemError('idempotency_conflict', 'This Idempotency-Key was already used for a request with different files.');
-            }
+            else if (prior !== undefined) refusal = { refused: 'idempotency_conflict' };
           }
+          if (refusal === null && credits > balance.remaining) refusal = { refused: 'insufficient_credits' };
           const streamId = extractionStreamId(done.extractionId);
-          if (credits > balance.remaining) {
+          if (refusal !== null) {
             await store.appendToStream(
               trx,
               streamId,
@@ -202,7 +205,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
                     extractionId: done.extractionId,
                     keyId: done.keyId,
                     documentType: done.documentType,
-                    code: 'insufficient_credits',
+                    code: refusal.refused,
                     durationMs: done.durationMs,
                   },
                   metadata,
@@ -210,7 +213,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
               ],
               { expectedVersion: 'any' },
             );
-            return 'refused';
+            return refusal;
           }
           if (credits > 0) {
             await store.appendToStream(
@@ -237,11 +240,13 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
           return { charged: credits, remaining: balance.remaining - credits };
         }),
       );
-      if (outcome === 'refused') {
-        throw new ProblemError(
-          'insufficient_credits',
-          'Another request spent the credits this one needed while it was being read; nothing was charged.',
-        );
+      if ('refused' in outcome) {
+        throw outcome.refused === 'insufficient_credits'
+          ? new ProblemError(
+              'insufficient_credits',
+              'Another request spent the credits this one needed while it was being read; nothing was charged.',
+            )
+          : new ProblemError('idempotency_conflict', 'This Idempotency-Key was already used for a request with different files.');
       }
       return outcome;
     },

@@ -20,6 +20,11 @@ export interface DatabaseOptions {
   readonly busyTimeoutMs?: number;
   /** PostgreSQL pool size. */
   readonly poolSize?: number;
+  /**
+   * An idle pooled PostgreSQL connection failed (server restart, admin termination). The pool replaces it on the
+   * next query; without a listener the error would crash the process.
+   */
+  readonly onIdleConnectionError?: (error: Error) => void;
 }
 
 export const sqliteFileName = 'docex.sqlite';
@@ -31,6 +36,7 @@ export function createDatabase(
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   if (config.DATABASE_URL !== undefined) {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: options.poolSize ?? 10 });
+    pool.on('error', options.onIdleConnectionError ?? (() => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', busyTimeoutMs, destroy: () => db.destroy() };
   }

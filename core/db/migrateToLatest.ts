@@ -1,14 +1,12 @@
-/** Brings the schema up to date from the date-prefixed files in migrations/. */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { FileMigrationProvider, Migrator, type Kysely } from 'kysely';
+/** Brings the schema up to date with Kysely's Migrator over the migrations listed in migrations/index.ts. */
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { migrations } from '../../migrations/index.ts';
 import type { Database } from './schema.ts';
 
-export const migrationFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<{ applied: string[] }> {
-  const migrator = new Migrator({ db, provider: new FileMigrationProvider({ fs, path, migrationFolder }) });
+  const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';

@@ -42,6 +42,9 @@ export interface EventStore {
   readAll(query: ReadAllQuery): Promise<RecordedEvent[]>;
 }
 
+/** How long a PostgreSQL global read waits for in-flight transactions before answering with what has settled. */
+const settleWaitMs = 1_000;
+
 export function createEventStore(
   handle: DatabaseHandle,
   options: { projections?: readonly InlineProjection[]; clock?: () => Date } = {},
@@ -143,13 +146,18 @@ export function createEventStore(
           handle.dialect === 'postgres' ? sql<string>`metadata->>'keyId'` : sql<string>`json_extract(metadata, '$.keyId')`;
         select = select.where((eb) => eb.or([eb('stream_id', '=', `key-${keyId}`), eb(metadataKeyId, '=', keyId)]));
       }
-      if (handle.dialect === 'postgres') {
-        // A bigserial is taken before commit: hide positions whose transaction may still be open, so a reader
-        // paging by position never skips an event that commits late with a lower number.
-        select = select.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+      const ordered = select.orderBy('position').limit(query.limit);
+      if (handle.dialect === 'sqlite') return (await ordered.execute()).map(toRecordedEvent);
+      // A bigserial is taken before commit: hide positions whose transaction may still be open (anywhere in the
+      // cluster), so a reader paging by position never skips an event that commits late with a lower number.
+      // Such transactions last milliseconds; wait for them briefly so a read right after a write sees it.
+      const settled = ordered.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
+      const deadline = Date.now() + settleWaitMs;
+      for (;;) {
+        const [visible, all] = await Promise.all([settled.execute(), ordered.execute()]);
+        if (visible.length === all.length || Date.now() > deadline) return visible.map(toRecordedEvent);
+        await new Promise<void>((resolve) => setTimeout(resolve, 15));
       }
-      const rows = await select.orderBy('position').limit(query.limit).execute();
-      return rows.map(toRecordedEvent);
     },
   };
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Ledger, Principal } from '../credits/types.ts';
 import { ProblemError } from '../errors.ts';
-import type { ImagingLimits, LoadUpload } from '../imaging/types.ts';
+import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { OcrPort } from '../ocr/types.ts';
 import type { AnyDocumentPlugin, PluginContext } from '../plugins/types.ts';
@@ -141,18 +141,36 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
     if (principal !== null && ledger === null) throw new Error('A metered extraction needs a ledger');
     const log = deps.logger.child({ plugin: plugin.meta.name, document_type: documentType });
 
-    checkParts(plugin.parts, request.files);
-    const upload = await deps.loadUpload(request.files, plugin.parts, deps.limits, {
-      pdfPassword: request.fields['password'],
-    });
-    const credits = invokeCreditsFor(plugin, upload);
-    const inputSha256 = inputDigest(upload);
-    const pages = pagesPerPart(upload);
     const extractionId = randomUUID();
     const keyId = principal?.keyId ?? null;
+    // Refusals before any reading (bad parts, bad files, no credits) are free but still on the audit trail.
+    const refuseEarly = async (thrown: unknown): Promise<never> => {
+      if (ledger !== null && principal !== null) {
+        const code = thrown instanceof ProblemError ? thrown.code : 'internal';
+        await ledger
+          .extractionFailed({ extractionId, keyId: principal.keyId, documentType, code, durationMs: elapsed() })
+          .catch((recordError: unknown) => log.error({ err: recordError }, 'could not record the refused request'));
+      }
+      throw thrown;
+    };
+
+    let upload: LoadedUpload;
+    let credits: number;
+    let inputSha256: string;
+    try {
+      checkParts(plugin.parts, request.files);
+      upload = await deps.loadUpload(request.files, plugin.parts, deps.limits, {
+        pdfPassword: request.fields['password'],
+      });
+      credits = invokeCreditsFor(plugin, upload);
+      inputSha256 = inputDigest(upload);
+      if (ledger !== null && principal !== null) await meter(ledger, principal, request, credits, inputSha256);
+    } catch (thrown) {
+      return refuseEarly(thrown);
+    }
+    const pages = pagesPerPart(upload);
 
     if (ledger !== null && principal !== null) {
-      await meter(ledger, principal, request, credits, inputSha256);
       await ledger.extractionRequested({
         extractionId,
         keyId: principal.keyId,
