@@ -157,9 +157,11 @@ describe('one instance on embedded SQLite', () => {
     const text = await response.text();
     const { events } = JSON.parse(text) as { events: { type: string; data: Record<string, unknown> }[] };
     const requested = events.filter((e) => e.type === 'ExtractionRequested');
-    // Passport, PAN, and the 1-credit key's accepted request; the 402 was refused before it was requested.
+    // Passport, PAN, and the 1-credit key's accepted request; its 402 was refused before any reading, free, and
+    // is on the trail as a failure.
     expect(requested.length).toBeGreaterThanOrEqual(3);
     expect(events.filter((e) => e.type === 'ExtractionCompleted').length).toBeGreaterThanOrEqual(3);
+    expect(events.filter((e) => e.type === 'ExtractionFailed').map((e) => e.data['code'])).toContain('insufficient_credits');
     expect(extractedValues.length).toBeGreaterThan(5);
     for (const value of extractedValues) expect(text).not.toContain(value);
     for (const value of extractedValues) expect(service.output()).not.toContain(value);
