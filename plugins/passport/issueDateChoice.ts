@@ -76,6 +76,8 @@ export function chooseIssueDate(
       );
       continue;
     }
+    // The printed birth and expiry dates are read right, not misread issue dates: never repair them into one.
+    if (iso !== null && (iso === birthIso || iso === expiryIso)) continue;
     // Impossible or out of window: one misread digit away from a typical date is a repair, never more.
     for (const t of typical) {
       const target = digitsLike(t, date.yearDigits);

@@ -25,6 +25,11 @@ describe('chooseIssueDate', () => {
     const candidates = [...anywhere('12.01.2015'), ...labelled('20.02.2016')];
     expect(chooseIssueDate(candidates, '1980-03-04', '2025-01-11')?.iso).toBe('2016-02-20');
   });
+  it('never repairs the printed expiry date into an exact-years issue date', () => {
+    // Expiry 27 MAY 2032 is one digit from 27 MAY 2022 (10 years exactly); the issue date itself was not read.
+    expect(chooseIssueDate(anywhere('26 FEB /FEB 96 27 MAY /MAY 32'), '1996-02-26', '2032-05-27')).toBeNull();
+    expect(chooseIssueDate(labelled('06/05/2031'), '1978-11-23', '2031-05-06')).toBeNull();
+  });
   it('returns null when nothing printed is a plausible issue date', () => {
     expect(chooseIssueDate(labelled('12.07.2030'), '1980-03-04', '2025-01-11')).toBeNull();
     expect(chooseIssueDate([], '1980-03-04', '2025-01-11')).toBeNull();
