@@ -65,11 +65,15 @@ export function chooseIssueDate(
     if (best === null || score > best.score) best = { choice, score };
   };
 
+  // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
+  const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
   for (const { date, labelled } of candidates) {
+    if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
     const iso = resolve(date, fromYear, toYear);
     // Printed birth and expiry dates are on the same page; unlabelled copies of them are not the issue date.
-    if (iso !== null && inWindow(iso) && (labelled || (iso !== birthIso && iso !== expiryIso))) {
-      const isTypical = typical.includes(iso);
+    const isTypical = iso !== null && typical.includes(iso);
+    // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
+    if (iso !== null && inWindow(iso) && (labelled || (isTypical && iso !== birthIso && iso !== expiryIso))) {
       offer(
         { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
@@ -78,6 +82,8 @@ export function chooseIssueDate(
     }
     // The printed birth and expiry dates are read right, not misread issue dates: never repair them into one.
     if (iso !== null && (iso === birthIso || iso === expiryIso)) continue;
+    // An unlabelled real date is some other date on the page, not a misread issue date.
+    if (!labelled && iso !== null) continue;
     // Impossible or out of window: one misread digit away from a typical date is a repair, never more.
     for (const t of typical) {
       const target = digitsLike(t, date.yearDigits);

@@ -16,6 +16,8 @@ export interface PrintedDate {
   readonly digits: string;
   /** Offset of the match in the normalised text, to prefer the first date after a label. */
   readonly index: number;
+  /** All digits (`12.01.2015`) rather than a month word (`12 JAN 2015`). */
+  readonly numeric: boolean;
 }
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
@@ -55,6 +57,7 @@ export function stripAccents(s: string): string {
 function toDigits(token: string): string | null {
   if (!/[0-9]/.test(token)) return null;
   const mapped = token
+    .replace(/\s/g, '')
     .replace(/[OoQD]/g, '0')
     .replace(/[Il|!]/g, '1')
     .replace(/[Ss]/g, '5')
@@ -79,9 +82,9 @@ const wordDate = new RegExp(
   String.raw`(?<![0-9\p{L}])(${num}{1,2})${sep}(${word})(?:${sep}(${word}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
-/** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`. */
+/** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`). */
 const numericDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}{1,2})\s*[./\- ]\s*(${num}{1,2})\s*[./\- ]\s*(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\- ]\s*(${num}\s?${num}|${num})\s*[./\- ]\s*(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
 
@@ -96,19 +99,19 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     // Two month words must agree (bilingual print); a disagreeing pair is a misread.
     if (day === null || year === null || month === undefined || month === null) continue;
     if (months.some((x) => x !== null && x !== month)) continue;
-    pushDate(found, Number(day), month, year, m.index);
+    pushDate(found, Number(day), month, year, m.index, false);
   }
   for (const m of text.matchAll(numericDate)) {
     const day = toDigits(m[1]!);
     const month = toDigits(m[2]!);
     const year = toDigits(m[3]!);
     if (day === null || month === null || year === null) continue;
-    pushDate(found, Number(day), Number(month), year, m.index);
+    pushDate(found, Number(day), Number(month), year, m.index, true);
   }
   return found.sort((a, b) => a.index - b.index);
 }
 
-function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number): void {
+function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean): void {
   const yearDigits = yearText.length === 4 ? 4 : 2;
   const year = Number(yearText);
   // Two-digit years are checked against a leap year so 29 FEB survives until the century is known.
@@ -116,7 +119,7 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
   if (day > 99 || month > 99) return;
   if (found.some((d) => d.index === index)) return;
   const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearText}`;
-  found.push({ day, month, year, yearDigits, valid, digits, index });
+  found.push({ day, month, year, yearDigits, valid, digits, index, numeric });
 }
 
 /** ISO `YYYY-MM-DD` of a printed date whose century is resolved; null when it is not a real date. */

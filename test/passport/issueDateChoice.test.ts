@@ -30,6 +30,17 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('26 FEB /FEB 96 27 MAY /MAY 32'), '1996-02-26', '2032-05-27')).toBeNull();
     expect(chooseIssueDate(labelled('06/05/2031'), '1978-11-23', '2031-05-06')).toBeNull();
   });
+  it('does not take an unlabelled date the 5/10-year rule does not expect', () => {
+    expect(chooseIssueDate(anywhere('25/03/1968 1/1/2023 01/11/2033'), '1968-03-25', '2033-11-01')).toBeNull();
+  });
+  it('reads a two-digit month split by OCR', () => {
+    expect(chooseIssueDate(anywhere('25/03/1968 02/1 1/2023 01/11/2033'), '1968-03-25', '2033-11-01')?.iso).toBe('2023-11-02');
+  });
+  it('takes no two-digit year cut from a page that prints four-digit years', () => {
+    const candidates = [...anywhere('18.04.2031'), ...labelled('19.04.20 21')];
+    expect(chooseIssueDate(candidates, '1990-01-01', '2031-04-18')).toBeNull();
+    expect(chooseIssueDate([...anywhere('18.04.2031'), ...labelled('19.04.2021')], '1990-01-01', '2031-04-18')?.iso).toBe('2021-04-19');
+  });
   it('returns null when nothing printed is a plausible issue date', () => {
     expect(chooseIssueDate(labelled('12.07.2030'), '1980-03-04', '2025-01-11')).toBeNull();
     expect(chooseIssueDate([], '1980-03-04', '2025-01-11')).toBeNull();
