@@ -52,11 +52,15 @@ function letters(text: string): string {
 /** Which label a line is, if any. OCR noise is tolerated by matching distinctive fragments. */
 export function labelOf(line: CardLine): LabelKind | null {
   const t = letters(line.text);
+  // Labels are printed in mixed case and values in capitals: an all-capitals line is a value even when it holds a
+  // label's word (`KAVERI MUNICIPAL CORPORATION`, `SUNRISE INFORMATION SYSTEMS`).
+  const mixedCase = /[a-z]/.test(line.text) || /DATE OF/.test(t);
   if (/FATH|ATHER S|ATHERS|THER S NAME|FATIER|FAHER/.test(t)) return 'father';
-  if (/INCORPORAT|FORMATION|ORPORATION/.test(t)) return 'incorporation';
+  if (mixedCase && /NCORPORAT|FORMATION/.test(t)) return 'incorporation';
   if (/DATE OF BIRTH|OF BIRTH|DATE OF BIR|BIRTH/.test(t)) return 'birth';
   if (/PERMANENT|ACCOUNT NUMBER|ACCOUNT NUM|PERMANENT ACC/.test(t)) return 'pan_label';
-  if (/INCOME TAX|TAX DEPARTMENT|DEPARTMENT|GOVT|OF INDIA|GOVERNMENT/.test(t)) return 'header';
+  // The header's own phrases only: `DEPARTMENT`, `GOVERNMENT` or `OF INDIA` alone also end entity names.
+  if (/INCOME TAX|TAX DEPARTMENT|GOVT/.test(t) || (/(^| )OF INDIA$/.test(t) && t.length <= 16)) return 'header';
   if (/SIGNATURE/.test(t)) return 'signature';
   if (/(^| )NAME( |$)|^NAME|NAME$/.test(t) && t.length <= 20) return 'name';
   return null;
