@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { parseCardLines } from '../../plugins/pan/cardLayout.ts';
+import { decodePanReadings, initialOf, type PanReadings } from '../../plugins/pan/panDecode.ts';
+import { panResultSchema } from '../../plugins/pan/result.ts';
+import { cardLinesOf, type PrintedRow } from './cardLinesOf.ts';
+
+const now = new Date('2026-11-22T00:00:00Z');
+
+/** A new card's OCR lines with the given values (a null father leaves the father rows out). */
+function newCard(pan: string, name: string, father: string | null, date: string, dateLabel = father === null ? 'Date of Incorporation/Formation' : 'Date of Birth'): PrintedRow[] {
+  return [
+    { text: 'INCOME TAX DEPARTMENT', x: 150, y: 145 },
+    { text: 'Permanent Account Number Card', x: 345, y: 248, h: 20 },
+    { text: pan, x: 345, y: 296, h: 32 },
+    { text: '/ Name', x: 345, y: 366, h: 16 },
+    { text: name, x: 345, y: 400 },
+    ...(father === null ? [] : [{ text: "/ Father's Name", x: 345, y: 450, h: 16 }, { text: father, x: 345, y: 484 }]),
+    { text: `/ ${dateLabel}`, x: 345, y: 534, h: 16 },
+    { text: date, x: 345, y: 568 },
+  ];
+}
+
+const readingsOf = (rows: readonly PrintedRow[], extra: Partial<PanReadings> = {}): PanReadings => ({
+  card: parseCardLines(cardLinesOf(rows)),
+  panReread: null,
+  dateReread: null,
+  isEpan: false,
+  source: { page: 0, text_layer: false, ocr: true },
+  ...extra,
+});
+
+function decoded(rows: readonly PrintedRow[], extra: Partial<PanReadings> = {}) {
+  const outcome = decodePanReadings(readingsOf(rows, extra), now);
+  if (!outcome.ok) throw new Error(`refused: ${outcome.code} ${outcome.detail}`);
+  return panResultSchema.parse(outcome.result);
+}
+
+describe('decodePanReadings', () => {
+  it('decodes an individual: SPEC.md fields, date_kind birth, the initial checked against the surname', () => {
+    const result = decoded(newCard('ABCPK1234F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'));
+    expect(result).toMatchObject({
+      pan_number: 'ABCPK1234F',
+      full_name: 'RAVI KUMAR',
+      father_name: 'SURESH KUMAR',
+      date_of_birth: '1990-03-12',
+      holder_type_code: 'P',
+      holder_type: 'Individual',
+      pan_structure: { series: 'ABC', holder_type_code: 'P', holder_type: 'Individual', name_initial: 'K', sequence: '1234', check_digit: 'F' },
+      date_kind: 'birth',
+      card_layout: 'new',
+      checks: { format_valid: true, holder_type_known: true, name_initial_matches: true, date_plausible: true },
+      repairs: [],
+    });
+  });
+
+  it('reads DD-MM-YYYY as well as DD/MM/YYYY', () => {
+    expect(decoded(newCard('ABCPK1234F', 'RAVI KUMAR', 'SURESH KUMAR', '05-07-1980')).date_of_birth).toBe('1980-07-05');
+  });
+
+  it('reports an initial that is not the surname\'s, and lowers the confidence, without changing the PAN', () => {
+    const matching = decoded(newCard('ABCPK1234F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'));
+    const result = decoded(newCard('ABCPR1234F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'));
+    expect(result.pan_number).toBe('ABCPR1234F');
+    expect(result.checks.name_initial_matches).toBe(false);
+    expect(result.warnings.join(' ')).toMatch(/5th character/);
+    expect(result.confidence.pan_number).toBeLessThan(matching.confidence.pan_number);
+  });
+
+  it('gives non-individuals no father and an incorporation date', () => {
+    const result = decoded(newCard('TDVCS9246R', 'SUNRISE TEXTILES PRIVATE LIMITED', null, '18-08-1959'));
+    expect(result).toMatchObject({
+      holder_type_code: 'C',
+      holder_type: 'Company',
+      father_name: null,
+      date_of_birth: '1959-08-18',
+      date_kind: 'incorporation',
+      checks: { name_initial_matches: true },
+    });
+    expect(result.confidence.father_name).toBe(1);
+  });
+
+  it('ignores a second name line on a non-individual card rather than reporting it as a father', () => {
+    const rows = newCard('TDVTS9246R', 'SHAKTI SEVA TRUST', null, '18-08-1959');
+    rows.splice(5, 0, { text: "/ Father's Name", x: 345, y: 450, h: 16 }, { text: 'NOISE LINE', x: 345, y: 484 });
+    const result = decoded(rows);
+    expect(result.father_name).toBeNull();
+    expect(result.date_kind).toBe('incorporation');
+  });
+
+  it('repairs the PAN by position and records each repair', () => {
+    const result = decoded(newCard('A8CPKI234F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'));
+    expect(result.pan_number).toBe('ABCPK1234F');
+    expect(result.repairs.filter((r) => r.field === 'pan_number').map((r) => [r.position, r.from, r.to])).toEqual([
+      [2, '8', 'B'],
+      [6, 'I', '1'],
+    ]);
+  });
+
+  it('prefers a clean whitelisted re-read over a first reading that needed repairs', () => {
+    const result = decoded(newCard('ABCPK12S4F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'), { panReread: { text: 'ABCPK1234F', confidence: 0.9 } });
+    expect(result.pan_number).toBe('ABCPK1234F');
+  });
+});
+
+describe('refusals', () => {
+  const refusal = (rows: readonly PrintedRow[]) => {
+    const outcome = decodePanReadings(readingsOf(rows), now);
+    expect(outcome.ok).toBe(false);
+    return outcome.ok ? null : outcome;
+  };
+
+  it('refuses the blank template XXXXXXXXXX', () => {
+    expect(refusal(newCard('XXXXXXXXXX', 'XXXXXXXXXXXXXXX', 'XXXXXXXXXXXXXXX', '01/01/2000'))).toMatchObject({ code: 'invalid_document', hint: 'blank template' });
+  });
+
+  it.each(['ABCQ12345Z', 'PQRQ67890K'])('refuses a card whose PAN (%s) does not fit the format', (pan) => {
+    expect(refusal(newCard(pan, 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'))?.code).toBe('invalid_document');
+  });
+
+  it('refuses a passport as the wrong document type', () => {
+    const outcome = refusal([
+      { text: 'REPUBLIC OF INDIA', x: 0, y: 0 },
+      { text: 'PASSPORT', x: 0, y: 40 },
+      { text: 'P<INDSHARMA<<RAVI<<<<<<<<<<<<<<<<<<<<<<<<<<<', x: 0, y: 400 },
+    ]);
+    expect(outcome?.code).toBe('wrong_document_type');
+  });
+
+  it('calls a page with no text unreadable, never guessing', () => {
+    expect(refusal([])?.code).toBe('unreadable_document');
+  });
+});
+
+describe('initialOf', () => {
+  it.each([
+    ['RAVI KUMAR', true, 'K'],
+    ['ANITA RAO DESAI', true, 'D'],
+    ['THE PEACOCK TRUST', false, 'P'],
+    ['SUNRISE TEXTILES LIMITED', false, 'S'],
+    ['RAJESH KULKARNI HUF', false, 'R'],
+  ])('%s (individual: %s) has initial %s', (name, individual, initial) => {
+    expect(initialOf(name, individual)).toBe(initial);
+  });
+});
