@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     onIdleConnectionError: (error) => logger.warn({ err: error }, 'an idle database connection failed; it will be replaced'),
   });
   await migrateToLatest(database.db);
-  const ledger = createLedger(database);
+  // A hold outlives the longest extraction, so only an instance that died mid-request leaves one to expire.
+  const ledger = createLedger(database, {
+    holdTtlMs: config.DOCEX_REQUEST_TIMEOUT_MS + config.DOCEX_SHUTDOWN_GRACE_MS + 60_000,
+  });
 
   const ocr = createOcrPool({ workers: config.DOCEX_OCR_WORKERS, logger });
   let ocrReady = false;

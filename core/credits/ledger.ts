@@ -37,6 +37,11 @@ const MAX_APPEND_ATTEMPTS = 100;
 
 export interface LedgerOptions {
   readonly clock?: () => Date;
+  /**
+   * How long an extraction's hold on credits lasts if it is never charged or released (its instance died). Set it
+   * above the longest an extraction may run. Default 10 minutes.
+   */
+  readonly holdTtlMs?: number;
   /** Who appends when not an HTTP request (metadata `source`), e.g. `cli`. */
   readonly source?: string;
 }
@@ -48,6 +53,54 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
   });
   const { db } = handle;
   const source = options.source;
+  const clock = options.clock ?? (() => new Date());
+  const holdTtlMs = options.holdTtlMs ?? 10 * 60_000;
+
+  /** Credits held by extractions in flight whose holds have not expired. */
+  async function heldCredits(executor: typeof db, keyId: string): Promise<number> {
+    const row = await executor
+      .selectFrom('credit_holds')
+      .select((eb) => eb.fn.sum<string | number | null>('credits').as('held'))
+      .where('key_id', '=', keyId)
+      .where('expires_at', '>', clock().toISOString())
+      .executeTakeFirst();
+    return Number(row?.held ?? 0);
+  }
+
+  async function holdOf(executor: typeof db, extractionId: string) {
+    return executor.selectFrom('credit_holds').select(['credits']).where('extraction_id', '=', extractionId).executeTakeFirst();
+  }
+
+  /** Records a refusal and ends the extraction's hold, if it has one, in the caller's transaction. */
+  async function recordFailure(
+    trx: typeof db,
+    failure: { extractionId: string; keyId: string; documentType: string; code: string; durationMs: number },
+    metadata: EventMetadata,
+  ): Promise<void> {
+    const hold = await holdOf(trx, failure.extractionId);
+    if (hold !== undefined) {
+      const balance = await trx
+        .selectFrom('credit_balances')
+        .select('version')
+        .where('key_id', '=', failure.keyId)
+        .executeTakeFirstOrThrow();
+      await store.appendToStream(
+        trx,
+        keyStreamId(failure.keyId),
+        [
+          {
+            type: 'CreditsReleased',
+            data: { credits: hold.credits, extractionId: failure.extractionId, reason: failure.code },
+            metadata,
+          },
+        ],
+        { expectedVersion: balance.version },
+      );
+    }
+    await store.appendToStream(trx, extractionStreamId(failure.extractionId), [{ type: 'ExtractionFailed', data: failure, metadata }], {
+      expectedVersion: 'any',
+    });
+  }
   const meta = (extra: EventMetadata): EventMetadata => ({ ...(source === undefined ? {} : { source }), ...extra });
 
   async function keyRow(keyId: string) {
@@ -148,7 +201,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
 
     async balance(keyId) {
       const row = await db.selectFrom('credit_balances').select('remaining').where('key_id', '=', keyId).executeTakeFirst();
-      return row?.remaining ?? 0;
+      return (row?.remaining ?? 0) - (await heldCredits(db, keyId));
     },
 
     async findIdempotentCharge(keyId, idempotencyKey) {
@@ -162,12 +215,53 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     },
 
     async extractionRequested(start) {
-      await store.appendToStream(
-        db,
-        extractionStreamId(start.extractionId),
-        [{ type: 'ExtractionRequested', data: start, metadata: meta({ keyId: start.keyId, requestId: start.requestId }) }],
-        { expectedVersion: 'no_stream' },
+      const metadata = meta({ keyId: start.keyId, requestId: start.requestId });
+      const outcome = await retryOnConflict(() =>
+        store.transaction(async (trx): Promise<{ available: number } | null> => {
+          let credits = start.credits;
+          if (start.idempotencyKey !== null) {
+            const prior = await trx
+              .selectFrom('idempotency_charges')
+              .select('input_sha256')
+              .where('key_id', '=', start.keyId)
+              .where('idempotency_key', '=', start.idempotencyKey)
+              .executeTakeFirst();
+            if (prior !== undefined && prior.input_sha256 === start.inputSha256) credits = 0;
+          }
+          if (credits > 0) {
+            const balance = await trx
+              .selectFrom('credit_balances')
+              .select(['remaining', 'version'])
+              .where('key_id', '=', start.keyId)
+              .executeTakeFirst();
+            if (balance === undefined) throw new Error(`No credit account for key ${start.keyId}`);
+            const available = balance.remaining - (await heldCredits(trx, start.keyId));
+            if (credits > available) {
+              const failure = { extractionId: start.extractionId, keyId: start.keyId, documentType: start.documentType };
+              await recordFailure(trx, { ...failure, code: 'insufficient_credits', durationMs: 0 }, metadata);
+              return { available: Math.max(0, available) };
+            }
+            const expiresAt = new Date(clock().getTime() + holdTtlMs).toISOString();
+            await store.appendToStream(
+              trx,
+              keyStreamId(start.keyId),
+              [{ type: 'CreditsReserved', data: { credits, extractionId: start.extractionId, expiresAt }, metadata }],
+              { expectedVersion: balance.version },
+            );
+          }
+          await store.appendToStream(trx, extractionStreamId(start.extractionId), [{ type: 'ExtractionRequested', data: start, metadata }], {
+            expectedVersion: 'no_stream',
+          });
+          return null;
+        }),
       );
+      if (outcome !== null) {
+        throw new ProblemError(
+          'insufficient_credits',
+          `This request costs ${start.credits} credit(s); the key has ${outcome.available} not already held by requests in flight.`,
+          { extensions: { required: start.credits, available: outcome.available } },
+        );
+      }
     },
 
     async extractionCompleted(done) {
@@ -195,25 +289,18 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
           if (refusal === null && credits > balance.remaining) refusal = { refused: 'insufficient_credits' };
           const streamId = extractionStreamId(done.extractionId);
           if (refusal !== null) {
+            const failure = { extractionId: done.extractionId, keyId: done.keyId, documentType: done.documentType };
+            await recordFailure(trx, { ...failure, code: refusal.refused, durationMs: done.durationMs }, metadata);
+            return refusal;
+          }
+          const hold = await holdOf(trx, done.extractionId);
+          if (credits === 0 && hold !== undefined) {
             await store.appendToStream(
               trx,
-              streamId,
-              [
-                {
-                  type: 'ExtractionFailed',
-                  data: {
-                    extractionId: done.extractionId,
-                    keyId: done.keyId,
-                    documentType: done.documentType,
-                    code: refusal.refused,
-                    durationMs: done.durationMs,
-                  },
-                  metadata,
-                },
-              ],
-              { expectedVersion: 'any' },
+              keyStreamId(done.keyId),
+              [{ type: 'CreditsReleased', data: { credits: hold.credits, extractionId: done.extractionId, reason: 'not_charged' }, metadata }],
+              { expectedVersion: balance.version },
             );
-            return refusal;
           }
           if (credits > 0) {
             await store.appendToStream(
@@ -252,12 +339,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     },
 
     async extractionFailed(failure) {
-      await store.appendToStream(
-        db,
-        extractionStreamId(failure.extractionId),
-        [{ type: 'ExtractionFailed', data: failure, metadata: meta({ keyId: failure.keyId }) }],
-        { expectedVersion: 'any' },
-      );
+      await retryOnConflict(() => store.transaction((trx) => recordFailure(trx, failure, meta({ keyId: failure.keyId }))));
     },
 
     async usage(keyId) {

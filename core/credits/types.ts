@@ -117,12 +117,19 @@ export interface Ledger {
   grantCredits(keyId: string, credits: number, reason?: string): Promise<{ remaining: number }>;
   /** null for an unknown or revoked key. Constant-time comparison of hashes. */
   authenticate(secret: string): Promise<Principal | null>;
+  /** Credits the key can still start work with: its balance less what requests in flight hold. */
   balance(keyId: string): Promise<number>;
   /**
    * Has this key completed (and been charged for) a request with this Idempotency-Key? Returns the input hash it
    * was charged for, so the caller can tell a retry from a reuse with other bytes.
    */
   findIdempotentCharge(keyId: string, idempotencyKey: string): Promise<{ inputSha256: string } | null>;
+  /**
+   * Records the start and holds its credits (an append to the key's stream with an expected version), so requests
+   * racing on one instance or several cannot start more work than the balance pays for. Throws
+   * ProblemError('insufficient_credits') — recorded as a failed extraction — when the credits not yet held do not
+   * cover it. A retry with an Idempotency-Key already charged for the same input holds nothing.
+   */
   extractionRequested(start: ExtractionStart): Promise<void>;
   /**
    * Charge and record success. Appends `CreditsCharged` to the key's stream with an expected version and retries
@@ -130,6 +137,7 @@ export interface Ledger {
    * request spent it), in which case the extraction is recorded as failed and nothing is charged.
    */
   extractionCompleted(done: ExtractionCompletion): Promise<ChargeOutcome>;
+  /** Records the failure and releases the extraction's hold, if it has one. Failures are never charged. */
   extractionFailed(failure: ExtractionFailure): Promise<void>;
   usage(keyId: string): Promise<UsageView>;
   auditEvents(query: AuditQuery): Promise<{ events: AuditEvent[]; nextCursor: string | null }>;

@@ -55,6 +55,14 @@ export interface ExtractionsTable {
   completed_at: Timestamp | null;
 }
 
+/** Credits an extraction in flight holds until it is charged, released, or the hold expires. */
+export interface CreditHoldsTable {
+  extraction_id: string;
+  key_id: string;
+  credits: number;
+  expires_at: Timestamp;
+}
+
 export interface IdempotencyChargesTable {
   key_id: string;
   idempotency_key: string;
@@ -69,6 +77,7 @@ export interface Database {
   credit_balances: CreditBalancesTable;
   extractions: ExtractionsTable;
   idempotency_charges: IdempotencyChargesTable;
+  credit_holds: CreditHoldsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -24,7 +24,10 @@ export type CreditsCharged = Event<
   'CreditsCharged',
   { credits: number; extractionId: string; idempotencyKey: string | null; inputSha256: string }
 >;
-export type KeyEvent = ApiKeyIssued | ApiKeyRevoked | CreditsGranted | CreditsCharged;
+/** An extraction about to run holds what it will cost; the charge (or a release) ends the hold. */
+export type CreditsReserved = Event<'CreditsReserved', { credits: number; extractionId: string; expiresAt: string }>;
+export type CreditsReleased = Event<'CreditsReleased', { credits: number; extractionId: string; reason: string }>;
+export type KeyEvent = ApiKeyIssued | ApiKeyRevoked | CreditsGranted | CreditsReserved | CreditsReleased | CreditsCharged;
 
 export type ExtractionRequested = Event<'ExtractionRequested', ExtractionStart>;
 export type ExtractionCompleted = Event<'ExtractionCompleted', ExtractionCompletion>;
@@ -38,6 +41,8 @@ export const docexEventTypes = [
   'ApiKeyIssued',
   'ApiKeyRevoked',
   'CreditsGranted',
+  'CreditsReserved',
+  'CreditsReleased',
   'CreditsCharged',
   'ExtractionRequested',
   'ExtractionCompleted',

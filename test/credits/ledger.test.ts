@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../core/db/createDatabase.ts';
 import { createLedger } from '../../core/credits/ledger.ts';
-import type { ExtractionCompletion, Ledger } from '../../core/credits/types.ts';
+import type { ExtractionCompletion, ExtractionStart, Ledger } from '../../core/credits/types.ts';
 import { ProblemError } from '../../core/errors.ts';
 import { testDialects, type TestDatabase } from '../support/db.ts';
 
@@ -16,6 +16,19 @@ const completion = (keyId: string, credits: number, extra: Partial<ExtractionCom
   durationMs: 12,
   fieldsPresent: ['pan_number'],
   warnings: 0,
+  ...extra,
+});
+
+const start = (keyId: string, credits: number, extra: Partial<ExtractionStart> = {}): ExtractionStart => ({
+  extractionId: `s-${++sequence}-${Math.random().toString(36).slice(2)}`,
+  keyId,
+  requestId: `req-${sequence}`,
+  documentType: 'pan',
+  plugin: { name: 'pan', version: '1.0.0' },
+  pages: { file: credits },
+  credits,
+  inputSha256: 'a'.repeat(64),
+  idempotencyKey: null,
   ...extra,
 });
 
@@ -126,6 +139,7 @@ describe.each(testDialects)('ledger on $name', (dialect) => {
     expect(seen).toEqual([
       'ApiKeyIssued',
       'CreditsGranted',
+      'CreditsReserved',
       'ExtractionRequested',
       'CreditsCharged',
       'ExtractionCompleted',
@@ -155,5 +169,66 @@ describe.each(testDialects)('ledger on $name', (dialect) => {
     } finally {
       await second.destroy();
     }
+  });
+
+  it('holds the credits of a request in flight, charges or releases the hold, and refuses what is held', async () => {
+    const { id } = await ledger.createKey({ name: 'holds', credits: 3 });
+    const a = start(id, 2);
+    await ledger.extractionRequested(a);
+    expect(await ledger.balance(id)).toBe(1);
+    const refused = await ledger.extractionRequested(start(id, 2)).catch((thrown: unknown) => thrown);
+    expect(refused).toMatchObject({ code: 'insufficient_credits', extensions: { required: 2, available: 1 } });
+    expect(await ledger.extractionCompleted(completion(id, 2, { extractionId: a.extractionId }))).toEqual({ charged: 2, remaining: 1 });
+    expect(await ledger.balance(id)).toBe(1);
+    const c = start(id, 1);
+    await ledger.extractionRequested(c);
+    expect(await ledger.balance(id)).toBe(0);
+    await ledger.extractionFailed({ extractionId: c.extractionId, keyId: id, documentType: 'pan', code: 'unreadable_document', durationMs: 3 });
+    expect(await ledger.balance(id)).toBe(1);
+    const types = (await ledger.auditEvents({ keyId: id, limit: 100 })).events.map((event) => event.type);
+    expect(types.filter((type) => type === 'CreditsReserved')).toHaveLength(2);
+    expect(types.filter((type) => type === 'CreditsReleased')).toHaveLength(1);
+    expect((await ledger.usage(id)).requestsByOutcome).toEqual({ ok: 1, insufficient_credits: 1, unreadable_document: 1 });
+  });
+
+  it('admits exactly as many racing requests as the balance pays for, before any work', async () => {
+    const second = createDatabase(database.config);
+    try {
+      const other = createLedger(second);
+      const { id } = await ledger.createKey({ name: 'admission race', credits: 10 });
+      const starts = Array.from({ length: 30 }, () => start(id, 1));
+      const admitted = await Promise.allSettled(starts.map((s, n) => (n % 2 === 0 ? ledger : other).extractionRequested(s)));
+      expect(admitted.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
+      expect(await ledger.balance(id)).toBe(0);
+      const running = starts.filter((_, n) => admitted[n]!.status === 'fulfilled');
+      await Promise.all(running.map((s) => ledger.extractionCompleted(completion(id, 1, { extractionId: s.extractionId }))));
+      expect(await other.usage(id)).toMatchObject({ creditsRemaining: 0, creditsUsed: 10 });
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('lets a hold expire when its request never finishes (its instance died)', async () => {
+    let now = Date.now();
+    const clocked = createLedger(database.handle, { clock: () => new Date(now), holdTtlMs: 60_000 });
+    const { id } = await clocked.createKey({ name: 'expiring', credits: 2 });
+    await clocked.extractionRequested(start(id, 2));
+    expect(await clocked.balance(id)).toBe(0);
+    now += 61_000;
+    expect(await clocked.balance(id)).toBe(2);
+    await clocked.extractionRequested(start(id, 2));
+  });
+
+  it('holds nothing for a retry already charged under the same Idempotency-Key', async () => {
+    const { id } = await ledger.createKey({ name: 'idempotent hold', credits: 1 });
+    const first = start(id, 1, { idempotencyKey: 'k-1' });
+    await ledger.extractionRequested(first);
+    await ledger.extractionCompleted(completion(id, 1, { extractionId: first.extractionId, idempotencyKey: 'k-1' }));
+    const retry = start(id, 1, { idempotencyKey: 'k-1' });
+    await ledger.extractionRequested(retry);
+    expect(await ledger.extractionCompleted(completion(id, 1, { extractionId: retry.extractionId, idempotencyKey: 'k-1' }))).toEqual({
+      charged: 0,
+      remaining: 0,
+    });
   });
 });

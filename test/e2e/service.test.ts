@@ -199,8 +199,9 @@ describe('two instances on one PostgreSQL database and Redis', () => {
     );
     const statuses = responses.map((r) => r.status);
     const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(20);
+    const outcomes = JSON.stringify(bodies.map((body, i) => (statuses[i] === 200 ? 200 : `${statuses[i]} ${String(body.code)}`)));
+    expect(statuses.filter((s) => s === 200), outcomes).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402), outcomes).toHaveLength(20);
     for (const [i, body] of bodies.entries()) if (statuses[i] === 402) expect(body.code).toBe('insufficient_credits');
     const usage = (await (await get(services[1]!, '/v1/usage', key)).json()) as Record<string, unknown>;
     expect(usage).toMatchObject({ credits_remaining: 0, credits_used: 10 });

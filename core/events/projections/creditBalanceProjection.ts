@@ -5,7 +5,7 @@ import type { InlineProjection } from '../projection.ts';
 
 export const creditBalanceProjection: InlineProjection = {
   name: 'credit_balances',
-  handles: ['ApiKeyIssued', 'ApiKeyRevoked', 'CreditsGranted', 'CreditsCharged'],
+  handles: ['ApiKeyIssued', 'ApiKeyRevoked', 'CreditsGranted', 'CreditsReserved', 'CreditsReleased', 'CreditsCharged'],
   async apply(trx, events) {
     for (const event of events as readonly RecordedEvent<KeyEvent>[]) {
       const keyId = keyIdOfStream(event.streamId);
@@ -17,6 +17,8 @@ export const creditBalanceProjection: InlineProjection = {
             .values({ key_id: keyId, remaining: 0, used: 0, granted: 0, version })
             .execute();
           break;
+        case 'CreditsReserved':
+        case 'CreditsReleased':
         case 'ApiKeyRevoked':
           await trx.updateTable('credit_balances').set({ version }).where('key_id', '=', keyId).execute();
           break;

@@ -2,12 +2,14 @@
 import type { InlineProjection } from '../projection.ts';
 import { apiKeysProjection } from './apiKeysProjection.ts';
 import { creditBalanceProjection } from './creditBalanceProjection.ts';
+import { creditHoldsProjection } from './creditHoldsProjection.ts';
 import { extractionsProjection } from './extractionsProjection.ts';
 import { idempotencyChargesProjection } from './idempotencyChargesProjection.ts';
 
 export const docexProjections: readonly InlineProjection[] = [
   apiKeysProjection,
   creditBalanceProjection,
+  creditHoldsProjection,
   extractionsProjection,
   idempotencyChargesProjection,
 ];
