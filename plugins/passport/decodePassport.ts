@@ -92,7 +92,12 @@ export function decodePassport(input: DecodeInput): PassportResult {
     position: r.position,
     from: r.from,
     to: r.to,
-    reason: r.reason === 'check_digit' ? `line ${r.line}: the check digit holds only with this character` : `line ${r.line}: the field allows only this character class`,
+    reason:
+      r.reason === 'check_digit'
+        ? `line ${r.line}: the check digit holds only with this character`
+        : r.reason === 'country_code'
+          ? `line ${r.line}: only this character makes the country code a known one`
+          : `line ${r.line}: the field allows only this character class`,
   }));
   if (issue === null) warn('issue_date_not_found');
   else {

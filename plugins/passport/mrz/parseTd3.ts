@@ -1,6 +1,7 @@
 /** Parses and validates a TD3 (passport) MRZ: every field raw and decoded, each check digit's verdict, repairs. */
 import { repairTd3, type Td3Alternatives, type Td3Confidence, type Td3Repair } from './repairTd3.ts';
 import { td3Checks, td3Field, td3Fields, type Td3CheckName, type Td3FieldName } from './td3Fields.ts';
+import { isKnownCountryField } from './countryCodes.ts';
 import { mrzCheckHolds } from './mrzCheckDigit.ts';
 
 export interface MrzDate {
@@ -107,6 +108,7 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
   if (!/^[A-Z<]$/.test(documentType)) errors.push({ field: 'document_type', reason: 'letter or <' });
   for (const field of ['issuing_state', 'nationality'] as const) {
     if (!countryShape.test(slice(lines, field))) errors.push({ field, reason: 'country code shape [A-Z]{1,3}<*' });
+    else if (!isKnownCountryField(slice(lines, field))) errors.push({ field, reason: 'not an ISO 3166 or ICAO country code' });
   }
   const nameRaw = slice(lines, 'name');
   if (!/^[A-Z<]+$/.test(nameRaw) || nameRaw.startsWith('<')) errors.push({ field: 'name', reason: 'letters and <, starting with the surname' });

@@ -4,6 +4,7 @@
  * recorded; nothing is invented that the recogniser did not see (the candidates are look-alikes of what was read
  * and the recogniser's own second-best class).
  */
+import { isKnownCountryField } from './countryCodes.ts';
 import { mrzCheckHolds } from './mrzCheckDigit.ts';
 import { td3Checks, td3Fields, type Td3CharClass, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
 
@@ -14,7 +15,7 @@ export interface Td3Repair {
   readonly position: number;
   readonly from: string;
   readonly to: string;
-  readonly reason: 'character_class' | 'check_digit';
+  readonly reason: 'character_class' | 'check_digit' | 'country_code';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */
@@ -125,6 +126,23 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
       const forced = forcedByClass(spec.charClass, chars[line][i]!, alternatives?.[line][i]);
       if (forced !== null) record(line, i, forced, 'character_class');
     }
+  }
+
+  // Country codes carry no check digit: one that is on no list is a misread, mended only when exactly one of the
+  // recogniser's second-best letters makes it a known code.
+  for (const spec of td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality')) {
+    const line = chars[spec.line];
+    if (isKnownCountryField(line.slice(spec.start, spec.end).join(''))) continue;
+    const fixes: { i: number; to: string }[] = [];
+    for (let i = spec.start; i < spec.end; i++) {
+      const second = alternatives?.[spec.line][i];
+      if (second === undefined || !fits(spec.charClass, second) || second === line[i]) continue;
+      const original = line[i]!;
+      line[i] = second;
+      if (isKnownCountryField(line.slice(spec.start, spec.end).join(''))) fixes.push({ i, to: second });
+      line[i] = original;
+    }
+    if (fixes.length === 1) record(spec.line, fixes[0]!.i, fixes[0]!.to, 'country_code');
   }
 
   const line2 = chars[1];

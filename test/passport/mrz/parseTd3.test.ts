@@ -206,3 +206,24 @@ describe('repairs guided by the recogniser confidence', () => {
     expect(r.valid).toBe(false);
   });
 });
+
+describe('parseTd3 country codes (no check digit covers them)', () => {
+  it('never calls a line with an unknown nationality valid', () => {
+    const r = parseTd3([line1('FRA', 'DUPONT<<ANNE'), line2({ nationality: 'FRX' })], { now });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+    expect(r.valid).toBe(false);
+    expect(r.errors).toContainEqual({ field: 'nationality', reason: 'not an ISO 3166 or ICAO country code' });
+  });
+  it('mends an unknown code when the recogniser\'s second best makes it a known one', () => {
+    const l2 = line2({ nationality: 'FRX' });
+    const alternatives: [string[], string[]] = [[], Array.from(l2, (_, i) => (i === 12 ? 'A' : '<'))];
+    const r = parseTd3([line1('FRA', 'DUPONT<<ANNE'), l2], { now, alternatives });
+    expect(r.fields.nationality.value).toBe('FRA');
+    expect(r.repairs).toContainEqual({ field: 'nationality', line: 2, position: 13, from: 'X', to: 'A', reason: 'country_code' });
+  });
+  it('accepts D<<, UTO and the ICAO codes', () => {
+    for (const code of ['D', 'UTO', 'XXA', 'XXB', 'GBD', 'EUE', 'RKS']) {
+      expect(parseTd3([line1(code, 'MUSTER<<ERIKA'), line2({ nationality: code })], { now }).valid).toBe(true);
+    }
+  });
+});
