@@ -67,6 +67,18 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     return Number(row?.held ?? 0);
   }
 
+  /** The input an Idempotency-Key was already charged for, if it was. */
+  async function priorCharge(executor: typeof db, keyId: string, idempotencyKey: string | null) {
+    if (idempotencyKey === null) return null;
+    const row = await executor
+      .selectFrom('idempotency_charges')
+      .select('input_sha256')
+      .where('key_id', '=', keyId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    return row === undefined ? null : { inputSha256: row.input_sha256 };
+  }
+
   async function holdOf(executor: typeof db, extractionId: string) {
     return executor.selectFrom('credit_holds').select(['credits']).where('extraction_id', '=', extractionId).executeTakeFirst();
   }
@@ -204,30 +216,14 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
       return (row?.remaining ?? 0) - (await heldCredits(db, keyId));
     },
 
-    async findIdempotentCharge(keyId, idempotencyKey) {
-      const row = await db
-        .selectFrom('idempotency_charges')
-        .select('input_sha256')
-        .where('key_id', '=', keyId)
-        .where('idempotency_key', '=', idempotencyKey)
-        .executeTakeFirst();
-      return row === undefined ? null : { inputSha256: row.input_sha256 };
-    },
+    findIdempotentCharge: (keyId, idempotencyKey) => priorCharge(db, keyId, idempotencyKey),
 
     async extractionRequested(start) {
       const metadata = meta({ keyId: start.keyId, requestId: start.requestId });
       const outcome = await retryOnConflict(() =>
         store.transaction(async (trx): Promise<{ available: number } | null> => {
-          let credits = start.credits;
-          if (start.idempotencyKey !== null) {
-            const prior = await trx
-              .selectFrom('idempotency_charges')
-              .select('input_sha256')
-              .where('key_id', '=', start.keyId)
-              .where('idempotency_key', '=', start.idempotencyKey)
-              .executeTakeFirst();
-            if (prior !== undefined && prior.input_sha256 === start.inputSha256) credits = 0;
-          }
+          const prior = await priorCharge(trx, start.keyId, start.idempotencyKey);
+          const credits = prior?.inputSha256 === start.inputSha256 ? 0 : start.credits;
           if (credits > 0) {
             const balance = await trx
               .selectFrom('credit_balances')
@@ -274,18 +270,9 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
             .where('key_id', '=', done.keyId)
             .executeTakeFirst();
           if (balance === undefined) throw new Error(`No credit account for key ${done.keyId}`);
-          let credits = done.credits;
-          let refusal: Refusal | null = null;
-          if (done.idempotencyKey !== null) {
-            const prior = await trx
-              .selectFrom('idempotency_charges')
-              .select('input_sha256')
-              .where('key_id', '=', done.keyId)
-              .where('idempotency_key', '=', done.idempotencyKey)
-              .executeTakeFirst();
-            if (prior !== undefined && prior.input_sha256 === done.inputSha256) credits = 0;
-            else if (prior !== undefined) refusal = { refused: 'idempotency_conflict' };
-          }
+          const prior = await priorCharge(trx, done.keyId, done.idempotencyKey);
+          const credits = prior?.inputSha256 === done.inputSha256 ? 0 : done.credits;
+          let refusal: Refusal | null = prior !== null && credits !== 0 ? { refused: 'idempotency_conflict' } : null;
           if (refusal === null && credits > balance.remaining) refusal = { refused: 'insufficient_credits' };
           const streamId = extractionStreamId(done.extractionId);
           if (refusal !== null) {
