@@ -19,15 +19,23 @@ function fromRaw(image: RawImage): sharp.Sharp {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }
 
-export async function analysisGrey(image: RawImage): Promise<GreyImage> {
+/** The analysis copy, contrast stretched, and the spread of grey levels the page had before the stretch. */
+export interface AnalysisGrey extends GreyImage {
+  /** 99th minus 1st percentile of the grey levels as photographed: a few levels means blank paper. */
+  readonly greySpread: number;
+}
+
+export async function analysisGrey(image: RawImage): Promise<AnalysisGrey> {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(image.width, image.height));
   const { data, info } = await fromRaw(image)
     .resize({ width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)), fit: 'fill' })
     .greyscale()
-    .normalise({ lower: 1, upper: 99 })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height), width: info.width, height: info.height };
+  const grey = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
+  const { lo, hi } = percentileLevels(grey);
+  const stretched = stretchPercentiles(grey);
+  return { data: new Uint8Array(stretched.buffer, stretched.byteOffset, stretched.length), width: info.width, height: info.height, greySpread: hi - lo };
 }
 
 /**
@@ -75,8 +83,8 @@ export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, c
   return { data, width: info.width, height: info.height, channels: 1 };
 }
 
-/** Stretches grey levels so the 1st..99th percentiles span 0..255 (what sharp's normalise does, on one channel). */
-function stretchPercentiles(data: Uint8Array): Buffer {
+/** The 1st and 99th percentile grey levels. */
+function percentileLevels(data: Uint8Array): { lo: number; hi: number } {
   const hist = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) hist[data[i] ?? 0]! += 1;
   const level = (fraction: number): number => {
@@ -87,8 +95,12 @@ function stretchPercentiles(data: Uint8Array): Buffer {
     }
     return 255;
   };
-  const lo = level(0.01);
-  const hi = level(0.99);
+  return { lo: level(0.01), hi: level(0.99) };
+}
+
+/** Stretches grey levels so the 1st..99th percentiles span 0..255 (what sharp's normalise does, on one channel). */
+function stretchPercentiles(data: Uint8Array): Buffer {
+  const { lo, hi } = percentileLevels(data);
   const out = Buffer.from(data);
   if (hi <= lo) return out;
   const lut = new Uint8Array(256);

@@ -34,8 +34,10 @@ export interface CardReading {
   readonly dateLine: CardLine | null;
   /** From the date's label: birth, incorporation, or unknown (old cards carry no label). */
   readonly dateLabel: 'birth' | 'incorporation' | null;
-  /** Words that only a PAN card carries were seen. */
+  /** Words that only a PAN card carries, plus its field labels, were seen. */
   readonly panCardMarkers: number;
+  /** Words that only a PAN card carries (header, `Permanent Account Number`, `Father`): labels such as `Name` left out. */
+  readonly panCardWords: number;
   /** Words or an MRZ that only a passport carries were seen. */
   readonly passportMarkers: number;
   /** Lines read with reasonable confidence: tells "nothing there" from "something else". */
@@ -217,6 +219,7 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     dateLine,
     dateLabel,
     panCardMarkers: (allText.match(new RegExp(PAN_CARD_WORDS.source, 'g')) ?? []).length + labelled,
+    panCardWords: (allText.match(new RegExp(PAN_CARD_WORDS.source, 'g')) ?? []).length,
     passportMarkers: (allText.match(new RegExp(PASSPORT_WORDS.source, 'g')) ?? []).length,
     textLines: lines.filter((l) => l.confidence >= 0.5 && l.text.replace(/[^A-Za-z0-9]/g, '').length >= 3).length,
   };

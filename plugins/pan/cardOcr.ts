@@ -5,16 +5,26 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
-import { parseCardLines, type CardReading, type FieldReading } from './cardLayout.ts';
+import { parseCardLines, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
 import { linesFromOcr, type CardLine } from './cardLines.ts';
 import { halfTurn, uprightForOcr } from './cardImage.ts';
 import { parseCardDate } from './cardDate.ts';
+import { glyphWidths } from './panGlyphs.ts';
+import { normalisePanText } from './panNumber.ts';
 import type { FractionBox } from './textAngle.ts';
+
+export interface PanGlyphs {
+  readonly line: CardLine;
+  /** Ink widths of the glyphs, left to right. */
+  readonly widths: readonly number[];
+}
 
 export interface OcrCardReading {
   readonly card: CardReading;
   readonly panReread: FieldReading | null;
   readonly dateReread: FieldReading | null;
+  /** The glyph widths of the first reading's PAN, measured in the image, with the line they were measured on. */
+  readonly panGlyphs: PanGlyphs | null;
   readonly ocrCalls: number;
 }
 
@@ -77,7 +87,24 @@ export async function readCardImage(
     calls += 1;
     dateReread = await rereadLine(ocr, image, card.dateLine, '0123456789/-', signal);
   }
-  return { card, panReread, dateReread, ocrCalls: calls };
+  return { card, panReread, dateReread, panGlyphs: pan ? measurePanGlyphs(image, pan) : null, ocrCalls: calls };
+}
+
+/** The widths of the glyphs of the words that make up `pan` on its line. */
+function measurePanGlyphs(image: RawImage, pan: PanReading): PanGlyphs | null {
+  const words = pan.line.words.filter((w) => {
+    const text = normalisePanText(w.text);
+    return text.length > 0 && pan.candidate.raw.includes(text);
+  });
+  if (words.length === 0) return null;
+  const box = {
+    x0: Math.min(...words.map((w) => w.x0)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    x1: Math.max(...words.map((w) => w.x1)),
+    y1: Math.max(...words.map((w) => w.y1)),
+  };
+  const widths = glyphWidths(image, box);
+  return widths === null ? null : { line: pan.line, widths };
 }
 
 async function rereadLine(

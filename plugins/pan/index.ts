@@ -23,6 +23,9 @@ type Located =
   | { readonly kind: 'text'; readonly index: number; readonly card: CardReading }
   | { readonly kind: 'image'; readonly pages: readonly { readonly page: Page; readonly degrees: number; readonly crop: FractionBox | null }[] };
 
+/** Grey levels between the 1st and 99th percentile under which a page is blank (a card photographed dim spans 40+). */
+const BLANK_GREY_SPREAD = 16;
+
 /** A text layer reading that found a PAN or the card's labels: good enough to skip OCR on that page. */
 function textLayerHoldsCard(card: CardReading): boolean {
   return card.pan !== null && card.pan.candidate.outcome.ok;
@@ -61,6 +64,8 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     for (const page of prepared.imagePages) {
       if (ctx.signal.aborted) break;
       const grey = await analysisGrey(await page.image());
+      // Blank paper (a faint print pattern at most): stretching it would make OCR read its texture as text.
+      if (grey.greySpread < BLANK_GREY_SPREAD) continue;
       const angle = estimateTextAngle(grey);
       // A page with hardly any ink is blank: nothing to read on it.
       if (angle !== null) pages.push({ page, degrees: angle.degrees, crop: textBox(grey, -angle.degrees) });
@@ -73,7 +78,7 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
 
   async read(located, ctx) {
     if (located.kind === 'text') {
-      return { card: located.card, panReread: null, dateReread: null, isEpan: true, source: { page: located.index, text_layer: true, ocr: false } };
+      return { card: located.card, panReread: null, dateReread: null, panGlyphs: null, isEpan: true, source: { page: located.index, text_layer: true, ocr: false } };
     }
     let best: PanReadings | null = null;
     let bestScore = -1;
@@ -83,6 +88,7 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
         card: reading.card,
         panReread: reading.panReread,
         dateReread: reading.dateReread,
+        panGlyphs: reading.panGlyphs,
         isEpan: false,
         source: { page: page.source === 'pdf' ? page.index : 0, text_layer: false, ocr: true },
       };

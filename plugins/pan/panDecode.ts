@@ -1,6 +1,9 @@
 /** Readings in, the response body or a refusal out. Pure: the decode hook turns a refusal into ctx.reject. */
 import type { RejectionCode } from '../../core/errors.ts';
 import type { CardReading, FieldReading } from './cardLayout.ts';
+import type { CardLine } from './cardLines.ts';
+import type { PanGlyphs } from './cardOcr.ts';
+import { printedDigitsAtLetterPositions } from './panGlyphs.ts';
 import { isPlausibleDate, parseCardDate } from './cardDate.ts';
 import { isIndividual } from './holderTypes.ts';
 import { candidateRank, decomposePan, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
@@ -12,6 +15,8 @@ export interface PanReadings {
   readonly panReread: FieldReading | null;
   /** A targeted re-read of the date line. */
   readonly dateReread: FieldReading | null;
+  /** Glyph widths of the PAN as printed (image readings only): tells a printed digit from a misread letter. */
+  readonly panGlyphs: PanGlyphs | null;
   readonly isEpan: boolean;
   readonly source: PanResult['source'];
 }
@@ -27,10 +32,18 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
 
   // The PAN: every reading (first pass and whitelisted re-read), fewest repairs first; ties go to the reading whose
   // 5th character is the name's initial, then to the line under the label, then to OCR confidence.
-  const options: { text: string; confidence: number; candidate: PanCandidate; labelled: boolean }[] = [
-    ...card.panCandidates.map((c) => ({ text: c.text, confidence: c.confidence, candidate: c.candidate, labelled: c.line === card.panLine })),
+  // `line`: the card line the reading comes from (a re-read re-reads the first reading's PAN line).
+  const rereadLine = card.pan?.line ?? card.panLine;
+  const options: { text: string; confidence: number; candidate: PanCandidate; labelled: boolean; line: CardLine | null }[] = [
+    ...card.panCandidates.map((c) => ({ text: c.text, confidence: c.confidence, candidate: c.candidate, labelled: c.line === card.panLine, line: c.line })),
     ...(readings.panReread
-      ? panCandidatesInLine(readings.panReread.text).map((candidate) => ({ text: candidate.raw, confidence: readings.panReread?.confidence ?? 0, candidate, labelled: true }))
+      ? panCandidatesInLine(readings.panReread.text).map((candidate) => ({
+          text: candidate.raw,
+          confidence: readings.panReread?.confidence ?? 0,
+          candidate,
+          labelled: true,
+          line: rereadLine,
+        }))
       : []),
   ];
   const nameForInitial = card.name?.text ?? null;
@@ -42,6 +55,12 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   const score = (o: (typeof options)[number]): number => candidateRank(o.candidate) + initialBonus(o.candidate) + (o.labelled ? 0 : 0.25);
   options.sort((a, b) => score(a) - score(b) || b.confidence - a.confidence);
   const chosen = options.find((o) => o.candidate.outcome.ok) ?? null;
+
+  // A passport's page has field labels a PAN card shares (`Name`, `Date of birth`) but none of a PAN card's own
+  // words; a PAN-shaped run in it (`ISSUING STATE` repaired) is no PAN.
+  if (card.passportMarkers >= 2 && card.panCardWords === 0) {
+    return { ok: false, code: 'wrong_document_type', detail: 'This looks like a passport, not a PAN card.', hint: 'Send passports to /v1/documents/passport.' };
+  }
 
   if (!chosen || !chosen.candidate.outcome.ok) {
     if (card.passportMarkers > 0 && card.panCardMarkers === 0) {
@@ -70,6 +89,20 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
 
   const outcome = chosen.candidate.outcome;
   const pan = outcome.pan;
+  // A digit where a letter must be is repaired only when it is a misreading: a glyph as wide as the card's own
+  // digits was printed a digit, and such a PAN does not fit the format.
+  const glyphs = readings.panGlyphs;
+  const letterRepairs = outcome.repairs.filter((r) => r.reason === 'letter_expected');
+  const printedDigits =
+    glyphs !== null && glyphs.line === chosen.line ? printedDigitsAtLetterPositions(pan, glyphs.widths, letterRepairs) : [];
+  if (printedDigits.length > 0) {
+    return {
+      ok: false,
+      code: 'invalid_document',
+      detail: `The PAN is printed with a digit where a letter must be (position ${printedDigits.join(', ')}): it does not fit the PAN format.`,
+      hint: 'A PAN is 5 letters, 4 digits and a letter.',
+    };
+  }
   if (chosen.candidate.dropped !== null) {
     repairs.push({ field: 'pan_number', position: chosen.candidate.dropped, from: 'stray character', to: '', reason: 'extra_character' });
   }

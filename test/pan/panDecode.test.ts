@@ -24,6 +24,7 @@ const readingsOf = (rows: readonly PrintedRow[], extra: Partial<PanReadings> = {
   card: parseCardLines(cardLinesOf(rows)),
   panReread: null,
   dateReread: null,
+  panGlyphs: null,
   isEpan: false,
   source: { page: 0, text_layer: false, ocr: true },
   ...extra,
@@ -99,6 +100,29 @@ describe('decodePanReadings', () => {
   it('prefers a clean whitelisted re-read over a first reading that needed repairs', () => {
     const result = decoded(newCard('ABCPK12S4F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'), { panReread: { text: 'ABCPK1234F', confidence: 0.9 } });
     expect(result.pan_number).toBe('ABCPK1234F');
+  });
+});
+
+describe('a digit where a letter must be', () => {
+  const rows = newCard('ABCPK12340', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990');
+  const withWidths = (widths: number[]): Partial<PanReadings> => {
+    const card = parseCardLines(cardLinesOf(rows));
+    return { card, panGlyphs: card.pan ? { line: card.pan.line, widths } : null };
+  };
+
+  it('is repaired when the glyph is as wide as a letter O', () => {
+    const outcome = decodePanReadings(readingsOf(rows, withWidths([24, 24, 24, 24, 24, 20, 20, 20, 20, 29])), now);
+    expect(outcome.ok && outcome.result.pan_number).toBe('ABCPK1234O');
+  });
+
+  it('is refused when the glyph is as wide as the card\'s own digits', () => {
+    const outcome = decodePanReadings(readingsOf(rows, withWidths([24, 24, 24, 24, 24, 20, 20, 20, 20, 20])), now);
+    expect(outcome).toMatchObject({ ok: false, code: 'invalid_document' });
+  });
+
+  it('is repaired when the glyphs could not be measured one by one', () => {
+    const outcome = decodePanReadings(readingsOf(rows, withWidths([24, 24, 24, 24, 24, 20, 20, 20, 40])), now);
+    expect(outcome.ok && outcome.result.pan_number).toBe('ABCPK1234O');
   });
 });
 

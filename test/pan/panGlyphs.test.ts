@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../core/imaging/types.ts';
+import { glyphWidths, printedDigitsAtLetterPositions } from '../../plugins/pan/panGlyphs.ts';
+
+/** A white strip with dark bars of the given widths, 4 px apart, and faint background strokes. */
+function strip(widths: readonly number[]): RawImage {
+  const height = 30;
+  const width = widths.reduce((s, w) => s + w + 4, 8);
+  const data = Buffer.alloc(width * height, 235);
+  for (let x = 0; x < width; x += 9) for (let y = 0; y < height; y++) data[y * width + x] = 200; // guilloche-like
+  let x = 4;
+  for (const w of widths) {
+    for (let dx = 0; dx < w; dx++) for (let y = 3; y < height - 3; y++) data[y * width + x + dx] = 20;
+    x += w + 4;
+  }
+  return { data, width, height, channels: 1 };
+}
+
+describe('glyphWidths', () => {
+  it('measures each glyph, left to right, ignoring faint background strokes', () => {
+    const widths = [22, 23, 22, 30, 21, 20, 20, 20, 20, 29];
+    const image = strip(widths);
+    expect(glyphWidths(image, { x0: 0, y0: 0, x1: image.width, y1: image.height })).toEqual(widths);
+  });
+
+  it('finds nothing on blank paper', () => {
+    const image = strip([]);
+    expect(glyphWidths(image, { x0: 0, y0: 0, x1: image.width, y1: image.height })).toBeNull();
+  });
+});
+
+describe('printedDigitsAtLetterPositions', () => {
+  const digits = [22, 22, 22, 22, 22, 20, 20, 20, 20];
+  it.each([
+    ['0 as wide as a digit: printed 0', '0', 'O', 20, [10]],
+    ['0 as wide as an O: misread O', '0', 'O', 29, []],
+    ['4 as wide as a digit: printed 4', '4', 'A', 22, [10]],
+    ['4 as wide as an A: misread A', '4', 'A', 28, []],
+    ['1 as wide as a digit: printed 1', '1', 'I', 19, [10]],
+    ['1 as thin as an I: misread I', '1', 'I', 7, []],
+  ])('%s', (_, from, to, width, expected) => {
+    const pan = `ABCPK2345${to}`;
+    expect(printedDigitsAtLetterPositions(pan, [...digits, width], [{ position: 10, from, to }])).toEqual(expected);
+  });
+
+  it('gives no verdict without ten glyphs or without digits to compare with', () => {
+    expect(printedDigitsAtLetterPositions('ABCPK2345O', digits, [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
+    expect(printedDigitsAtLetterPositions('ABCPK1111O', [...digits, 20], [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
+    expect(printedDigitsAtLetterPositions('ABCPK2345O', null, [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
+  });
+});
