@@ -13,6 +13,7 @@ import { decodePassport } from './decodePassport.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
+import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
 import { td3Page } from './td3Geometry.ts';
@@ -102,6 +103,11 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const refusal = refusalForLayout(reading.format);
     if (refusal !== null) return ctx.reject(refusal.code, refusal.detail, refusal.hint);
     const parse = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
+    const plausibility = td3Plausibility(parse.lines);
+    if (!plausibility.plausible) {
+      ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
+      return refuseUnreadable('no_mrz', prepared.first, ctx);
+    }
     const page = reading.page
       ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }
       : { image: await greyScaled(prepared.first, { maxWidth: 1400, turn: turnOf(reading.rotation) }), pxPerMm: null };
