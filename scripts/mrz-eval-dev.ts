@@ -4,19 +4,23 @@
  *   npx tsx scripts/mrz-eval-dev.ts [--dir fixtures/out/passport/dev] [--limit N] [--only degradation]
  */
 import sharp from 'sharp';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RawImage } from '../core/imaging/types.ts';
 import { readMrz } from '../plugins/passport/mrz/index.ts';
+import { openPdfPages } from '../core/imaging/pdfPages.ts';
 
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'fixtures/out/passport/dev' }, limit: { type: 'string' }, only: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
 interface Item { id: string; files: Record<string, string>; truth: string; degradation: string; expect: string }
 const manifest = JSON.parse(readFileSync(join(args.dir, 'manifest.json'), 'utf8')) as { items: Item[] };
 
 async function load(file: string): Promise<RawImage> {
-  const input = file.endsWith('.pdf') ? execFileSync('pdftoppm', ['-r', '200', '-png', '-singlefile', file]) : readFileSync(file);
+  if (file.endsWith('.pdf')) {
+    const [page] = await openPdfPages(readFileSync(file), { partName: 'first_page', dpi: 200, maxImagePixels: 40_000_000, maxPdfPages: 1, pdfPages: 'first' });
+    return page!.image();
+  }
+  const input = readFileSync(file);
   const { data, info } = await sharp(input).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels as 3 };
 }

@@ -1,7 +1,7 @@
 /**
  * Trains the OCR-B MRZ cell classifier (plugins/passport/mrz/mrzClassifier.ts) from glyphs rendered with the
  * Debian OCR-B font, degraded the way phone photos degrade, and cut into cells by the reader's own sampler.
- *   npx tsx scripts/train-mrz-classifier.ts [--bands 1800] [--epochs 10] [--hidden 96] [--seed 9303]
+ *   npx tsx scripts/train-mrz-classifier.ts [--bands 2500] [--epochs 12] [--hidden 128] [--seed 9303]
  * Deterministic for a seed. Writes plugins/passport/mrz/model/mrz-ocrb-mlp.json with the held-out accuracy.
  */
 import { createCanvas } from '@napi-rs/canvas';
@@ -17,9 +17,9 @@ import { classifyCellProbabilities, encodeWeights, mrzClasses, type MrzClassifie
 const modelVersion = 1;
 const { values: args } = parseArgs({
   options: {
-    bands: { type: 'string', default: '1800' },
-    epochs: { type: 'string', default: '10' },
-    hidden: { type: 'string', default: '96' },
+    bands: { type: 'string', default: '2500' },
+    epochs: { type: 'string', default: '12' },
+    hidden: { type: 'string', default: '128' },
     seed: { type: 'string', default: '9303' },
     lr: { type: 'string', default: '0.01' },
     /** Keeps the rendered cells between runs while tuning the network (the rendering dominates the time). */

@@ -11,7 +11,7 @@ import { applyHomography, homographyFromPoints, type Homography, type Point } fr
 import { edgeSharpness, measureQuality } from './imageQuality.ts';
 import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
 import { fitCellGrid } from './fitCellGrid.ts';
-import { classifyCell, mrzClassifierWeights } from './mrzClassifier.ts';
+import { classifyCellProbabilities, mrzClassifierWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
@@ -137,19 +137,25 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
   let logSum = 0;
   let sharp = 0;
   for (const centre of centres) {
-    const raw = sampleLineCells(image, h, {
-      leftMm: td3Page.mrzLeftMm + nudge.dx * td3Page.mrzPitchMm,
-      centreMm: centre + nudge.dy,
-      pitchMm: td3Page.mrzPitchMm * nudge.scale,
-      count,
-    });
-    const cells = normaliseLineCells(raw);
+    // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
+    // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
+    const shifted = cellShifts.map((shift) =>
+      normaliseLineCells(
+        sampleLineCells(image, h, {
+          leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
+          centreMm: centre + nudge.dy,
+          pitchMm: td3Page.mrzPitchMm * nudge.scale,
+          count,
+        }),
+      ),
+    );
+    const cells = shifted[0]!;
     sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
     let text = '';
     const conf: number[] = [];
     const alt: string[] = [];
-    for (const cell of cells) {
-      const r = classifyCell(cell, weights);
+    for (let c = 0; c < cells.length; c++) {
+      const r = classifyShifted(shifted.map((line) => line[c]!), weights);
       text += r.char;
       conf.push(r.probability);
       alt.push(r.second);
@@ -162,6 +168,25 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
   return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+}
+
+/** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
+const cellShifts = [0, -0.12, 0.12];
+
+/** The surest of the shifted readings of one cell (averaging them was measured worse: a cut glyph votes too). */
+function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
+  let p = classifyCellProbabilities(weights, cells[0]!);
+  let pMax = Math.max(...p);
+  for (const cell of cells.slice(1)) {
+    const q = classifyCellProbabilities(weights, cell);
+    const qMax = Math.max(...q);
+    if (qMax > pMax) [p, pMax] = [q, qMax];
+  }
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
+  let second = best === 0 ? 1 : 0;
+  for (let k = 0; k < p.length; k++) if (k !== best && p[k]! > p[second]!) second = k;
+  return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
 }
 
 /** Better: a valid TD3 first, then the higher mean log-probability. */
