@@ -95,7 +95,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
     reason:
       r.reason === 'check_digit'
         ? `line ${r.line}: the check digit holds only with this character`
-        : r.reason === 'country_code'
+        : r.reason === 'printed_page'
+          ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
+          : r.reason === 'country_code'
           ? `line ${r.line}: only this character makes the country code a known one`
           : `line ${r.line}: the field allows only this character class`,
   }));

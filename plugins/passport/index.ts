@@ -10,6 +10,7 @@ import type { OcrResult } from '../../core/ocr/types.ts';
 import { parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
+import { mendNameFromPrint } from './printedNameMend.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
@@ -144,7 +145,8 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
   },
 
   decode(readings, ctx) {
-    const { parse, reading } = readings.located;
+    const { reading } = readings.located;
+    const parse = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, { now: ctx.now });
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,

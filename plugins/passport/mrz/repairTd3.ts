@@ -15,7 +15,8 @@ export interface Td3Repair {
   readonly position: number;
   readonly from: string;
   readonly to: string;
-  readonly reason: 'character_class' | 'check_digit' | 'country_code';
+  /** `printed_page`: an unsure MRZ name letter taken from the printed name (printedNameMend.ts). */
+  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */

@@ -1,0 +1,56 @@
+/**
+ * The MRZ name has no check digit: a letter the recogniser was unsure of is checked against the printed name.
+ * Only where the printed line, transliterated as ICAO does, has exactly the MRZ's shape and differs from it in one
+ * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
+ */
+import { transliterateName } from './icaoTransliteration.ts';
+import { parseTd3, type Td3Parse } from './mrz/index.ts';
+import type { Td3Repair } from './mrz/repairTd3.ts';
+
+/** MRZ letters read at least this sure are never overruled by the print (Tesseract misreads print too). */
+const doubtfulBelow = 0.99;
+const maxChanges = 2;
+
+export interface PrintedNameTexts {
+  readonly surname?: string | null | undefined;
+  readonly givenNames?: string | null | undefined;
+}
+
+const nameStart = 5;
+
+/** Positions (0-based, line 1) and text of the surname and given-names parts of the MRZ name. */
+function nameParts(line1: string): { surname: { start: number; text: string }; givenNames: { start: number; text: string } | null } {
+  const name = line1.slice(nameStart);
+  const cut = name.indexOf('<<');
+  const surnameText = (cut < 0 ? name : name.slice(0, cut)).replace(/<+$/, '');
+  if (cut < 0) return { surname: { start: nameStart, text: surnameText }, givenNames: null };
+  const givenText = name.slice(cut + 2).replace(/<+$/, '');
+  return { surname: { start: nameStart, text: surnameText }, givenNames: givenText === '' ? null : { start: nameStart + cut + 2, text: givenText } };
+}
+
+export function mendNameFromPrint(
+  parse: Td3Parse,
+  line1Confidence: readonly number[],
+  printed: PrintedNameTexts,
+  options: { now: Date },
+): Td3Parse {
+  const chars = [...parse.lines[0]];
+  const mends: Td3Repair[] = [];
+  const parts = nameParts(parse.lines[0]);
+  for (const [part, text] of [[parts.surname, printed.surname], [parts.givenNames, printed.givenNames]] as const) {
+    if (part === null || text == null) continue;
+    const tr = transliterateName(text.replace(/[^\p{L}\s'’\-]/gu, ' ').trim());
+    if (tr.length !== part.text.length || !/^[A-Z<]+$/.test(tr)) continue;
+    const diffs: number[] = [];
+    for (let i = 0; i < tr.length; i++) if (tr[i] !== part.text[i]) diffs.push(i);
+    const allowed = diffs.length <= maxChanges && diffs.every((i) => tr[i] !== '<' && part.text[i] !== '<' && (line1Confidence[part.start + i] ?? 1) < doubtfulBelow);
+    if (diffs.length === 0 || !allowed) continue;
+    for (const i of diffs) {
+      mends.push({ field: 'name', line: 1, position: part.start + i + 1, from: part.text[i]!, to: tr[i]!, reason: 'printed_page' });
+      chars[part.start + i] = tr[i]!;
+    }
+  }
+  if (mends.length === 0) return parse;
+  const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now: options.now });
+  return { ...reparsed, repairs: [...parse.repairs, ...mends] };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
+import { mendNameFromPrint } from '../../plugins/passport/printedNameMend.ts';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const line2 = 'A715174902USA5405150F2910231<<<<<<<<<<<<<<08';
+const misread = 'P<USAGUTIERREZ<<MARIA<JOSS<<<<<<<<<<<<<<<<<<';
+const sure = (doubtful: number[] = [], p = 0.6): number[] => Array.from({ length: 44 }, (_, i) => (doubtful.includes(i) ? p : 0.999));
+
+describe('mendNameFromPrint', () => {
+  const parse = parseTd3([misread, line2], { now });
+  it('takes an unsure MRZ name letter from the printed name, recorded', () => {
+    const r = mendNameFromPrint(parse, sure([25]), { surname: 'GUTIÉRREZ', givenNames: 'MARÍA JOSÉ' }, { now });
+    expect(r.lines[0]).toBe('P<USAGUTIERREZ<<MARIA<JOSE<<<<<<<<<<<<<<<<<<');
+    expect(r.fields.name.givenNames).toBe('MARIA JOSE');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 26, from: 'S', to: 'E', reason: 'printed_page' });
+  });
+  it('never overrules a letter the recogniser was sure of', () => {
+    expect(mendNameFromPrint(parse, sure(), { givenNames: 'MARIA JOSE' }, { now }).lines[0]).toBe(misread);
+  });
+  it('changes nothing when the print has another shape or too many differences', () => {
+    expect(mendNameFromPrint(parse, sure([25]), { givenNames: 'MARIA JOSEE' }, { now }).lines[0]).toBe(misread);
+    expect(mendNameFromPrint(parse, sure([21, 22, 25]), { givenNames: 'MXXIA JOSE' }, { now }).lines[0]).toBe(misread);
+    expect(mendNameFromPrint(parse, sure([25]), { givenNames: null }, { now })).toBe(parse);
+  });
+});
