@@ -72,8 +72,8 @@ function validDay(year: number, month: number, day: number): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-// Separators OCR may read between the parts of a date.
-const sep = String.raw`[\s./\-,']*`;
+// Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `|` or `\`).
+const sep = String.raw`[\s./\-,'\[\]|\\]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 const word = String.raw`\p{L}{3,10}\.?`;
 

@@ -87,3 +87,16 @@ export function printedNameMatchesMrz(printed: string, mrzName: string, truncate
   const tr = transliterateName(printed);
   return truncated ? tr.startsWith(mrzName) || mrzName.startsWith(tr) : tr === mrzName;
 }
+
+/**
+ * A printed name cut short (glare, the edge of the photo) whose transliteration is exactly the start of the MRZ's
+ * name: the printed start is kept (hyphens, accents) and the MRZ gives the rest. Null unless at least four letters
+ * and half of the name were printed, so a stray word never passes for the name.
+ */
+export function completePrintedPrefix(printed: string, mrzName: string): string | null {
+  const head = printed.toUpperCase().replace(/\s+/g, ' ').trim().replace(/[\s\-‐‑–,']+$/, '');
+  const tr = transliterateName(head);
+  if (tr.replace(/</g, '').length < 4 || tr.length * 2 < mrzName.length || !mrzName.startsWith(tr) || tr === mrzName) return null;
+  const rest = mrzName.slice(tr.length);
+  return `${head}${rest.replace(/</g, ' ')}`.replace(/\s+/g, ' ').trim();
+}

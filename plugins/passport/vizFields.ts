@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
 import type { Td3Parse } from './mrz/index.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { reconcileName } from './printedName.ts';
+import { completePrintedPrefix, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
 import { labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import type { VizField } from './vizLabels.ts';
@@ -69,7 +69,15 @@ function readName(
     }
     return best;
   };
-  return tryAll(labelled) ?? tryAll(phrases.filter((p) => p.label === null));
+  const completed = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
+    for (const { text, bbox } of texts) {
+      const value = completePrintedPrefix(text.replace(/[^\p{L}\s'’\-]/gu, ' '), mrzName);
+      if (value !== null) return { value, agrees: true, bbox: bbox ?? null, confidence: 0.5 };
+    }
+    return null;
+  };
+  const unlabelled = phrases.filter((p) => p.label === null);
+  return tryAll(labelled) ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
 }
 
 /** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
@@ -81,7 +89,15 @@ export interface RefinedNames {
 /** Where the printed names are, in the OCR's pixel coordinates, so they can be read again more sharply. */
 export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingBox | null; givenNames: BoundingBox | null } {
   const r = readVizFields(viz, mrz);
-  return { surname: r.surname?.bbox ?? null, givenNames: r.givenNames?.bbox ?? null };
+  // A name cut short by glare (`EL-SA`) does not reconcile: its label's first value is read again, widened
+  // to the right where the rest of it was lost.
+  const all = labelledValues(phrasesOf(viz));
+  const underLabel = (field: VizField): BoundingBox | null => {
+    const box = valuesOf(all, field)[0]?.bbox;
+    if (box === undefined) return null;
+    return { ...box, x1: box.x1 + 10 * Math.max(4, box.y1 - box.y0) };
+  };
+  return { surname: r.surname?.bbox ?? underLabel('surname'), givenNames: r.givenNames?.bbox ?? underLabel('given_names') };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */

@@ -50,3 +50,9 @@ describe('chooseIssueDate', () => {
     expect(typicalIssueDates('2030-02-28')[0]).toBe('2020-02-29');
   });
 });
+
+describe('printed dates with a slash misread', () => {
+  it('reads `21 JUL [JUL 18` as 21 July 2018', () => {
+    expect(chooseIssueDate(labelled('21 JUL [JUL 18'), '1962-03-19', '2028-07-20')?.iso).toBe('2018-07-21');
+  });
+});

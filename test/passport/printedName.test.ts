@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/icaoTransliteration.ts';
-import { printedNameMatchesMrz, reconcileName } from '../../plugins/passport/printedName.ts';
+import { completePrintedPrefix, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -35,5 +35,19 @@ describe('reconcileName', () => {
   it('compares printed and MRZ names after transliteration', () => {
     expect(printedNameMatchesMrz('MÜLLER', 'MUELLER')).toBe(true);
     expect(printedNameMatchesMrz('MÜLLER', 'MULLER')).toBe(false);
+  });
+});
+
+describe('completePrintedPrefix', () => {
+  it('keeps the printed start of a name cut short and takes the rest from the MRZ', () => {
+    expect(completePrintedPrefix('PILLAI-SRINIV', 'PILLAI<SRINIVASAN')).toBe('PILLAI-SRINIVASAN');
+    expect(completePrintedPrefix('EL-SA', 'EL<SAYED')).toBe('EL-SAYED');
+    expect(completePrintedPrefix('MÜLLER-LÜDEN', 'MUELLER<LUEDENSCHEIDT')).toBe('MÜLLER-LÜDENSCHEIDT');
+  });
+  it('refuses short, foreign or complete texts', () => {
+    expect(completePrintedPrefix('AN', 'ANNABELLE')).toBeNull();
+    expect(completePrintedPrefix('ANNA', 'ANNABELLE')).toBeNull();
+    expect(completePrintedPrefix('PILLAY-SRIN', 'PILLAI<SRINIVASAN')).toBeNull();
+    expect(completePrintedPrefix('EL-SAYED', 'EL<SAYED')).toBeNull();
   });
 });
