@@ -13,6 +13,7 @@ import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
 import { fitCellGrid } from './fitCellGrid.ts';
 import { classifyCellProbabilities, mrzClassifierWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
+import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 
@@ -136,6 +137,8 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
   const second: string[][] = [];
   let logSum = 0;
   let sharp = 0;
+  const lineCells: Float32Array[][] = [];
+  const choices: CellChoice[][] = [];
   for (const centre of centres) {
     // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
     // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
@@ -151,19 +154,15 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
     );
     const cells = shifted[0]!;
     sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
-    let text = '';
-    const conf: number[] = [];
-    const alt: string[] = [];
-    for (let c = 0; c < cells.length; c++) {
-      const r = classifyShifted(shifted.map((line) => line[c]!), weights);
-      text += r.char;
-      conf.push(r.probability);
-      alt.push(r.second);
-      logSum += Math.log(Math.max(r.probability, 1e-6));
-    }
-    lines.push(text);
-    confidence.push(conf);
-    second.push(alt);
+    lineCells.push(cells);
+    choices.push(cells.map((_, c) => ({ ...classifyShifted(shifted.map((line) => line[c]!), weights) })));
+  }
+  settleZeroOrOh(lineCells, choices);
+  for (const line of choices) {
+    lines.push(line.map((c) => c.char).join(''));
+    confidence.push(line.map((c) => c.probability));
+    second.push(line.map((c) => c.second));
+    for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
   }
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
