@@ -24,6 +24,13 @@ export function parseCardDate(text: string): CardDate | null {
     const iso = calendarIso(Number(y), Number(mo), Number(d));
     if (iso !== null) return { iso, year: Number(y), repaired };
   }
+  // One separator lost to glare or a stroke break, the other still there: `18 11/1944`.
+  const gap = /(?:^|\D)(\d{2}) +(\d{2})\s*[/\-.]\s*(\d{4})(?:\D|$)|(?:^|\D)(\d{2})\s*[/\-.]\s*(\d{2}) +(\d{4})(?:\D|$)/.exec(text);
+  if (gap) {
+    const [d, mo, y] = gap[1] !== undefined ? [gap[1], gap[2], gap[3]] : [gap[4], gap[5], gap[6]];
+    const iso = calendarIso(Number(y), Number(mo), Number(d));
+    if (iso !== null) return { iso, year: Number(y), repaired: true };
+  }
   // Slashes read as 1, l, I or 7: `0410811966` is 04/08/1966 when the 3rd and 6th characters are where slashes go.
   const slashed = /(?:^|\D)(\d{2})[1lI|7](\d{2})[1lI|7](\d{4})(?:\D|$)/.exec(text);
   if (slashed) {

@@ -31,6 +31,7 @@ export interface CardReading {
   readonly fatherName: FieldReading | null;
   /** The raw text of the date line. */
   readonly date: FieldReading | null;
+  /** The date's line: where `date` was read, or the line under the date label when it did not read as a date. */
   readonly dateLine: CardLine | null;
   /** From the date's label: birth, incorporation, or unknown (old cards carry no label). */
   readonly dateLabel: 'birth' | 'incorporation' | null;
@@ -168,13 +169,17 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
   // The date.
   const dateLabelLine = birthLabel ?? incLabel;
   let dateLine: CardLine | null = null;
+  // The line under the date label when it does not read as a date: no date from it, but the place to re-read.
+  let unreadDateLine: CardLine | null = null;
   if (dateLabelLine) {
     const below = lineBelow(lines, dateLabelLine);
     if (below && parseCardDate(below.text)) dateLine = below;
     else if (parseCardDate(dateLabelLine.text)) dateLine = dateLabelLine;
+    else if (below) unreadDateLine = below;
   }
   if (!dateLine) dateLine = lines.find((l) => l !== pan?.line && parseCardDate(l.text) !== null) ?? null;
   const date: FieldReading | null = dateLine ? { text: dateLine.text, confidence: dateLine.confidence } : null;
+  if (!dateLine) dateLine = unreadDateLine;
   const dateLabel = incLabel ? 'incorporation' : birthLabel ? 'birth' : null;
 
   let name: FieldReading | null = null;
@@ -184,8 +189,10 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     fatherName = valueOf(lines, fatherLabel, false);
   }
   if (name === null || (fatherLabel === undefined && layout !== 'new')) {
-    // By order: the name-like lines above the date (or above the PAN label), below the header.
-    const bottom = dateLine ?? panLabel ?? pan?.line ?? null;
+    // By order: the name-like lines above the date (or above the PAN label), below the header. When the father's
+    // label was read (and so his name), the holder's name is the line above that label, never one below it.
+    const fatherFromLabel = layout === 'new' && fatherLabel !== undefined && fatherName !== null;
+    const bottom = fatherFromLabel ? fatherLabel : (dateLabelLine ?? dateLine ?? panLabel ?? pan?.line ?? null);
     const top = headers.length > 0 ? headers[headers.length - 1] : undefined;
     const candidates = lines.filter(
       (l) =>
@@ -205,6 +212,23 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
       } else {
         name = pair[pair.length - 1] ?? null;
       }
+    }
+  }
+
+  if (layout === 'new' && name !== null && fatherName === null && nameLabel !== undefined && fatherLabel === undefined) {
+    // The father's label was misread: his name is the name-like line between the holder's name and the date.
+    const nameValue = lineBelow(lines, nameLabel);
+    const stop = dateLabelLine ?? dateLine;
+    if (nameValue !== null) {
+      const between = lines.filter(
+        (l) =>
+          l.y0 >= nameValue.y1 - (nameValue.y1 - nameValue.y0) * 0.3 &&
+          (stop === null || l.y1 <= stop.y0 + (stop.y1 - stop.y0) * 0.3) &&
+          l !== nameValue &&
+          !labels.has(l) &&
+          nameLike(l),
+      );
+      fatherName = between.map((l) => cleanName(wordsFrom(l, nameLabel.x0), false)).find((r) => r !== null) ?? null;
     }
   }
 

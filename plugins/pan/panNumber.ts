@@ -122,6 +122,8 @@ export interface PanCandidate {
   readonly outcome: PanRepairOutcome;
   /** 1-based position of a stray character OCR inserted and that was dropped (11 characters read), or null. */
   readonly dropped: number | null;
+  /** The character dropped, or null. */
+  readonly droppedChar?: string | null;
 }
 
 /**
@@ -137,26 +139,32 @@ export function panCandidatesInLine(line: string): PanCandidate[] {
     .filter((t) => t.length > 0);
   const seen = new Set<string>();
   const found: PanCandidate[] = [];
-  const add = (raw: string, dropped: number | null): void => {
+  const add = (raw: string, dropped: number | null, droppedChar: string | null = null): void => {
     const key = `${raw}:${dropped ?? ''}`;
     if (seen.has(key)) return;
     seen.add(key);
-    found.push({ raw, outcome: repairPan(raw), dropped });
+    found.push({ raw, outcome: repairPan(raw), dropped, droppedChar });
   };
   for (let i = 0; i < tokens.length; i++) {
     let joined = '';
     for (let j = i; j < tokens.length && joined.length < 11; j++) {
       joined += tokens[j];
       if (joined.length === 10) add(joined, null);
-      if (joined.length === 11) for (let k = 0; k < 11; k++) add(joined.slice(0, k) + joined.slice(k + 1), k + 1);
+      if (joined.length === 11) for (let k = 0; k < 11; k++) add(joined.slice(0, k) + joined.slice(k + 1), k + 1, joined[k] ?? null);
     }
   }
   return found.filter((c) => c.outcome.ok || c.dropped === null).sort((a, b) => candidateRank(a) - candidateRank(b));
 }
 
+/**
+ * Characters OCR inserts between glyphs: thin strokes (a J's hook or a guilloche stroke read as `I`, `1` or `l`).
+ * Dropping one of these is likelier than dropping a printed letter.
+ */
+const STRAY_CHARACTERS = new Set(['I', '1', 'L']);
+
 /** Lower is likelier: each repair and a dropped character cost one; refusals rank after every valid reading. */
 export function candidateRank(c: PanCandidate): number {
-  const drop = c.dropped === null ? 0 : 1.5;
+  const drop = c.dropped === null ? 0 : STRAY_CHARACTERS.has(c.droppedChar ?? '') ? 1.5 : 1.8;
   if (c.outcome.ok) return c.outcome.repairs.length + drop;
   if (c.outcome.reason === 'blank_template') return 50;
   if (c.outcome.reason === 'unknown_holder_type') return 60;

@@ -13,6 +13,8 @@ describe('parseCardDate', () => {
     ['I2/O3/199O', '1990-03-12', true],
     ['0410811966', '1966-08-04', true],
     ['12031990', '1990-03-12', true],
+    ['18 11/1944', '1944-11-18', true],
+    ['18-11 1944', '1944-11-18', true],
   ])('%s is %s (repaired: %s)', (text, iso, repaired) => {
     expect(parseCardDate(text)).toMatchObject({ iso, repaired });
   });
@@ -22,7 +24,7 @@ describe('parseCardDate', () => {
     expect(parseCardDate('07-05-1980')?.iso).toBe('1980-05-07');
   });
 
-  it.each(['31/02/1990', '29/02/1900', '12/13/1990', '00/01/1990', 'ABCPK1234F', '12/03/90'])('%s is no card date', (text) => {
+  it.each(['31/02/1990', '29/02/1900', '12/13/1990', '00/01/1990', 'ABCPK1234F', '12/03/90', '12 03 1990'])('%s is no card date', (text) => {
     expect(parseCardDate(text)).toBeNull();
   });
 });

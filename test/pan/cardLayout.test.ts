@@ -57,6 +57,20 @@ describe('parseCardLines', () => {
     expect(card.fatherName?.text).toBe('SURESH KUMAR');
   });
 
+  it('takes the name from above the father\'s label when the name label is misread, never the father\'s name', () => {
+    const rows = newIndividual.filter((l) => l.text !== '#™ / Name');
+    const card = parseCardLines([...rows, ...cardLinesOf([{ text: 'Narr', x: 345, y: 366, h: 16 }])]);
+    expect(card.name?.text).toBe('RAVI KUMAR');
+    expect(card.fatherName?.text).toBe('SURESH KUMAR');
+  });
+
+  it('finds the father between the name and the date when his label is misread', () => {
+    const rows = newIndividual.filter((l) => !l.text.includes("Father's"));
+    const card = parseCardLines([...rows, ...cardLinesOf([{ text: 'fuat @1 =m / Fatlr', x: 345, y: 450, h: 16 }])]);
+    expect(card.name?.text).toBe('RAVI KUMAR');
+    expect(card.fatherName?.text).toBe('SURESH KUMAR');
+  });
+
   it('reads an old company card: one name line, and an entity name holding CORPORATION is no label', () => {
     const card = parseCardLines(
       cardLinesOf([

@@ -87,6 +87,14 @@ describe('panCandidatesInLine', () => {
     expect(Math.min(...valid.map(candidateRank))).toBeGreaterThanOrEqual(1.5);
   });
 
+  it.each([
+    ['DJIXGK7821T', 'DJXGK7821T'],
+    ['JHJIPN9678O', 'JHJPN9678O'],
+  ])('takes the thin stroke after a J in %s for the stray, not a printed letter', (line, pan) => {
+    const [best] = panCandidatesInLine(line).filter((c) => c.outcome.ok);
+    expect(best?.outcome.ok && best.outcome.pan).toBe(pan);
+  });
+
   it('ranks refusals after every valid reading', () => {
     expect(candidateRank({ raw: 'XXXXXXXXXX', outcome: repairPan('XXXXXXXXXX'), dropped: null })).toBeGreaterThan(10);
   });
