@@ -194,7 +194,28 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const av = a.parse?.valid ? 1 : 0;
   const bv = b.parse?.valid ? 1 : 0;
   if (av !== bv) return bv > av;
+  const ap = plausibleCode(a) ? 1 : 0;
+  const bp = plausibleCode(b) ? 1 : 0;
+  if (ap !== bp) return bp > ap;
   return b.score > a.score;
+}
+
+/**
+ * Whether the reading starts with a document code its layout allows (P for passports, I/A/C for ID cards, V for
+ * visas): three lines of noise beside a passport's MRZ must not pass for an ID card and get the page refused.
+ */
+function plausibleCode(a: Attempt): boolean {
+  const code = a.lines[0]?.[0] ?? '';
+  switch (a.format) {
+    case 'TD3':
+      return code === 'P';
+    case 'TD1':
+    case 'TD2':
+      return code === 'I' || code === 'A' || code === 'C';
+    case 'MRV-A':
+    case 'MRV-B':
+      return code === 'V';
+  }
 }
 
 const nudges = [
@@ -242,7 +263,7 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       }
       if (best?.parse?.valid) break;
     }
-    if (best?.parse?.valid || (best && best.format !== 'TD3' && best.score > -0.3)) break;
+    if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && best.score > -0.3)) break;
     if (best && !best.parse?.valid) {
       for (const nudge of nudges) {
         checkAbort(options.signal);
