@@ -13,6 +13,12 @@ import { glyphWidths } from './panGlyphs.ts';
 import { normalisePanText } from './panNumber.ts';
 import type { FractionBox } from './textAngle.ts';
 
+/** Where the card's text sits in the page levelled by the measured angle, and turned a further quarter. */
+export interface Crops {
+  readonly level: FractionBox | null;
+  readonly quarter: FractionBox | null;
+}
+
 export interface PanGlyphs {
   readonly line: CardLine;
   /** Ink widths of the glyphs, left to right. */
@@ -44,7 +50,7 @@ function settled(card: CardReading): boolean {
 export async function readCardImage(
   page: RawImage,
   textDegrees: number,
-  crop: FractionBox | null,
+  crops: Crops,
   ocr: OcrPort,
   signal: AbortSignal,
 ): Promise<OcrCardReading> {
@@ -56,7 +62,7 @@ export async function readCardImage(
   };
 
   // The text lines run at textDegrees: turning the page by -textDegrees (clockwise positive) levels them.
-  const level = await uprightForOcr(page, -textDegrees, crop);
+  const level = await uprightForOcr(page, -textDegrees, crops.level);
   let best = await pass(level);
   if (!settled(best.card)) {
     const flipped = await pass(halfTurn(level));
@@ -64,7 +70,7 @@ export async function readCardImage(
   }
   if (!settled(best.card)) {
     // The text direction was misjudged by a quarter turn (square-ish crops, busy backgrounds).
-    const quarter = await uprightForOcr(page, -textDegrees + 90);
+    const quarter = await uprightForOcr(page, -textDegrees + 90, crops.quarter);
     for (const image of [quarter, halfTurn(quarter)]) {
       const tried = await pass(image);
       if (readingScore(tried.card) > readingScore(best.card)) best = tried;

@@ -7,10 +7,10 @@ import type { Page } from '../../core/imaging/types.ts';
 import { parseCardLines, type CardReading } from './cardLayout.ts';
 import { linesFromTextLayer } from './cardLines.ts';
 import { analysisGrey } from './cardImage.ts';
-import { readCardImage, readingScore } from './cardOcr.ts';
+import { readCardImage, readingScore, type Crops } from './cardOcr.ts';
 import { decodePanReadings, type PanReadings } from './panDecode.ts';
 import { panResultSchema, type PanResult } from './result.ts';
-import { estimateTextAngle, textBox, type FractionBox } from './textAngle.ts';
+import { estimateTextAngle, textBox } from './textAngle.ts';
 
 interface Prepared {
   /** The first PDF page whose text layer holds a PAN card, read from its text. */
@@ -21,7 +21,14 @@ interface Prepared {
 
 type Located =
   | { readonly kind: 'text'; readonly index: number; readonly card: CardReading }
-  | { readonly kind: 'image'; readonly pages: readonly { readonly page: Page; readonly degrees: number; readonly crop: FractionBox | null }[] };
+  | { readonly kind: 'image'; readonly pages: readonly LocatedPage[] };
+
+interface LocatedPage {
+  readonly page: Page;
+  readonly degrees: number;
+  /** Where the text sits once levelled, and once turned a further quarter (the direction may be misjudged). */
+  readonly crops: Crops;
+}
 
 /** Grey levels between the 1st and 99th percentile under which a page is blank (a card photographed dim spans 40+). */
 const BLANK_GREY_SPREAD = 16;
@@ -60,7 +67,7 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
 
   async locate(prepared, ctx) {
     if (prepared.textPage) return { kind: 'text', ...prepared.textPage };
-    const pages: { page: Page; degrees: number; crop: FractionBox | null }[] = [];
+    const pages: LocatedPage[] = [];
     for (const page of prepared.imagePages) {
       if (ctx.signal.aborted) break;
       const grey = await analysisGrey(await page.image());
@@ -68,7 +75,9 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
       if (grey.greySpread < BLANK_GREY_SPREAD) continue;
       const angle = estimateTextAngle(grey);
       // A page with hardly any ink is blank: nothing to read on it.
-      if (angle !== null) pages.push({ page, degrees: angle.degrees, crop: textBox(grey, -angle.degrees) });
+      if (angle !== null) {
+        pages.push({ page, degrees: angle.degrees, crops: { level: textBox(grey, -angle.degrees), quarter: textBox(grey, -angle.degrees + 90) } });
+      }
     }
     if (pages.length === 0) {
       ctx.reject('unreadable_document', 'No card or text was found in the document.', 'Send a photo or scan showing the whole PAN card, in focus and well lit.');
@@ -82,8 +91,8 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     }
     let best: PanReadings | null = null;
     let bestScore = -1;
-    for (const { page, degrees, crop } of located.pages) {
-      const reading = await readCardImage(await page.image(), degrees, crop, ctx.ocr, ctx.signal);
+    for (const { page, degrees, crops } of located.pages) {
+      const reading = await readCardImage(await page.image(), degrees, crops, ctx.ocr, ctx.signal);
       const readings: PanReadings = {
         card: reading.card,
         panReread: reading.panReread,
