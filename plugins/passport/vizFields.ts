@@ -97,7 +97,11 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingB
     if (box === undefined) return null;
     return { ...box, x1: box.x1 + 10 * Math.max(4, box.y1 - box.y0) };
   };
-  return { surname: r.surname?.bbox ?? underLabel('surname'), givenNames: r.givenNames?.bbox ?? underLabel('given_names') };
+  // The sparse pass may have lost a name's first letters (`IDE FRIEDERIKE` for `JÜLIDE FRIEDERIKE`): the re-read
+  // starts a little to the left of what it found.
+  const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
+    box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
+  return { surname: widened(r.surname?.bbox) ?? underLabel('surname'), givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names') };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
