@@ -17,18 +17,29 @@ export function classifyLastPageLabel(text: string): LastPageLabel | null {
   if (/mother/.test(norm)) return 'mother_name';
   if (/spouse/.test(norm)) return 'spouse_name';
   if (/address/.test(norm)) return 'address';
-  if (/file no|\bfile\b/.test(norm)) return 'file_number';
+  if (/fi[l1i]?e no|\bfile\b/.test(norm)) return 'file_number';
   return null;
 }
 
 const cleanName = (s: string): string | null => {
-  const v = s.replace(/[^\p{L}\s.'\-]/gu, ' ').replace(/\s+/g, ' ').trim().toUpperCase();
+  // A bar against letters is an I (`LAKSHM|`).
+  const v = s.replace(/(?<=\p{L})\|/gu, 'I').replace(/[^\p{L}\s.'\-]/gu, ' ').replace(/\s+/g, ' ').trim().toUpperCase();
   return /\p{L}{2}/u.test(v) ? v : null;
 };
 
 const asDigits = (s: string): string => s.replace(/[OQD]/g, '0').replace(/[IL]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
 
-const cleanAddressLine = (s: string): string => s.replace(/[|_~“”"]/g, '').replace(/\s+/g, ' ').replace(/\s+,/g, ',').trim();
+const cleanAddressLine = (s: string): string =>
+  s
+    .replace(/\b(\d+)[I|l]([A-Z])\b/g, '$1/$2') // `107IC`: the slash of a house number `107/C` read as I
+    .replace(/[|_~“”"]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+,/g, ',')
+    .trim();
+
+/** Names are printed in capitals: OCR noise from the Hindi labels (`an`, `7A`) has no run of three, or is lower case. */
+const looksLikeName = (text: string): boolean =>
+  /\p{Lu}{3}/u.test(text.replace(/\|/g, 'I')) && !text.split(/\s+/).some((w) => /^\p{Ll}+$/u.test(w));
 
 /** Rows of value phrases under the address label, down to the next label. */
 function addressRows(phrases: readonly Phrase[], label: Phrase): string[] {
@@ -59,17 +70,21 @@ export function readLastPageFields(ocr: OcrResult): LastPageFields {
   const phrases = phrasesOf(ocr, classifyLastPageLabel);
   const labelled = labelledValues(phrases);
   const first = (field: LastPageLabel): string | null => labelled.find((lv) => lv.field === field)?.values[0]?.text ?? null;
+  const firstName = (field: LastPageLabel): string | null =>
+    labelled.find((lv) => lv.field === field)?.values.find((v) => looksLikeName(v.text))?.text ?? null;
   const addressLabel = phrases.find((p) => p.label === 'address');
 
-  const fileRaw = first('file_number')?.toUpperCase().replace(/[^A-Z0-9]/g, '') ?? '';
+  // Without its label (misread), the file number is still the one token of two letters and ten or more digits.
+  const fileAnywhere = phrases.map((p) => p.text.toUpperCase().replace(/[^A-Z0-9]/g, '')).filter((t) => /^[A-Z]{2}\d{10,14}$/.test(t));
+  const fileRaw = first('file_number')?.toUpperCase().replace(/[^A-Z0-9]/g, '') || (fileAnywhere.length === 1 ? fileAnywhere[0]! : '');
   // File numbers are a two-letter office code then digits: the field's shape fixes look-alikes.
   const fileText = fileRaw.slice(0, 2).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B') + asDigits(fileRaw.slice(2));
   const oldText = first('old_passport_number')?.toUpperCase() ?? '';
   const oldNumber = oldText.replace(/\s+/g, ' ').match(/\b[A-Z][0-9OIS]{7}\b/)?.[0];
   const digitsAfterLetter = (v: string): string => v[0] + asDigits(v.slice(1));
-  const father = first('father_name');
-  const mother = first('mother_name');
-  const spouse = first('spouse_name');
+  const father = firstName('father_name');
+  const mother = firstName('mother_name');
+  const spouse = firstName('spouse_name');
   const address = addressLabel ? addressRows(phrases, addressLabel) : [];
   return {
     father_name: father === null ? null : cleanName(father),
