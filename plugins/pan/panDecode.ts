@@ -106,6 +106,9 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   if (chosen.candidate.dropped !== null) {
     repairs.push({ field: 'pan_number', position: chosen.candidate.dropped, from: 'stray character', to: '', reason: 'extra_character' });
   }
+  if ((chosen.candidate.barsRead ?? 0) > 0) {
+    repairs.push({ field: 'pan_number', position: null, from: '|', to: '1', reason: 'stroke_read_as_bar' });
+  }
   for (const r of outcome.repairs) repairs.push({ field: 'pan_number', position: r.position, from: r.from, to: r.to, reason: r.reason });
   const structure = decomposePan(pan);
   const individual = isIndividual(structure.holder_type_code);
@@ -143,7 +146,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   if (card.dateLabel !== null && card.dateLabel !== dateKind) warnings.push(`The card's date label does not match the holder type.`);
 
   const layout: PanResult['card_layout'] = readings.isEpan ? 'e-pan' : card.layout === 'old' ? 'old' : 'new';
-  const panConfidence = chosen.confidence * 0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1)) * (nameInitialMatches === false ? 0.9 : 1);
+  const panConfidence = chosen.confidence * 0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1) + (chosen.candidate.barsRead ?? 0)) * (nameInitialMatches === false ? 0.9 : 1);
   const nameConfidence = (card.name?.confidence ?? 0) * (nameInitialMatches === false ? 0.7 : 1);
 
   const result: PanResult = {

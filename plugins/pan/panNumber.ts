@@ -122,6 +122,8 @@ export interface PanCandidate {
   readonly outcome: PanRepairOutcome;
   /** 1-based position of a stray character OCR inserted and that was dropped (11 characters read), or null. */
   readonly dropped: number | null;
+  /** Bars (`|`) read as the stroke `1` (then repaired by position like any 1), when OCR gave a bar for a glyph. */
+  readonly barsRead?: number;
   /** The character dropped, or null. */
   readonly droppedChar?: string | null;
 }
@@ -132,25 +134,32 @@ export interface PanCandidate {
  * Returns them best first: fewest repairs and drops.
  */
 export function panCandidatesInLine(line: string): PanCandidate[] {
-  const tokens = line
-    .toUpperCase()
-    .split(/\s+/)
-    .map((t) => t.replace(/[^A-Z0-9]/g, ''))
-    .filter((t) => t.length > 0);
   const seen = new Set<string>();
   const found: PanCandidate[] = [];
-  const add = (raw: string, dropped: number | null, droppedChar: string | null = null): void => {
-    const key = `${raw}:${dropped ?? ''}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    found.push({ raw, outcome: repairPan(raw), dropped, droppedChar });
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    let joined = '';
-    for (let j = i; j < tokens.length && joined.length < 11; j++) {
-      joined += tokens[j];
-      if (joined.length === 10) add(joined, null);
-      if (joined.length === 11) for (let k = 0; k < 11; k++) add(joined.slice(0, k) + joined.slice(k + 1), k + 1, joined[k] ?? null);
+  // Read twice: with every symbol dropped, and with a bar taken for the stroke it is (an I or a 1: the only glyphs
+  // that are a bare upright stroke), which costs a repair.
+  for (const barsRead of [false, true]) {
+    if (barsRead && !line.includes('|')) break;
+    const tokens = line
+      .toUpperCase()
+      .split(/\s+/)
+      .map((t) => ({ text: (barsRead ? t.replace(/\|/g, '1') : t).replace(/[^A-Z0-9]/g, ''), bars: barsRead ? (t.match(/\|/g) ?? []).length : 0 }))
+      .filter((t) => t.text.length > 0);
+    const add = (raw: string, dropped: number | null, droppedChar: string | null, bars: number): void => {
+      const key = `${raw}:${dropped ?? ''}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      found.push({ raw, outcome: repairPan(raw), dropped, droppedChar, ...(bars > 0 ? { barsRead: bars } : {}) });
+    };
+    for (let i = 0; i < tokens.length; i++) {
+      let joined = '';
+      let bars = 0;
+      for (let j = i; j < tokens.length && joined.length < 11; j++) {
+        joined += tokens[j]?.text ?? '';
+        bars += tokens[j]?.bars ?? 0;
+        if (joined.length === 10) add(joined, null, null, bars);
+        if (joined.length === 11) for (let k = 0; k < 11; k++) add(joined.slice(0, k) + joined.slice(k + 1), k + 1, joined[k] ?? null, bars);
+      }
     }
   }
   return found.filter((c) => c.outcome.ok || c.dropped === null).sort((a, b) => candidateRank(a) - candidateRank(b));
@@ -165,7 +174,7 @@ const STRAY_CHARACTERS = new Set(['I', '1', 'L']);
 /** Lower is likelier: each repair and a dropped character cost one; refusals rank after every valid reading. */
 export function candidateRank(c: PanCandidate): number {
   const drop = c.dropped === null ? 0 : STRAY_CHARACTERS.has(c.droppedChar ?? '') ? 1.5 : 1.8;
-  if (c.outcome.ok) return c.outcome.repairs.length + drop;
+  if (c.outcome.ok) return c.outcome.repairs.length + drop + (c.barsRead ?? 0);
   if (c.outcome.reason === 'blank_template') return 50;
   if (c.outcome.reason === 'unknown_holder_type') return 60;
   return 100;

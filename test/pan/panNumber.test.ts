@@ -95,6 +95,16 @@ describe('panCandidatesInLine', () => {
     expect(best?.outcome.ok && best.outcome.pan).toBe(pan);
   });
 
+  it('takes a bar OCR gave for a glyph as a stroke, at a cost, and a bar beside the PAN as noise', () => {
+    const [best] = panCandidatesInLine('XPEPJ4249|').filter((c) => c.outcome.ok);
+    expect(best?.outcome.ok && best.outcome.pan).toBe('XPEPJ4249I');
+    expect(best?.barsRead).toBe(1);
+    expect(best && candidateRank(best)).toBe(2);
+    const [clean] = panCandidatesInLine('| ABCPK1234F |');
+    expect(clean?.outcome.ok && clean.outcome.pan).toBe('ABCPK1234F');
+    expect(clean && candidateRank(clean)).toBe(0);
+  });
+
   it('ranks refusals after every valid reading', () => {
     expect(candidateRank({ raw: 'XXXXXXXXXX', outcome: repairPan('XXXXXXXXXX'), dropped: null })).toBeGreaterThan(10);
   });
