@@ -96,7 +96,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
       r.reason === 'check_digit'
         ? `line ${r.line}: the check digit holds only with this character`
         : r.reason === 'printed_page'
-          ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
+          ? r.field === 'name'
+            ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
+            : `line ${r.line}: taken from the printed page; the field's check digit and the composite hold with it`
           : r.reason === 'country_code'
           ? `line ${r.line}: only this character makes the country code a known one`
           : `line ${r.line}: the field allows only this character class`,

@@ -10,6 +10,7 @@ import type { OcrResult } from '../../core/ocr/types.ts';
 import { parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
+import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage } from './lastPageReader.ts';
@@ -146,11 +147,13 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
 
   decode(readings, ctx) {
     const { reading } = readings.located;
-    const parse = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, { now: ctx.now });
+    const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, { now: ctx.now });
+    const printedFirst = readVizFields(readings.viz, named, readings.refined);
+    const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,
-      viz: readVizFields(readings.viz, parse, readings.refined),
+      viz: parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined),
       lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage),
       now: ctx.now,
     });

@@ -15,7 +15,7 @@ export interface Td3Repair {
   readonly position: number;
   readonly from: string;
   readonly to: string;
-  /** `printed_page`: an unsure MRZ name letter taken from the printed name (printedNameMend.ts). */
+  /** `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts). */
   readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page';
 }
 
