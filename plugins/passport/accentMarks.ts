@@ -112,9 +112,25 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
       }
       if (best >= 0 && Math.abs(centres[best]! - m.cx) < letterWidth * 0.9) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
     }
+    // A cedilla hangs below the baseline under C or S: its own small blob, or the letter's ink running down into it.
+    const baseline = median(tall.map((b) => b.maxY));
+    const cedillas = new Set<number>();
+    const hanging = blobs.filter(
+      (b) =>
+        b.cx >= x0 - 2 && b.cx <= x1 + 2 &&
+        ((b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
+          b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008)) ||
+          (b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6)),
+    );
+    for (const b of hanging) {
+      let best = -1;
+      for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - b.cx) < Math.abs(centres[best]! - b.cx)) best = i;
+      if (best >= 0 && /^[CS]$/.test(letters[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
+    }
     out.push(
       letters
         .map((c, i) => {
+          if (cedillas.has(i)) return (c + '\u0327').normalize('NFC');
           const kind = classify(byLetter.get(i) ?? [], c);
           if (kind === null || !markable.test(c)) return c;
           const composed = (c + combining[kind]).normalize('NFC');
