@@ -33,3 +33,26 @@ describe('withAccentMarks', () => {
     expect(withAccentMarks(crop, ocr)).toBe('FRANCOIS');
   });
 });
+
+describe('withAccentMarks, small marks', () => {
+  /** The same line drawn smaller (caps ~20 px), where a grave is only a dozen pixels. */
+  function small(printed: string, ocrText: string): { crop: RawImage; ocr: OcrResult } {
+    const canvas = createCanvas(200, 44);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 200, 44);
+    ctx.fillStyle = '#111';
+    ctx.font = '28px AccentTestSerif';
+    ctx.fillText(printed, 6, 34);
+    const width = ctx.measureText(printed).width;
+    const rgba = ctx.getImageData(0, 0, 200, 44).data;
+    const data = Buffer.alloc(200 * 44);
+    for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+    const bbox = { x0: 6, y0: 14, x1: Math.round(6 + width), y1: 34 };
+    return { crop: { data, width: 200, height: 44, channels: 1 }, ocr: { text: ocrText, confidence: 90, lines: [{ text: ocrText, confidence: 90, bbox, words: [{ text: ocrText, confidence: 90, bbox }] }] } };
+  }
+  it('tells a small grave from an acute', () => {
+    expect(withAccentMarks(...Object.values(small('LEFÈVRE', 'LEFEVRE')) as [RawImage, OcrResult])).toBe('LEFÈVRE');
+    expect(withAccentMarks(...Object.values(small('JOSÉ', 'JOSE')) as [RawImage, OcrResult])).toBe('JOSÉ');
+  });
+});
