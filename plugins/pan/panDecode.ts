@@ -54,7 +54,10 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   };
   const score = (o: (typeof options)[number]): number => candidateRank(o.candidate) + initialBonus(o.candidate) + (o.labelled ? 0 : 0.25);
   options.sort((a, b) => score(a) - score(b) || b.confidence - a.confidence);
-  const chosen = options.find((o) => o.candidate.outcome.ok) ?? null;
+  // With nothing of a PAN card in sight (no header, no label), a PAN-shaped run that needed repairs is more likely
+  // OCR noise made to fit (an upside-down passport, a busy photo) than a PAN: only a clean one is taken.
+  const cardSeen = card.panCardMarkers > 0;
+  const chosen = options.find((o) => o.candidate.outcome.ok && (cardSeen || candidateRank(o.candidate) === 0)) ?? null;
 
   // A passport's page has field labels a PAN card shares (`Name`, `Date of birth`) but none of a PAN card's own
   // words; a PAN-shaped run in it (`ISSUING STATE` repaired) is no PAN.

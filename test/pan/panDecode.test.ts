@@ -150,6 +150,18 @@ describe('refusals', () => {
     expect(outcome?.code).toBe('wrong_document_type');
   });
 
+  it('takes no repaired PAN-shaped run from a page with nothing of a PAN card on it', () => {
+    const noise = [
+      { text: 'sinodoln E] v.6T AON', x: 0, y: 0 },
+      { text: 'Q8CPKI2S4F 3p 918Q', x: 0, y: 40 },
+      { text: 'axas / xas', x: 0, y: 80 },
+      { text: 'PujeuoneN / Aeuonen', x: 0, y: 120 },
+      { text: 'WoN / dweuins', x: 0, y: 160 },
+    ];
+    expect(decodePanReadings(readingsOf(noise), now).ok).toBe(false);
+    expect(decodePanReadings(readingsOf([...noise, { text: 'ABCPK1234F', x: 0, y: 200 }]), now).ok).toBe(true);
+  });
+
   it('calls a page with no text unreadable, never guessing', () => {
     expect(refusal([])?.code).toBe('unreadable_document');
   });
