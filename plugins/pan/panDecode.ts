@@ -73,7 +73,8 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     if (reasons.includes('blank_template')) {
       return { ok: false, code: 'invalid_document', detail: 'The card carries the placeholder PAN XXXXXXXXXX.', hint: 'blank template' };
     }
-    if (reasons.includes('unknown_holder_type')) {
+    // A PAN-shaped run with a wrong holder type says something about a card only when a card was seen.
+    if (cardSeen && reasons.includes('unknown_holder_type')) {
       return { ok: false, code: 'invalid_document', detail: "The PAN's 4th character is not a known holder-type code.", hint: 'Check that the card is genuine and the PAN is printed in full.' };
     }
     if (card.panCardMarkers > 0 && card.panLine !== null && reasons.includes('unrepairable')) {

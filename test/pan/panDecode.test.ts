@@ -158,7 +158,8 @@ describe('refusals', () => {
       { text: 'PujeuoneN / Aeuonen', x: 0, y: 120 },
       { text: 'WoN / dweuins', x: 0, y: 160 },
     ];
-    expect(decodePanReadings(readingsOf(noise), now).ok).toBe(false);
+    expect(decodePanReadings(readingsOf(noise), now)).toMatchObject({ ok: false, code: 'wrong_document_type' });
+    expect(decodePanReadings(readingsOf([...noise, { text: '22URIAIIIP', x: 0, y: 200 }]), now)).toMatchObject({ ok: false, code: 'wrong_document_type' });
     expect(decodePanReadings(readingsOf([...noise, { text: 'ABCPK1234F', x: 0, y: 200 }]), now).ok).toBe(true);
   });
 
