@@ -21,7 +21,8 @@ export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx:
   const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
   let best: { ocr: OcrResult; labels: number; confidence: number } | null = null;
   for (const turn of turns) {
-    const grey = await greyScaled(image, { maxWidth: 1300, turn });
+    // Always 1300 px wide: small photos are upscaled, their ~8 px letters are below what Tesseract reads well.
+    const grey = await greyScaled(image, { maxWidth: 1300, exactWidth: 1300, turn });
     const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
     const score = uprightScore(ocr);
     if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, ...score };
