@@ -3,6 +3,7 @@
  * if it is ever called: a PDF with a text layer is read from its text alone.
  */
 import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../core/errors.ts';
@@ -71,7 +72,6 @@ describe('e-PAN PDFs', () => {
     ocrCalls = 0;
     const response = await extract(await createEpanPdf(individual, cardPng));
     expect(ocrCalls).toBe(0);
-    expect(response.credits.charged).toBe(0); // unmetered run
     expect(response.result).toMatchObject({
       pan_number: 'BNZPM2501F',
       full_name: 'MEERA MENON',
@@ -117,5 +117,24 @@ describe('e-PAN PDFs', () => {
     const wrong = await extract(locked, { password: '01011990' }).catch((error: unknown) => error);
     expect((wrong as ProblemError).code).toBe('pdf_password_incorrect');
     expect(ocrCalls).toBe(0);
+  });
+});
+
+describe('multi-page PDFs', () => {
+  it('finds the card on the second page, reads it without OCR, and is charged per page', async () => {
+    const card = await PDFDocument.load(await createEpanPdf(individual, cardPng));
+    const merged = await PDFDocument.create();
+    merged.addPage([595.28, 841.89]); // a cover page with nothing on it
+    const [cardPage] = await merged.copyPages(card, [0]);
+    merged.addPage(cardPage!);
+    const pdf = Buffer.from(await merged.save());
+
+    const upload = await loadUpload([{ field: 'file', buffer: pdf }], panPlugin.parts, { maxImagePixels: 40_000_000, maxPdfPages: 3, pdfDpi: 100 }, {});
+    expect(panPlugin.creditsFor(upload)).toBe(2);
+
+    ocrCalls = 0;
+    const response = await extract(pdf);
+    expect(ocrCalls).toBe(0);
+    expect(response.result).toMatchObject({ pan_number: 'BNZPM2501F', source: { page: 1, text_layer: true, ocr: false } });
   });
 });
