@@ -13,7 +13,7 @@ import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
 import { readLastPageFields } from './lastPageFields.ts';
-import { readLastPage } from './lastPageReader.ts';
+import { readLastPage, type LastPageReading } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
 import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
@@ -40,7 +40,7 @@ interface Readings {
   readonly viz: OcrResult;
   readonly refined: RefinedNames;
   /** Undefined when no last page was sent; null when it was sent but not read. */
-  readonly lastPage: OcrResult | null | undefined;
+  readonly lastPage: LastPageReading | null | undefined;
 }
 
 /**
@@ -154,7 +154,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       parse,
       charConfidence: reading.charConfidence,
       viz: parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined),
-      lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage),
+      lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
       now: ctx.now,
     });
   },

@@ -2,17 +2,17 @@
  * The last page of an Indian passport: labelled fields (father / legal guardian, mother, spouse, address, file
  * number, old passport number) read from OCR words. Pure: OcrResult in, fields (null where blank) out.
  */
-import type { OcrResult } from '../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
 import type { LastPageFields } from './result.ts';
 import { normaliseLabelText } from './vizLabels.ts';
 import { labelledValues, phrasesOf, type Phrase } from './vizLayout.ts';
 
-type LastPageLabel = keyof LastPageFields;
+export type LastPageLabel = keyof LastPageFields;
 
 /** English halves of the bilingual labels; Hindi halves read as noise by the `eng` model and are ignored. */
 export function classifyLastPageLabel(text: string): LastPageLabel | null {
   const norm = normaliseLabelText(text);
-  if (/old passport|date and place|place of issue/.test(norm)) return 'old_passport_number';
+  if (/old passport|date and place|place of issue|with date|and place/.test(norm)) return 'old_passport_number';
   if (/father|guardian/.test(norm)) return 'father_name';
   if (/mother/.test(norm)) return 'mother_name';
   if (/spouse/.test(norm)) return 'spouse_name';
@@ -33,6 +33,8 @@ const cleanAddressLine = (s: string): string =>
   s
     .replace(/\b(\d+)[I|l]([A-Z])\b/g, '$1/$2') // `107IC`: the slash of a house number `107/C` read as I
     .replace(/[|_~“”"]/g, '')
+    // Addresses are printed in capitals: a lone small letter or mark is background texture read as text.
+    .replace(/(^|\s)(\p{Ll}|[^\p{L}\p{N}\s])(?=\s|$)/gu, '$1')
     .replace(/\s+/g, ' ')
     .replace(/\s+,/g, ',')
     .trim();
@@ -63,10 +65,59 @@ function addressRows(phrases: readonly Phrase[], label: Phrase): string[] {
     if (row) row.push(p);
     else rows.push([p]);
   }
-  return rows.map((r) => cleanAddressLine(r.sort((a, b) => a.bbox.x0 - b.bbox.x0).map((p) => p.text).join(' '))).filter((t) => t.length >= 2);
+  const texts = rows.map((r) => r.sort((a, b) => a.bbox.x0 - b.bbox.x0).map((p) => p.text).join(' '));
+  // Addresses are printed in capitals: a row with words in small letters is the next label, misread.
+  const end = texts.findIndex((t) => /\p{Ll}{3}/u.test(t));
+  return texts.slice(0, end < 0 ? texts.length : end).map(cleanAddressLine).filter((t) => t.length >= 2);
 }
 
-export function readLastPageFields(ocr: OcrResult): LastPageFields {
+/** Where a one-row value (a name or a number) is printed, for a second, sharper reading. */
+export interface LastPageValueBox {
+  readonly field: Exclude<LastPageLabel, 'address'>;
+  readonly box: BoundingBox;
+}
+
+/**
+ * The value region under each label found, in the OCR's pixels: from the label's left edge to the next label on
+ * its row (the old passport number and the file number share one), over the value's row. The sparse pass cuts
+ * long values short, merges words and drops faint ones; these regions are read again on their own.
+ */
+export function lastPageValueBoxes(ocr: OcrResult, page: { width: number; height: number }): LastPageValueBox[] {
+  const phrases = phrasesOf(ocr, classifyLastPageLabel);
+  const labels = phrases.filter((p) => p.label !== null);
+  const valuesOf = new Map(labelledValues(phrases).map((lv) => [lv.label, lv.values]));
+  const out: LastPageValueBox[] = [];
+  for (const label of labels) {
+    const field = label.label as LastPageLabel;
+    // The address's rows are read from the sparse pass: a block read of its region took in rows below it.
+    if (field === 'address' || out.some((b) => b.field === field)) continue;
+    const h = Math.max(label.bbox.y1 - label.bbox.y0, 8);
+    const others = labels.filter((l) => l.label !== field);
+    const right = Math.min(
+      page.width,
+      ...others.filter((l) => l.bbox.x0 > label.bbox.x1 && Math.abs(l.bbox.y0 - label.bbox.y0) < h * 1.5).map((l) => l.bbox.x0 - h),
+    );
+    const nextBelow = Math.min(
+      page.height,
+      ...others.filter((l) => l.bbox.y0 > label.bbox.y1 + h * 0.5 && l.bbox.x0 < right && l.bbox.x1 > label.bbox.x0 - h).map((l) => l.bbox.y0 - h * 0.3),
+    );
+    // The value's own row when the sparse pass saw it (padded by half its height), else where values stand:
+    // ~1.6 label heights tall, starting one to two label heights below the label.
+    const seen = valuesOf.get(label)?.find((v) => v.bbox.y0 >= label.bbox.y1 - h * 0.3);
+    const vh = seen === undefined ? h * 1.6 : seen.bbox.y1 - seen.bbox.y0;
+    const top = Math.max(0, seen === undefined ? label.bbox.y1 + h * 0.2 : seen.bbox.y0 - vh * 0.5);
+    const bottom = Math.min(nextBelow, seen === undefined ? label.bbox.y1 + h * 5 : seen.bbox.y1 + vh * 0.5);
+    const left = Math.max(0, Math.min(label.bbox.x0, seen?.bbox.x0 ?? label.bbox.x0) - h);
+    if (bottom - top < h || right - left < h * 4) continue;
+    out.push({ field, box: { x0: left, y0: top, x1: right, y1: bottom } });
+  }
+  return out;
+}
+
+/** Second readings of value regions (see lastPageValueBoxes): OCR lines top to bottom, per field. */
+export type LastPageRereads = Partial<Record<LastPageValueBox['field'], readonly string[]>>;
+
+export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}): LastPageFields {
   const phrases = phrasesOf(ocr, classifyLastPageLabel);
   const labelled = labelledValues(phrases);
   const first = (field: LastPageLabel): string | null => labelled.find((lv) => lv.field === field)?.values[0]?.text ?? null;
@@ -75,21 +126,31 @@ export function readLastPageFields(ocr: OcrResult): LastPageFields {
   const addressLabel = phrases.find((p) => p.label === 'address');
 
   // Without its label (misread), the file number is still the one token of two letters and ten or more digits.
+  const reread = (field: LastPageValueBox['field']): readonly string[] => rereads[field] ?? [];
   const fileAnywhere = phrases.map((p) => p.text.toUpperCase().replace(/[^A-Z0-9]/g, '')).filter((t) => /^[A-Z]{2}\d{10,14}$/.test(t));
-  const fileRaw = first('file_number')?.toUpperCase().replace(/[^A-Z0-9]/g, '') || (fileAnywhere.length === 1 ? fileAnywhere[0]! : '');
+  // A file number is one token: texture read beside it (`E5`) is another.
+  const fileReread = reread('file_number')
+    .flatMap((t) => t.toUpperCase().split(/\s+/))
+    .map((t) => t.replace(/[^A-Z0-9]/g, ''))
+    .find((t) => t.length >= 10);
+  const fileRaw = fileReread ?? (first('file_number')?.toUpperCase().replace(/[^A-Z0-9]/g, '') || (fileAnywhere.length === 1 ? fileAnywhere[0]! : ''));
   // File numbers are a two-letter office code then digits: the field's shape fixes look-alikes.
   const fileText = fileRaw.slice(0, 2).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B') + asDigits(fileRaw.slice(2));
-  const oldText = first('old_passport_number')?.toUpperCase() ?? '';
-  const oldNumber = oldText.replace(/\s+/g, ' ').match(/\b[A-Z][0-9OIS]{7}\b/)?.[0];
+  const oldNumberIn = (text: string): string | undefined => text.toUpperCase().replace(/\s+/g, ' ').match(/\b[A-Z][0-9OIS]{7}\b/)?.[0];
+  const oldNumber = reread('old_passport_number').map(oldNumberIn).find((n) => n !== undefined) ?? oldNumberIn(first('old_passport_number') ?? '');
   const digitsAfterLetter = (v: string): string => v[0] + asDigits(v.slice(1));
-  const father = firstName('father_name');
-  const mother = firstName('mother_name');
-  const spouse = firstName('spouse_name');
+  const name = (field: LastPageValueBox['field']): string | null => {
+    const sparse = firstName(field);
+    const sharp = reread(field).find(looksLikeName);
+    // The sharper reading, unless all it adds to the sparse one is a letter or two of texture at the end.
+    const text = sharp !== undefined && !(sparse !== null && sharp.startsWith(sparse) && sharp.slice(sparse.length).trim().length <= 2) ? sharp : sparse;
+    return text === null ? null : cleanName(text);
+  };
   const address = addressLabel ? addressRows(phrases, addressLabel) : [];
   return {
-    father_name: father === null ? null : cleanName(father),
-    mother_name: mother === null ? null : cleanName(mother),
-    spouse_name: spouse === null ? null : cleanName(spouse),
+    father_name: name('father_name'),
+    mother_name: name('mother_name'),
+    spouse_name: name('spouse_name'),
     address: address.length > 0 ? address.join(', ').replace(/,\s*,/g, ',') : null,
     file_number: fileText.length >= 6 ? fileText : null,
     old_passport_number: oldNumber ? digitsAfterLetter(oldNumber) : null,

@@ -5,9 +5,9 @@
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
-import { classifyLastPageLabel } from './lastPageFields.ts';
+import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
 import sharp from 'sharp';
-import { greyScaled, type QuarterTurn } from './pageImage.ts';
+import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from './pageImage.ts';
 import { skewAngle } from './skewAngle.ts';
 
 /** How upright a reading looks: labels found count most, then mean word confidence. */
@@ -32,18 +32,64 @@ async function levelled(grey: RawImage): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: 1 };
 }
 
-/** The last page's OCR at its upright orientation, or null when no orientation shows its labels. */
-export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<OcrResult | null> {
+/** The last page read: the sparse pass at its upright orientation, and each value region read again on its own. */
+export interface LastPageReading {
+  readonly ocr: OcrResult;
+  readonly rereads: LastPageRereads;
+}
+
+/** Value regions are read again upscaled so their capitals stand ~32 px tall (~21 px in the sparse pass). */
+const rereadScale = 1.5;
+const minWordConfidence = 70;
+
+/**
+ * A line's text without the background texture read as letters at its ends (low confidence); a doubtful word
+ * inside the value makes the whole line doubtful (empty), so the sparse pass's reading stands.
+ */
+function trustedText(line: OcrResult['lines'][number]): string {
+  const words = line.words.filter((w) => w.text.trim() !== '');
+  let start = 0;
+  let end = words.length;
+  while (start < end && words[start]!.confidence < minWordConfidence) start += 1;
+  while (end > start && words[end - 1]!.confidence < minWordConfidence) end -= 1;
+  const kept = words.slice(start, end);
+  return kept.some((w) => w.confidence < minWordConfidence) ? '' : kept.map((w) => w.text).join(' ');
+}
+
+async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext): Promise<LastPageRereads> {
+  const boxes = lastPageValueBoxes(ocr, grey);
+  const texts = await Promise.all(
+    boxes.map(async ({ box }) => {
+      const region = { left: Math.floor(box.x0), top: Math.floor(box.y0), width: Math.ceil(box.x1 - box.x0), height: Math.ceil(box.y1 - box.y0) };
+      const crop = await cropGrey(grey, region, rereadScale);
+      const read = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+      return read.lines.map(trustedText).filter((text) => text !== '');
+    }),
+  );
+  return Object.fromEntries(boxes.map((b, i) => [b.field, texts[i]!]));
+}
+
+/** The last page's reading at its upright orientation, or null when no orientation shows its labels. */
+export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<LastPageReading | null> {
   const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
-  let best: { ocr: OcrResult; labels: number; confidence: number } | null = null;
+  // A photo of the page on a table: the page alone is read, so its print is scaled up to the reading size.
+  const overview = await greyScaled(image, { maxWidth: 400, exactWidth: 400 });
+  const bounds = pageBounds(overview);
+  const k = image.width / overview.width;
+  const page =
+    bounds.width === overview.width && bounds.height === overview.height
+      ? image
+      : await cropGrey(image, { left: Math.floor(bounds.left * k), top: Math.floor(bounds.top * k), width: Math.min(image.width - Math.floor(bounds.left * k), Math.ceil(bounds.width * k)), height: Math.min(image.height - Math.floor(bounds.top * k), Math.ceil(bounds.height * k)) }, 1);
+  let best: { ocr: OcrResult; grey: RawImage; labels: number; confidence: number } | null = null;
   for (const turn of turns) {
     // Always 1300 px wide: small photos are upscaled, their ~8 px letters are below what Tesseract reads well.
-    const grey = await levelled(await greyScaled(image, { maxWidth: 1300, exactWidth: 1300, turn }));
+    const grey = await levelled(await withoutSensorNoise(await greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn })));
     const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
     const score = uprightScore(ocr);
-    if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, ...score };
+    if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, grey, ...score };
     // Three of the six labels read: this is the upright page.
     if (score.labels >= 3) break;
   }
-  return best !== null && best.labels >= 2 ? best.ocr : null;
+  if (best === null || best.labels < 2) return null;
+  return { ocr: best.ocr, rereads: await rereadValues(best.grey, best.ocr, ctx) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrLine, OcrResult, OcrWord } from '../../core/ocr/types.ts';
-import { readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
+import { lastPageValueBoxes, readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
 
 /** One OCR line per row of text, words laid left to right at 20 px per character, rows 40 px apart; `_` is a wide gap. */
 function page(rows: readonly string[]): OcrResult {
@@ -43,5 +43,43 @@ describe('readLastPageFields', () => {
   });
   it('finds the file number under a misread label', () => {
     expect(fields.file_number).toBe('HY24274247324');
+  });
+});
+
+describe('readLastPageFields with sharper re-readings of the value rows', () => {
+  const ocr = page([
+    'Name of Father / Legal Guardian',
+    'ARJUN FERNANDES',
+    'Name of Spouse',
+    'GURLEEN PA',
+    'Address',
+    '12, MG ROAD',
+    'Name of Mother',
+    'Old Passport No. with Date and Place of Issue _ _ File No.',
+    'K6268345 _ _ _ LK1825463942I',
+  ]);
+  it('takes the re-reading where the sparse pass cut the value short or misread it', () => {
+    const fields = readLastPageFields(ocr, { spouse_name: ['GURLEEN PATEL'], file_number: ['LK18254639421 E5'] });
+    expect(fields.spouse_name).toBe('GURLEEN PATEL');
+    expect(fields.file_number).toBe('LK18254639421');
+  });
+  it('keeps the sparse reading when the re-reading only adds a letter of texture at the end', () => {
+    expect(readLastPageFields(ocr, { father_name: ['ARJUN FERNANDES E'] }).father_name).toBe('ARJUN FERNANDES');
+  });
+  it('keeps the sparse reading when the re-reading holds no name', () => {
+    expect(readLastPageFields(ocr, { father_name: ['an 7A'] }).father_name).toBe('ARJUN FERNANDES');
+  });
+  it('gives one box per one-row value with room under its label, none for the address, side-by-side boxes apart', () => {
+    const boxes = lastPageValueBoxes(ocr, { width: 1400, height: 600 });
+    // The mother's label has the next label right under it: no value row to read.
+    expect(boxes.map((b) => b.field).sort()).toEqual(['father_name', 'file_number', 'old_passport_number', 'spouse_name']);
+    const old = boxes.find((b) => b.field === 'old_passport_number')!.box;
+    const file = boxes.find((b) => b.field === 'file_number')!.box;
+    expect(old.x1).toBeLessThanOrEqual(file.x0);
+    const spouse = boxes.find((b) => b.field === 'spouse_name')!.box;
+    // The row the sparse pass saw under the label, padded: it holds that row and not the next label.
+    expect(spouse.y0).toBeLessThan(160);
+    expect(spouse.y1).toBeGreaterThan(184);
+    expect(spouse.y1).toBeLessThan(200);
   });
 });
