@@ -19,7 +19,7 @@ import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
 import { td3Page } from './td3Geometry.ts';
-import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
+import { labelledNameTexts, locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 import type { BoundingBox } from '../../core/ocr/types.ts';
 
 interface Prepared {
@@ -147,7 +147,10 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
 
   decode(readings, ctx) {
     const { reading } = readings.located;
-    const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, { now: ctx.now });
+    const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, {
+      now: ctx.now,
+      otherReadings: labelledNameTexts(readings.viz),
+    });
     const printedFirst = readVizFields(readings.viz, named, readings.refined);
     const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
     return decodePassport({

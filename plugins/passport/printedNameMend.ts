@@ -4,17 +4,31 @@
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
 import { transliterateName } from './icaoTransliteration.ts';
+import { nameCharacters } from './printedName.ts';
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
 
 /** MRZ letters read at least this sure are never overruled by the print (Tesseract misreads print too). */
 const doubtfulBelow = 0.99;
+/**
+ * When two readings of the print (the sparse pass and the sharper re-read) give the same letters, the print
+ * overrules MRZ letters up to this sureness: the recogniser has read a clear I as A at 0.995.
+ */
+const doubtfulBelowWhenCorroborated = 0.999;
 const maxChanges = 2;
 
 export interface PrintedNameTexts {
   readonly surname?: string | null | undefined;
   readonly givenNames?: string | null | undefined;
 }
+
+/** Other readings of the same printed lines, from another OCR pass. */
+export interface OtherPrintedReadings {
+  readonly surname: readonly string[];
+  readonly givenNames: readonly string[];
+}
+
+const asMrzName = (text: string): string => transliterateName(nameCharacters(text));
 
 const nameStart = 5;
 
@@ -32,18 +46,23 @@ export function mendNameFromPrint(
   parse: Td3Parse,
   line1Confidence: readonly number[],
   printed: PrintedNameTexts,
-  options: { now: Date },
+  options: { now: Date; otherReadings?: OtherPrintedReadings },
 ): Td3Parse {
   const chars = [...parse.lines[0]];
   const mends: Td3Repair[] = [];
   const parts = nameParts(parse.lines[0]);
-  for (const [part, text] of [[parts.surname, printed.surname], [parts.givenNames, printed.givenNames]] as const) {
+  const others = options.otherReadings ?? { surname: [], givenNames: [] };
+  for (const [part, text, otherTexts] of [
+    [parts.surname, printed.surname, others.surname],
+    [parts.givenNames, printed.givenNames, others.givenNames],
+  ] as const) {
     if (part === null || text == null) continue;
-    const tr = transliterateName(text.replace(/[^\p{L}\s'’\-]/gu, ' ').trim());
+    const tr = asMrzName(text);
+    const threshold = otherTexts.some((other) => asMrzName(other) === tr) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     if (tr.length !== part.text.length || !/^[A-Z<]+$/.test(tr)) continue;
     const diffs: number[] = [];
     for (let i = 0; i < tr.length; i++) if (tr[i] !== part.text[i]) diffs.push(i);
-    const allowed = diffs.length <= maxChanges && diffs.every((i) => tr[i] !== '<' && part.text[i] !== '<' && (line1Confidence[part.start + i] ?? 1) < doubtfulBelow);
+    const allowed = diffs.length <= maxChanges && diffs.every((i) => tr[i] !== '<' && part.text[i] !== '<' && (line1Confidence[part.start + i] ?? 1) < threshold);
     if (diffs.length === 0 || !allowed) continue;
     for (const i of diffs) {
       mends.push({ field: 'name', line: 1, position: part.start + i + 1, from: part.text[i]!, to: tr[i]!, reason: 'printed_page' });

@@ -23,4 +23,15 @@ describe('mendNameFromPrint', () => {
     expect(mendNameFromPrint(parse, sure([21, 22, 25]), { givenNames: 'MXXIA JOSE' }, { now }).lines[0]).toBe(misread);
     expect(mendNameFromPrint(parse, sure([25]), { givenNames: null }, { now })).toBe(parse);
   });
+  it('overrules a letter read at 0.995 only when another reading of the print agrees', () => {
+    const printed = { givenNames: 'MARÍA JOSÉ' };
+    expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now }).lines[0]).toBe(misread);
+    const agreeing = { surname: [], givenNames: ['MARIA JOSE'] };
+    expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: agreeing }).lines[0]).toBe(
+      'P<USAGUTIERREZ<<MARIA<JOSE<<<<<<<<<<<<<<<<<<',
+    );
+    const disagreeing = { surname: [], givenNames: ['MARIA JOSS'] };
+    expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: disagreeing }).lines[0]).toBe(misread);
+    expect(mendNameFromPrint(parse, sure([25], 0.9995), printed, { now, otherReadings: agreeing }).lines[0]).toBe(misread);
+  });
 });
