@@ -5,10 +5,11 @@
  * text with the marks composed onto its letters out.
  */
 import type { RawImage } from '../../core/imaging/types.ts';
-import type { OcrResult } from '../../core/ocr/types.ts';
+import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
 import { connectedComponents, type Blob } from './mrz/connectedComponents.ts';
+import { otsu } from './pageImage.ts';
 
-export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'diaeresis' | 'tilde' | 'ring';
+export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
 
 const combining: Record<MarkKind, string> = {
   acute: '\u0301',
@@ -17,55 +18,60 @@ const combining: Record<MarkKind, string> = {
   diaeresis: '\u0308',
   tilde: '\u0303',
   ring: '\u030a',
+  caron: '\u030c',
 };
-
-/** Otsu's threshold of a grey image: ink is darker than it. */
-function otsu(data: Buffer): number {
-  const hist = new Array<number>(256).fill(0);
-  for (const v of data) hist[v]!++;
-  const total = data.length;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
-  let sumB = 0, wB = 0, best = 0, threshold = 127;
-  for (let t = 0; t < 256; t++) {
-    wB += hist[t]!;
-    if (wB === 0) continue;
-    const wF = total - wB;
-    if (wF === 0) break;
-    sumB += t * hist[t]!;
-    const mB = sumB / wB;
-    const mF = (sum - sumB) / wF;
-    const between = wB * wF * (mB - mF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
 
 /** Relative advance widths of upper-case sans-serif letters, to find which letter a mark sits over. */
 const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.includes(c) ? 0.95 : 0.72);
 
 /**
  * The kind of the mark(s) over `letter`. Marks are a few pixels big, so shape decides only what it can: two blobs
- * are dots, a clear ring over A is Å, a clearly falling stroke is grave; N takes a tilde; otherwise the acute,
- * by far the commonest single mark on capitals in passport names.
+ * are dots, a clear ring over A is Å, a clearly falling stroke is grave, a wide mark peaked in its middle is a
+ * circumflex and one dipping there a caron (R takes only a caron); N takes a tilde; otherwise the acute, by far
+ * the commonest single mark on capitals in passport names.
  */
-function classify(marks: readonly Blob[], letter: string): MarkKind | null {
-  if (marks.length >= 2) return 'diaeresis';
+function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number): MarkKind | null {
+  if (marks.length >= 2) return letter === 'R' ? null : 'diaeresis';
   const m = marks[0];
   if (m === undefined) return null;
-  if (letter === 'N') return 'tilde';
   const w = m.maxX - m.minX + 1;
   const h = m.maxY - m.minY + 1;
-  if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
   const corr = m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
+  const peak = Math.abs(corr) < 0.45 && w >= h * 1.2 && m.n >= 10 ? middleLift(m, mask, maskWidth) : 0;
+  if (peak < -0.15) return 'caron';
+  if (letter === 'R') return null;
+  if (letter === 'N') return 'tilde';
+  if (peak > 0.15) return 'circumflex';
+  if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
   if ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65)) return 'grave';
   if (w > h * 2.2 && m.n >= 15) return 'tilde';
   return 'acute';
+}
+
+/**
+ * How much higher the ink stands in the middle third of a mark's columns than in its outer thirds, in mark
+ * heights: positive for a peak (^), negative for a dip (ˇ), near zero for a wave or a stroke.
+ */
+function middleLift(m: Blob, mask: Uint8Array, maskWidth: number): number {
+  const w = m.maxX - m.minX + 1;
+  const sums = { middle: 0, middleN: 0, outer: 0, outerN: 0 };
+  for (let y = m.minY; y <= m.maxY; y++) {
+    for (let x = m.minX; x <= m.maxX; x++) {
+      if (!mask[y * maskWidth + x]) continue;
+      const third = Math.floor(((x - m.minX) * 3) / w);
+      if (third === 1) {
+        sums.middle += y;
+        sums.middleN += 1;
+      } else {
+        sums.outer += y;
+        sums.outerN += 1;
+      }
+    }
+  }
+  if (sums.middleN === 0 || sums.outerN === 0) return 0;
+  return (sums.outer / sums.outerN - sums.middle / sums.middleN) / (m.maxY - m.minY + 1);
 }
 
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
@@ -84,7 +90,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
   const out: string[] = [];
   for (const word of words) {
     const { x0, x1, y1 } = word.bbox;
-    const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - 6);
+    const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - Math.max(6, (y1 - word.bbox.y0) * 0.45));
     const tall = inside.filter((b) => b.maxY - b.minY + 1 >= (y1 - word.bbox.y0) * 0.45);
     if (tall.length === 0) {
       out.push(word.text);
@@ -132,7 +138,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
       letters
         .map((c, i) => {
           if (cedillas.has(i)) return (c + '\u0327').normalize('NFC');
-          const kind = classify(byLetter.get(i) ?? [], c);
+          const kind = classify(byLetter.get(i) ?? [], c, mask, crop.width);
           if (kind === null || !markable.test(c)) return c;
           const composed = (c + combining[kind]).normalize('NFC');
           // Only real precomposed letters: a mark that composes to nothing known is noise.
@@ -141,10 +147,34 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
         .join(''),
     );
   }
-  return out.join(' ');
+  return joinWords(out, words, blobs);
 }
 
-const markable = /^[AEIOUYNCSZ]$/;
+/**
+ * The words joined by spaces, or by a hyphen where OCR dropped one: a short, flat blob in the gap between two
+ * words, at the middle of their capitals' height (`EL-SAYED` read as `EL` `SAYED`).
+ */
+function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[]): string {
+  let joined = texts[0] ?? '';
+  for (let i = 1; i < texts.length; i++) {
+    const left = words[i - 1]!.bbox;
+    const right = words[i]!.bbox;
+    const top = Math.min(left.y0, right.y0);
+    const capHeight = Math.max(left.y1, right.y1) - top;
+    const dash = blobs.some(
+      (b) =>
+        b.minX >= left.x1 - 2 && b.maxX <= right.x0 + 2 &&
+        b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 &&
+        b.maxY - b.minY + 1 < capHeight * 0.3 && b.maxX - b.minX + 1 >= (b.maxY - b.minY + 1) * 1.5 &&
+        b.maxX - b.minX + 1 <= capHeight * 1.2 && b.n >= 4,
+    );
+    const noHyphenYet = !joined.endsWith('-') && !texts[i]!.startsWith('-');
+    joined += (dash && noHyphenYet ? '-' : ' ') + texts[i];
+  }
+  return joined;
+}
+
+const markable = /^[AEIOUYNCSZR]$/;
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);

@@ -28,6 +28,31 @@ describe('withAccentMarks', () => {
     const { crop, ocr } = line('FRANÇOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANÇOIS');
   });
+  it('tells a circumflex and a caron from an acute by where the mark peaks', () => {
+    for (const [printed, read] of [['CHÂTEAU', 'CHATEAU'], ['JÉRÔME', 'JEROME'], ['DVOŘÁK', 'DVORAK'], ['ČERNÝ', 'CERNY'], ['TOMÁŠ', 'TOMAS'], ['PEÑA', 'PENA'], ['JOÃO', 'JOAO']]) {
+      const { crop, ocr } = line(printed!, read!);
+      expect(withAccentMarks(crop, ocr)).toBe(printed);
+    }
+  });
+  it('puts back a hyphen OCR dropped between two words, and none where there is a space', () => {
+    const drawn = (printed: string, words: readonly string[]): { crop: RawImage; ocr: OcrResult } => {
+      const { crop } = line(printed, printed);
+      const canvas = createCanvas(420, 70);
+      const ctx = canvas.getContext('2d');
+      ctx.font = '40px AccentTestSerif';
+      // Word boxes where each word is drawn: from the widths of the text before it.
+      let from = 0;
+      const ocrWords = words.map((word) => {
+        const at = printed.indexOf(word, from);
+        from = at + word.length;
+        const bbox = { x0: Math.round(14 + ctx.measureText(printed.slice(0, at)).width), y0: 19, x1: Math.round(14 + ctx.measureText(printed.slice(0, from)).width), y1: 49 };
+        return { text: word, confidence: 90, bbox };
+      });
+      return { crop, ocr: { text: words.join(' '), confidence: 90, lines: [{ text: words.join(' '), confidence: 90, bbox: ocrWords[0]!.bbox, words: ocrWords }] } };
+    };
+    expect(withAccentMarks(...(Object.values(drawn('EL-SAYED', ['EL', 'SAYED'])) as [RawImage, OcrResult]))).toBe('EL-SAYED');
+    expect(withAccentMarks(...(Object.values(drawn('EL SAYED', ['EL', 'SAYED'])) as [RawImage, OcrResult]))).toBe('EL SAYED');
+  });
   it('adds nothing to a plain C or S', () => {
     const { crop, ocr } = line('FRANCOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANCOIS');
