@@ -77,6 +77,19 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2) };
 }
 
+/**
+ * A name as OCR read it, reduced to what names are printed with: letters, spaces, hyphens and apostrophes. OCR
+ * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's.
+ */
+export function nameCharacters(text: string): string {
+  return text
+    .replace(/[‐‑‒–—―]/g, '-')
+    .replace(/[^\p{L}\s'’\-]/gu, ' ')
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s'’\-]+|[\s'’\-]+$/g, '');
+}
+
 /** The MRZ name part as a printable string: `<` -> space. */
 export function mrzNameToText(mrzName: string): string {
   return mrzName.replace(/<+/g, ' ').trim();

@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
 import type { Td3Parse } from './mrz/index.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { completePrintedPrefix, reconcileName } from './printedName.ts';
+import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
 import { labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import type { VizField } from './vizLabels.ts';
@@ -60,7 +60,7 @@ function readName(
   const tryAll = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
     let best: (PrintedName & { cost: number; bbox: BoundingBox | null }) | null = null;
     for (const { text, confidence, bbox, marksSeen } of texts) {
-      const cleaned = text.replace(/[^\p{L}\s'’\-]/gu, ' ').trim();
+      const cleaned = nameCharacters(text);
       if (cleaned.length < 2) continue;
       const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
       if (r.agrees && (best === null || r.cost < best.cost)) {
@@ -71,13 +71,31 @@ function readName(
   };
   const completed = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
     for (const { text, bbox } of texts) {
-      const value = completePrintedPrefix(text.replace(/[^\p{L}\s'’\-]/gu, ' '), mrzName);
+      const value = completePrintedPrefix(nameCharacters(text), mrzName);
       if (value !== null) return { value, agrees: true, bbox: bbox ?? null, confidence: 0.5 };
     }
     return null;
   };
   const unlabelled = phrases.filter((p) => p.label === null);
   return tryAll(labelled) ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
+}
+
+/** The texts the sparse pass read under the surname and given-names labels, as read. */
+export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNames: string[] } {
+  const all = labelledValues(phrasesOf(viz));
+  return { surname: valuesOf(all, 'surname').map((v) => v.text), givenNames: valuesOf(all, 'given_names').map((v) => v.text) };
+}
+
+/**
+ * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
+ * as read when it is a clean run of capitals.
+ */
+function nameBeyondMrz(candidates: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null {
+  for (const { text, confidence, bbox } of candidates) {
+    const value = text.replace(/\s+/g, ' ').trim();
+    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, confidence: Math.min(0.6, confidence) };
+  }
+  return null;
 }
 
 /** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
@@ -166,7 +184,10 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
 
   return {
     surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === ''),
-    givenNames: readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated),
+    givenNames:
+      truncated && givenMrz === ''
+        ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')))
+        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated),
     issueDate: chooseIssueDate(candidates, birth, expiry),
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
