@@ -7,7 +7,7 @@ import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/typ
 import type { PluginContext } from '../../core/plugins/types.ts';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
+import { otherLayoutProven, parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
@@ -103,7 +103,11 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const reading = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
     if ('failure' in reading) return refuseUnreadable(reading.failure, prepared.first, ctx);
     const refusal = refusalForLayout(reading.format);
-    if (refusal !== null) return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+    if (refusal !== null) {
+      // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
+      if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', prepared.first, ctx);
+      return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+    }
     const parse = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
     const plausibility = td3Plausibility(parse.lines);
     if (!plausibility.plausible) {

@@ -1,4 +1,5 @@
 /** Tells the ICAO 9303 MRZ layouts apart by line count, line length and the document code. */
+import { mrzCheckHolds } from './mrzCheckDigit.ts';
 
 export type MrzFormat = 'TD3' | 'TD2' | 'TD1' | 'MRV-A' | 'MRV-B';
 
@@ -20,3 +21,30 @@ export const mrzLineLength: Readonly<Record<MrzFormat, number>> = {
   'MRV-B': 36,
   TD1: 30,
 };
+
+/** Where the document number, birth and expiry dates and their check digits stand (line, start, length) per layout. */
+const checkedFields: Readonly<Record<Exclude<MrzFormat, 'TD3'>, readonly (readonly [number, number, number])[]>> = {
+  TD1: [[0, 5, 9], [1, 0, 6], [1, 8, 6]],
+  TD2: [[1, 0, 9], [1, 13, 6], [1, 21, 6]],
+  'MRV-A': [[1, 0, 9], [1, 13, 6], [1, 21, 6]],
+  'MRV-B': [[1, 0, 9], [1, 13, 6], [1, 21, 6]],
+};
+
+/**
+ * Whether lines read as another layout (an ID card or a visa) are proven to be one: at least two of its document
+ * number, birth and expiry check digits hold. Texture read as a line starting with V or I proves nothing, and a
+ * passport must not be refused for it.
+ */
+export function otherLayoutProven(format: Exclude<MrzFormat, 'TD3'>, lines: readonly string[]): boolean {
+  const holding = checkedFields[format].filter(([line, start, length], field) => {
+    const text = lines[line] ?? '';
+    if (text.length <= start + length) return false;
+    // Dates and check digits are digits: a letter read there is its look-alike digit (the number may hold letters).
+    const value = field === 0 ? text.slice(start, start + length) : asDigits(text.slice(start, start + length));
+    return mrzCheckHolds(value, asDigits(text[start + length]!));
+  });
+  return holding.length >= 2;
+}
+
+const lookAlikeDigits: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+const asDigits = (s: string): string => s.replace(/[OQDILZSGB]/g, (c) => lookAlikeDigits[c]!);

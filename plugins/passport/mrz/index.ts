@@ -4,6 +4,6 @@ export type { MrzReading, MrzFailure, Point } from './readMrz.ts';
 export { parseTd3 } from './parseTd3.ts';
 export type { Td3Parse, MrzDate, ParseTd3Options } from './parseTd3.ts';
 export { mrzCheckDigit } from './mrzCheckDigit.ts';
-export { detectMrzFormat } from './detectMrzFormat.ts';
+export { detectMrzFormat, otherLayoutProven } from './detectMrzFormat.ts';
 export type { MrzFormat } from './detectMrzFormat.ts';
 export type { Td3Repair, Td3Alternatives, Td3Confidence } from './repairTd3.ts';

@@ -5,7 +5,7 @@
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from '../td3Geometry.ts';
-import { detectMrzFormat, type MrzFormat } from './detectMrzFormat.ts';
+import { detectMrzFormat, otherLayoutProven, type MrzFormat } from './detectMrzFormat.ts';
 import { downscaleGrey, toGrey, type GreyImage } from './greyImage.ts';
 import { applyHomography, homographyFromPoints, type Homography, type Point } from './homography.ts';
 import { edgeSharpness, measureQuality } from './imageQuality.ts';
@@ -191,14 +191,18 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
 /** Better: a valid TD3 first, then the higher mean log-probability. */
 function better(a: Attempt | null, b: Attempt): boolean {
   if (!a) return true;
-  const av = a.parse?.valid ? 1 : 0;
-  const bv = b.parse?.valid ? 1 : 0;
+  const av = proven(a) ? 1 : 0;
+  const bv = proven(b) ? 1 : 0;
   if (av !== bv) return bv > av;
   const ap = plausibleCode(a) ? 1 : 0;
   const bp = plausibleCode(b) ? 1 : 0;
   if (ap !== bp) return bp > ap;
   return b.score > a.score;
 }
+
+/** A TD3 whose check digits hold, or another layout's lines proven by theirs (see otherLayoutProven). */
+const proven = (a: Attempt): boolean =>
+  a.format === 'TD3' ? a.parse?.valid === true : plausibleCode(a) && otherLayoutProven(a.format, a.lines);
 
 /**
  * Whether the reading starts with a document code its layout allows (P for passports, I/A/C for ID cards, V for
@@ -263,7 +267,7 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       }
       if (best?.parse?.valid) break;
     }
-    if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && best.score > -0.3)) break;
+    if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
     if (best && !best.parse?.valid) {
       for (const nudge of nudges) {
         checkAbort(options.signal);
