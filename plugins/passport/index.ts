@@ -155,12 +155,12 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       now: ctx.now,
       otherReadings: labelledNameTexts(readings.viz),
     });
-    const printedFirst = readVizFields(readings.viz, named, readings.refined);
+    const printedFirst = readVizFields(readings.viz, named, readings.refined, ctx.now);
     const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,
-      viz: parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined),
+      viz: parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined, ctx.now),
       lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
       now: ctx.now,
     });

@@ -45,16 +45,21 @@ function resolve(date: PrintedDate, fromYear: number, toYear: number): string | 
 }
 
 /**
- * Picks the issue date from `candidates` given the MRZ's birth and expiry (ISO, either may be null).
+ * Picks the issue date from `candidates` given the MRZ's birth and expiry (ISO, either may be null) and the day of
+ * reading.
  * Returns null when no candidate is a plausible issue date, even after a one-digit repair.
  */
 export function chooseIssueDate(
   candidates: readonly IssueDateCandidate[],
   birthIso: string | null,
   expiryIso: string | null,
+  todayIso: string | null = null,
 ): IssueDateChoice | null {
   const lower = birthIso ?? (expiryIso ? shiftIsoDate(expiryIso, -30, 0) : '1900-01-01');
-  const upper = expiryIso ?? '2200-01-01';
+  // A passport is issued before it expires and not after the day it is read (a misread MRZ expiry must not
+  // let a two-digit year resolve a century ahead).
+  const dayAfterToday = todayIso === null ? null : shiftIsoDate(todayIso, 0, 1);
+  const upper = [expiryIso ?? '2200-01-01', dayAfterToday ?? '2200-01-01'].sort()[0]!;
   const fromYear = Number(lower.slice(0, 4));
   const toYear = Number(upper.slice(0, 4));
   const typical = expiryIso ? typicalIssueDates(expiryIso) : [];

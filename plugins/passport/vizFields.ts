@@ -142,7 +142,7 @@ function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: num
   return null;
 }
 
-export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}): VizReading & {
+export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}, now: Date | null = null): VizReading & {
   readonly surname: (PrintedName & { bbox: BoundingBox | null }) | null;
   readonly givenNames: (PrintedName & { bbox: BoundingBox | null }) | null;
 } {
@@ -188,7 +188,7 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
       truncated && givenMrz === ''
         ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')))
         : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated),
-    issueDate: chooseIssueDate(candidates, birth, expiry),
+    issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
       dateOfBirth:

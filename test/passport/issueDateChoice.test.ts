@@ -55,4 +55,9 @@ describe('printed dates with a slash misread', () => {
   it('reads `21 JUL [JUL 18` as 21 July 2018', () => {
     expect(chooseIssueDate(labelled('21 JUL [JUL 18'), '1962-03-19', '2028-07-20')?.iso).toBe('2018-07-21');
   });
+  it('never takes a date after the day of reading, whatever a misread expiry allows', () => {
+    expect(chooseIssueDate(labelled('16 NOV 16'), '1990-01-01', '2126-11-15', '2026-11-22')?.iso).toBe('2016-11-16');
+    expect(chooseIssueDate(labelled('03 MAR 2027'), '1990-01-01', '2032-11-15', '2026-11-22')).toBeNull();
+    expect(chooseIssueDate(labelled('22 NOV 2026'), '1990-01-01', '2036-11-21', '2026-11-22')?.iso).toBe('2026-11-22');
+  });
 });
