@@ -69,7 +69,34 @@ export function mendNameFromPrint(
       chars[part.start + i] = tr[i]!;
     }
   }
+  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others));
   if (mends.length === 0) return parse;
   const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now: options.now });
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
+}
+
+/**
+ * The whole name field against the printed surname and given names as ICAO writes them (`SURNAME<<GIVEN<NAMES`,
+ * padded with `<`), when both were read and two readings of the print agree: this also mends a letter the MRZ
+ * read as a filler (`MARQUE<<<JOAQUIN` for `MARQUEZ<<JOAQUIN`), which shifts the part boundaries. Edits `chars`.
+ */
+function wholeNameMends(chars: string[], line1Confidence: readonly number[], printed: PrintedNameTexts, others: OtherPrintedReadings): Td3Repair[] {
+  if (printed.surname == null || printed.givenNames == null) return [];
+  const surname = asMrzName(printed.surname);
+  const given = asMrzName(printed.givenNames);
+  const agreed = others.surname.some((o) => asMrzName(o) === surname) && others.givenNames.some((o) => asMrzName(o) === given);
+  const expected = `${surname}<<${given}`;
+  const field = chars.slice(nameStart).join('');
+  if (!agreed || !/^[A-Z<]+$/.test(expected)) return [];
+  // A name longer than the field is cut at its end (given names last); a shorter one is padded.
+  const padded = expected.slice(0, field.length).padEnd(field.length, '<');
+  const diffs: number[] = [];
+  for (let i = 0; i < field.length; i++) if (padded[i] !== field[i]) diffs.push(i);
+  const allowed = diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < doubtfulBelowWhenCorroborated);
+  if (!allowed) return [];
+  return diffs.map((i) => {
+    const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + i + 1, from: field[i]!, to: padded[i]!, reason: 'printed_page' };
+    chars[nameStart + i] = padded[i]!;
+    return mend;
+  });
 }

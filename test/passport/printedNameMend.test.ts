@@ -34,4 +34,14 @@ describe('mendNameFromPrint', () => {
     expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: disagreeing }).lines[0]).toBe(misread);
     expect(mendNameFromPrint(parse, sure([25], 0.9995), printed, { now, otherReadings: agreeing }).lines[0]).toBe(misread);
   });
+  it('mends a letter the MRZ read as a filler when both printed names, read twice alike, say so', () => {
+    const cut = parseTd3(['P<ESPNUNEZ<GARCIA<MARQUE<<<JOAQUIN<JUAN<PABL', line2], { now });
+    const printed = { surname: 'NÚÑEZ-GARCÍA MÁRQUEZ', givenNames: 'JOAQUÍN JUAN PABLO' };
+    const agreeing = { surname: ['NUNEZ-GARCIA MARQUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
+    const r = mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: agreeing });
+    expect(r.lines[0]).toBe('P<ESPNUNEZ<GARCIA<MARQUEZ<<JOAQUIN<JUAN<PABL');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 25, from: '<', to: 'Z', reason: 'printed_page' });
+    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now }).lines[0]).toBe(cut.lines[0]);
+    expect(mendNameFromPrint(cut, sure(), printed, { now, otherReadings: agreeing }).lines[0]).toBe(cut.lines[0]);
+  });
 });
