@@ -4,7 +4,7 @@
  * Pure: OCR result and parsed MRZ in, printed values out.
  */
 import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
-import type { Td3Parse } from './mrz/index.ts';
+import { nameMayBeTruncated, type Td3Parse } from './mrz/index.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
@@ -119,7 +119,16 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingB
   // starts a little to the left of what it found.
   const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
     box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
-  return { surname: widened(r.surname?.bbox) ?? underLabel('surname'), givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names') };
+  // A name the MRZ cut short is longer in print than the part that reconciled with the MRZ: the line it ends is
+  // read on to the right, where the names the MRZ had no room for stand.
+  const truncated = nameMayBeTruncated(mrz.lines[0]);
+  const onToTheRight = (box: BoundingBox | null): BoundingBox | null =>
+    box === null || !truncated ? box : { ...box, x1: box.x1 + 20 * Math.max(4, box.y1 - box.y0) };
+  const surname = widened(r.surname?.bbox) ?? underLabel('surname');
+  const givenNames = widened(r.givenNames?.bbox) ?? underLabel('given_names');
+  return mrz.fields.name.givenNames === ''
+    ? { surname: onToTheRight(surname), givenNames: onToTheRight(givenNames) }
+    : { surname, givenNames: onToTheRight(givenNames) };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
@@ -149,7 +158,7 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   const phrases = phrasesOf(viz);
   const all = labelledValues(phrases);
   const f = mrz.fields;
-  const truncated = /[A-Z]/.test(mrz.lines[0][43] ?? '');
+  const truncated = nameMayBeTruncated(mrz.lines[0]);
   const surnameMrz = f.name.surname.replace(/ /g, '<');
   const givenMrz = f.name.givenNames.replace(/ /g, '<');
 

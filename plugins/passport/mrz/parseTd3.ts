@@ -129,7 +129,7 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
   }
 
   const warnings: ('name_truncated' | 'expired')[] = [];
-  if (/[A-Z]/.test(lines[0][43] ?? '')) warnings.push('name_truncated');
+  if (nameMayBeTruncated(lines[0])) warnings.push('name_truncated');
   const today = `${now.getUTCFullYear()}-${pad2(now.getUTCMonth() + 1)}-${pad2(now.getUTCDate())}`;
   if (expiryDate.value !== null && expiryDate.value < today) warnings.push('expired');
 
@@ -158,4 +158,12 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
     errors,
     warnings,
   };
+}
+
+/**
+ * Whether the MRZ name may have been cut to fit its 39 cells: a letter in the last cell, or a letter just before
+ * a single last filler (a cut at a word boundary: `…<<JOSE<JUAN<` for JOSÉ JUAN PABLO).
+ */
+export function nameMayBeTruncated(line1: string): boolean {
+  return /[A-Z]/.test(line1[43] ?? '') || (/[A-Z]/.test(line1[42] ?? '') && line1[43] === '<');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectMrzFormat, mrzCheckDigit, parseTd3 } from '../../../plugins/passport/mrz/index.ts';
+import { detectMrzFormat, mrzCheckDigit, nameMayBeTruncated, parseTd3 } from '../../../plugins/passport/mrz/index.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const specimen: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
@@ -225,5 +225,13 @@ describe('parseTd3 country codes (no check digit covers them)', () => {
     for (const code of ['D', 'UTO', 'XXA', 'XXB', 'GBD', 'EUE', 'RKS']) {
       expect(parseTd3([line1(code, 'MUSTER<<ERIKA'), line2({ nationality: code })], { now }).valid).toBe(true);
     }
+  });
+});
+
+describe('nameMayBeTruncated', () => {
+  it('says a name may be cut when a letter fills the last cell, or stands just before one last filler', () => {
+    expect(nameMayBeTruncated('P<ESPIBANEZ<DE<LA<FUENTE<Y<ORTIZ<<JOSE<JUAN<P')).toBe(true);
+    expect(nameMayBeTruncated('P<ESPIBANEZ<DE<LA<FUENTE<Y<ORTIZ<<JOSE<JUAN<')).toBe(true);
+    expect(nameMayBeTruncated('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<')).toBe(false);
   });
 });
