@@ -3,7 +3,7 @@ import type { RejectionCode } from '../../core/errors.ts';
 import type { CardReading, FieldReading } from './cardLayout.ts';
 import type { CardLine } from './cardLines.ts';
 import type { PanGlyphs } from './cardOcr.ts';
-import { printedDigitsAtLetterPositions } from './panGlyphs.ts';
+import { barsReadAsL, printedDigitsAtLetterPositions } from './panGlyphs.ts';
 import { isPlausibleDate, parseCardDate } from './cardDate.ts';
 import { isIndividual } from './holderTypes.ts';
 import { candidateRank, decomposePan, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
@@ -24,6 +24,10 @@ export interface PanReadings {
 export type PanDecodeOutcome =
   | { readonly ok: true; readonly result: PanResult }
   | { readonly ok: false; readonly code: RejectionCode; readonly detail: string; readonly hint?: string };
+
+/** The PAN's glyph widths when they were measured on the line the PAN was taken from. */
+const glyphsOf = (glyphs: PanGlyphs | null, line: PanGlyphs['line'] | null): readonly number[] | null =>
+  glyphs !== null && glyphs.line === line ? glyphs.widths : null;
 
 export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOutcome {
   const { card } = readings;
@@ -92,13 +96,14 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   }
 
   const outcome = chosen.candidate.outcome;
-  const pan = outcome.pan;
+  const measured = glyphsOf(readings.panGlyphs, chosen.line);
+  // An L whose glyph is a bare bar is an I (read from its shape, never computed): recorded as a repair.
+  const narrowL = barsReadAsL(outcome.pan, measured);
+  const pan = narrowL.reduce((text, position) => `${text.slice(0, position - 1)}I${text.slice(position)}`, outcome.pan);
   // A digit where a letter must be is repaired only when it is a misreading: a glyph as wide as the card's own
   // digits was printed a digit, and such a PAN does not fit the format.
-  const glyphs = readings.panGlyphs;
   const letterRepairs = outcome.repairs.filter((r) => r.reason === 'letter_expected');
-  const printedDigits =
-    glyphs !== null && glyphs.line === chosen.line ? printedDigitsAtLetterPositions(pan, glyphs.widths, letterRepairs) : [];
+  const printedDigits = measured !== null ? printedDigitsAtLetterPositions(pan, measured, letterRepairs) : [];
   if (printedDigits.length > 0) {
     return {
       ok: false,
@@ -114,6 +119,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     repairs.push({ field: 'pan_number', position: null, from: '|', to: '1', reason: 'stroke_read_as_bar' });
   }
   for (const r of outcome.repairs) repairs.push({ field: 'pan_number', position: r.position, from: r.from, to: r.to, reason: r.reason });
+  for (const position of narrowL) repairs.push({ field: 'pan_number', position, from: 'L', to: 'I', reason: 'glyph_width' });
   const structure = decomposePan(pan);
   const individual = isIndividual(structure.holder_type_code);
 

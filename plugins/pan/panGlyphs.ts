@@ -99,14 +99,8 @@ export interface LetterRepair {
  */
 export function printedDigitsAtLetterPositions(pan: string, widths: readonly number[] | null, repairs: readonly LetterRepair[]): number[] {
   if (widths === null || widths.length !== 10 || repairs.length === 0) return [];
-  // The reference: the digits at 6..9, each scaled by its own width, leaving out the narrow 1.
-  const reference = [5, 6, 7, 8]
-    .filter((i) => pan[i] !== '1')
-    .map((i) => (widths[i] ?? 0) / (DIGIT_WIDTH[pan[i] ?? ''] ?? 1))
-    .sort((a, b) => a - b);
-  if (reference.length < 2) return [];
-  const digitWidth = reference[Math.floor(reference.length / 2)] ?? 0;
-  if (digitWidth <= 0) return [];
+  const digitWidth = digitReferenceWidth(pan, widths);
+  if (digitWidth === null) return [];
   const printed: number[] = [];
   for (const r of repairs) {
     const letter = LETTER_TO_DIGIT_WIDTH[r.to];
@@ -118,4 +112,31 @@ export function printedDigitsAtLetterPositions(pan: string, widths: readonly num
     if (letter > digit ? ratio < midpoint : ratio > midpoint) printed.push(r.position);
   }
   return printed;
+}
+
+/** The PAN's digit width: the median of its digits at 6..9, each scaled by its own width, leaving out the narrow 1. */
+function digitReferenceWidth(pan: string, widths: readonly number[]): number | null {
+  const reference = [5, 6, 7, 8]
+    .filter((i) => pan[i] !== '1')
+    .map((i) => (widths[i] ?? 0) / (DIGIT_WIDTH[pan[i] ?? ''] ?? 1))
+    .sort((a, b) => a - b);
+  if (reference.length < 2) return null;
+  const digitWidth = reference[Math.floor(reference.length / 2)] ?? 0;
+  return digitWidth > 0 ? digitWidth : null;
+}
+
+/** I and L over the digits' width (Liberation Sans Bold): a bar, and a bar with a foot as wide as a digit. */
+const I_WIDTH = 0.3;
+const L_WIDTH = 1.09;
+
+/**
+ * 1-based letter positions (1–5 and 10) where OCR read an L whose glyph is a bare bar, an I's width: OCR adds the
+ * foot of the L to a narrow I at times. Empty when the glyphs could not be measured one by one.
+ */
+export function barsReadAsL(pan: string, widths: readonly number[] | null): number[] {
+  if (widths === null || widths.length !== 10) return [];
+  const digitWidth = digitReferenceWidth(pan, widths);
+  if (digitWidth === null) return [];
+  const midpoint = (I_WIDTH + L_WIDTH) / 2;
+  return [0, 1, 2, 3, 4, 9].filter((i) => pan[i] === 'L' && (widths[i] ?? digitWidth) / digitWidth < midpoint).map((i) => i + 1);
 }

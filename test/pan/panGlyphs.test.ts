@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { glyphWidths, printedDigitsAtLetterPositions } from '../../plugins/pan/panGlyphs.ts';
+import { barsReadAsL, glyphWidths, printedDigitsAtLetterPositions } from '../../plugins/pan/panGlyphs.ts';
 
 /** A white strip with dark bars of the given widths, 4 px apart, and faint background strokes. */
 function strip(widths: readonly number[]): RawImage {
@@ -47,5 +47,18 @@ describe('printedDigitsAtLetterPositions', () => {
     expect(printedDigitsAtLetterPositions('ABCPK2345O', digits, [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
     expect(printedDigitsAtLetterPositions('ABCPK1111O', [...digits, 20], [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
     expect(printedDigitsAtLetterPositions('ABCPK2345O', null, [{ position: 10, from: '0', to: 'O' }])).toEqual([]);
+  });
+});
+
+describe('barsReadAsL', () => {
+  // Digits 5, 3, 7, 1 at 20 px (the 1 left out of the reference), letters about as wide.
+  const widths = (last: number): number[] => [26, 24, 22, 22, 22, 20, 20, 20, 19, last];
+  it('reads an L whose glyph is a bare bar as the I it is', () => {
+    expect(barsReadAsL('OZEPS5371L', widths(6))).toEqual([10]);
+  });
+  it('keeps an L as wide as a digit, and everything when the glyphs were not measured one by one', () => {
+    expect(barsReadAsL('OZEPS5371L', widths(22))).toEqual([]);
+    expect(barsReadAsL('OZEPS5371L', widths(6).slice(0, 9))).toEqual([]);
+    expect(barsReadAsL('OZEPS5371L', null)).toEqual([]);
   });
 });
