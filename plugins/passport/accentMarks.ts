@@ -163,7 +163,8 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const capHeight = Math.max(left.y1, right.y1) - top;
     const dash = blobs.some(
       (b) =>
-        b.minX >= left.x1 - 2 && b.maxX <= right.x0 + 2 &&
+        // OCR's word boxes may take in the dash: its centre lies near the gap, its ink is its own blob.
+        b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 &&
         b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 &&
         b.maxY - b.minY + 1 < capHeight * 0.3 && b.maxX - b.minX + 1 >= (b.maxY - b.minY + 1) * 1.5 &&
         b.maxX - b.minX + 1 <= capHeight * 1.2 && b.n >= 4,

@@ -59,7 +59,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         // OCR misread a letter: the MRZ's letter is what was printed.
         if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
         // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
-        relax(i, j, i - 1, j, truncated && j === m ? 0.1 : 1, truncated && j === m ? c : '');
+        relax(i, j, i - 1, j, truncated && j === m ? 0.02 : 1, truncated && j === m ? c : '');
       }
       // OCR missed a character the MRZ has.
       if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);

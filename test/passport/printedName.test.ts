@@ -24,6 +24,7 @@ describe('reconcileName', () => {
     ['one OCR confusion repaired by the MRZ', 'ERIKSS0N', 'ERIKSSON', false, 'ERIKSSON'],
     ['accent kept', 'ÉLODIE', 'ELODIE', false, 'ÉLODIE'],
     ['print longer than a truncated MRZ', 'MARIA-GUADALUPE', 'MARIA<GUAD', true, 'MARIA-GUADALUPE'],
+    ['names the MRZ had no room for, after a short cut name', 'MICHAEL WILLIAM THOMAS', 'MICHAEL', true, 'MICHAEL WILLIAM THOMAS'],
   ] as const)('%s', (_name, ocr, mrz, truncated, printed) => {
     const r = reconcileName(ocr, mrz, truncated);
     expect(r.agrees).toBe(true);
