@@ -93,14 +93,15 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - Math.max(6, (y1 - word.bbox.y0) * 0.45));
     const tall = inside.filter((b) => b.maxY - b.minY + 1 >= (y1 - word.bbox.y0) * 0.45);
     if (tall.length === 0) {
-      out.push(word.text);
+      out.push(word.text.toUpperCase());
       continue;
     }
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const marks = inside.filter((b) => b.maxY < capTop + capHeight * 0.08 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008));
     // Letter centres along the word by relative advance widths.
-    const letters = [...word.text];
+    // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
+    const letters = [...word.text.toUpperCase()];
     const total = letters.reduce((s, c) => s + advance(c), 0);
     let acc = 0;
     const centres = letters.map((c) => {

@@ -33,15 +33,15 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   const m = t.length;
   // cost[i][j]: best cost aligning o[0..i) with t[0..j); back-pointers rebuild the printed string.
   const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
-  const back: { pi: number; pj: number; emit: string }[][] = Array.from({ length: n + 1 }, () =>
+  const back: { pi: number; pj: number; emit: string; beyond?: boolean }[][] = Array.from({ length: n + 1 }, () =>
     new Array(m + 1).fill(null),
   );
   cost[0]![0] = 0;
-  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string): void => {
+  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string, beyond = false): void => {
     const total = cost[pi]![pj]! + c;
     if (total < cost[i]![j]!) {
       cost[i]![j] = total;
-      back[i]![j] = { pi, pj, emit };
+      back[i]![j] = { pi, pj, emit, beyond };
     }
   };
   for (let i = 0; i <= n; i++) {
@@ -59,21 +59,23 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         // OCR misread a letter: the MRZ's letter is what was printed.
         if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
         // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
-        relax(i, j, i - 1, j, truncated && j === m ? 0.02 : 1, truncated && j === m ? c : '');
+        relax(i, j, i - 1, j, truncated && j === m ? 0.02 : 1, truncated && j === m ? c : '', truncated && j === m);
       }
       // OCR missed a character the MRZ has.
       if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
     }
   }
-  let value = '';
+  let matched = '';
+  let beyond = '';
   for (let i = n, j = m; i > 0 || j > 0; ) {
     const step = back[i]![j]!;
-    value = step.emit + value;
+    if (step.beyond) beyond = step.emit + beyond;
+    else matched = step.emit + matched;
     i = step.pi;
     j = step.pj;
   }
   const total = cost[n]![m]!;
-  value = value.replace(/\s+/g, ' ').trim();
+  const value = `${matched}${keptBeyond(beyond)}`.replace(/\s+/g, ' ').trim();
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2) };
 }
 
@@ -88,6 +90,18 @@ export function nameCharacters(text: string): string {
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
     .replace(/^[\s'’\-]+|[\s'’\-]+$/g, '');
+}
+
+/**
+ * What the print has past a cut MRZ name, without what OCR adds at a line's end: words of fewer than three
+ * letters there (`ÉTIENNE SN`) are texture, not names.
+ */
+function keptBeyond(beyond: string): string {
+  const words = beyond.split(/(?=[\s-])/);
+  // The first piece may finish the MRZ's last word (WÖHRL|E): only whole words after it are judged.
+  const isShortWord = (w: string): boolean => /^[\s-]/.test(w) && w.replace(/[^\p{L}]/gu, '').length < 3;
+  while (words.length > 0 && isShortWord(words[words.length - 1]!)) words.pop();
+  return words.join('');
 }
 
 /** The MRZ name part as a printable string: `<` -> space. */

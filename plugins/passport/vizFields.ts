@@ -58,13 +58,15 @@ function readName(
 ): (PrintedName & { bbox: BoundingBox | null }) | null {
   if (mrzName === '') return null;
   const tryAll = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
-    let best: (PrintedName & { cost: number; bbox: BoundingBox | null }) | null = null;
+    let best: (PrintedName & { cost: number; rank: number; bbox: BoundingBox | null }) | null = null;
     for (const { text, confidence, bbox, marksSeen } of texts) {
       const cleaned = nameCharacters(text);
       if (cleaned.length < 2) continue;
       const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
-      if (r.agrees && (best === null || r.cost < best.cost)) {
-        best = { value: r.value, agrees: true, cost: r.cost, bbox: bbox ?? null, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+      // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ.
+      const rank = r.cost - (marksSeen === true ? 0.5 : 0);
+      if (r.agrees && (best === null || rank < best.rank)) {
+        best = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
       }
     }
     return best;

@@ -25,6 +25,7 @@ describe('reconcileName', () => {
     ['accent kept', 'ÉLODIE', 'ELODIE', false, 'ÉLODIE'],
     ['print longer than a truncated MRZ', 'MARIA-GUADALUPE', 'MARIA<GUAD', true, 'MARIA-GUADALUPE'],
     ['names the MRZ had no room for, after a short cut name', 'MICHAEL WILLIAM THOMAS', 'MICHAEL', true, 'MICHAEL WILLIAM THOMAS'],
+    ['texture read past a cut MRZ name dropped', 'BENOIT JEAN ÉTIENNE SN', 'BENOIT<JEAN<ETI', true, 'BENOIT JEAN ÉTIENNE'],
   ] as const)('%s', (_name, ocr, mrz, truncated, printed) => {
     const r = reconcileName(ocr, mrz, truncated);
     expect(r.agrees).toBe(true);
