@@ -38,6 +38,8 @@ interface Located {
 interface Readings {
   readonly located: Located;
   readonly viz: OcrResult;
+  /** A second, sharper pass over the field zone, made only when the first found no date of issue. */
+  readonly vizSharper: OcrResult | null;
   readonly refined: RefinedNames;
   /** Undefined when no last page was sent; null when it was sent but not read. */
   readonly lastPage: LastPageReading | null | undefined;
@@ -50,6 +52,8 @@ interface Readings {
 const vizPxPerMm = 8;
 /** The printed fields lie between the header and the MRZ zone. */
 const vizTopMm = 12;
+/** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
+const vizAgainPxPerMm = 11;
 
 const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;
 
@@ -123,30 +127,37 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
   async read(located, ctx) {
     const { page } = located;
     let viz: OcrResult;
+    let vizSharper: OcrResult | null = null;
     let refined: RefinedNames = {};
     if (page.pxPerMm !== null) {
       // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
-      const image = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * vizPxPerMm) });
-      const scale = image.width / td3Page.widthMm;
-      const top = Math.round(vizTopMm * scale);
-      const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
-      viz = await ctx.ocr.recognize({
-        image,
-        segmentation: 'sparse_text',
-        rectangle: { left: 0, top, width: image.width, height: bottom - top },
-        signal: ctx.signal,
-      });
+      const fieldZone = async (pxPerMm: number): Promise<{ ocr: OcrResult; width: number }> => {
+        const image = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+        const scale = image.width / td3Page.widthMm;
+        const top = Math.round(vizTopMm * scale);
+        const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
+        const ocr = await ctx.ocr.recognize({ image, segmentation: 'sparse_text', rectangle: { left: 0, top, width: image.width, height: bottom - top }, signal: ctx.signal });
+        return { ocr, width: image.width };
+      };
+      const first = await fieldZone(vizPxPerMm);
+      viz = first.ocr;
+      const image = { width: first.width };
+      // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
+      const again = readVizFields(viz, located.parse, {}, ctx.now).issueDate === null ? fieldZone(vizAgainPxPerMm) : null;
+      // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
+      again?.catch(() => undefined);
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
       const boxes = locateNames(viz, located.parse);
       const [surname, givenNames] = await Promise.all(
         [boxes.surname, boxes.givenNames].map((box) => (box === null ? null : readNameLine(page.image, box, image.width, ctx))),
       );
       refined = { surname, givenNames };
+      vizSharper = again === null ? null : (await again).ocr;
     } else {
       viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
     }
     const lastPage = located.last === null ? undefined : await readLastPage(located.last, turnOf(located.reading.rotation), ctx);
-    return { located, viz, refined, lastPage };
+    return { located, viz, vizSharper, refined, lastPage };
   },
 
   decode(readings, ctx) {
@@ -157,10 +168,12 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     });
     const printedFirst = readVizFields(readings.viz, named, readings.refined, ctx.now);
     const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
+    const printed = parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined, ctx.now);
+    const issueDate = printed.issueDate ?? (readings.vizSharper === null ? null : readVizFields(readings.vizSharper, parse, {}, ctx.now).issueDate);
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,
-      viz: parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined, ctx.now),
+      viz: { ...printed, issueDate },
       lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
       now: ctx.now,
     });
