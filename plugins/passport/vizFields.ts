@@ -121,16 +121,7 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingB
   // starts a little to the left of what it found.
   const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
     box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
-  // A name the MRZ cut short is longer in print than the part that reconciled with the MRZ: the line it ends is
-  // read on to the right, where the names the MRZ had no room for stand.
-  const truncated = nameMayBeTruncated(mrz.lines[0]);
-  const onToTheRight = (box: BoundingBox | null): BoundingBox | null =>
-    box === null || !truncated ? box : { ...box, x1: box.x1 + 20 * Math.max(4, box.y1 - box.y0) };
-  const surname = widened(r.surname?.bbox) ?? underLabel('surname');
-  const givenNames = widened(r.givenNames?.bbox) ?? underLabel('given_names');
-  return mrz.fields.name.givenNames === ''
-    ? { surname: onToTheRight(surname), givenNames: onToTheRight(givenNames) }
-    : { surname, givenNames: onToTheRight(givenNames) };
+  return { surname: widened(r.surname?.bbox) ?? underLabel('surname'), givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names') };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
