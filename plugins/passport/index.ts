@@ -141,7 +141,6 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       };
       const first = await fieldZone(vizPxPerMm);
       viz = first.ocr;
-      const image = { width: first.width };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
       const again = readVizFields(viz, located.parse, {}, ctx.now).issueDate === null ? fieldZone(vizAgainPxPerMm) : null;
       // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
@@ -149,7 +148,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
       const boxes = locateNames(viz, located.parse);
       const [surname, givenNames] = await Promise.all(
-        [boxes.surname, boxes.givenNames].map((box) => (box === null ? null : readNameLine(page.image, box, image.width, ctx))),
+        [boxes.surname, boxes.givenNames].map((box) => (box === null ? null : readNameLine(page.image, box, first.width, ctx))),
       );
       refined = { surname, givenNames };
       vizSharper = again === null ? null : (await again).ocr;

@@ -3,7 +3,7 @@
  * photographed the same way), then the other quarter turns, until the page's labels are read.
  */
 import type { RawImage } from '../../core/imaging/types.ts';
-import type { OcrResult } from '../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
 import sharp from 'sharp';
@@ -56,12 +56,31 @@ function trustedText(line: OcrResult['lines'][number]): string {
   return kept.some((w) => w.confidence < minWordConfidence) ? '' : kept.map((w) => w.text).join(' ');
 }
 
+/** Whole pixels of `box` inside an image of `width` × `height`. */
+function pixelRegion(box: BoundingBox, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const left = Math.max(0, Math.floor(box.x0));
+  const top = Math.max(0, Math.floor(box.y0));
+  return { left, top, width: Math.min(width - left, Math.ceil(box.x1) - left), height: Math.min(height - top, Math.ceil(box.y1) - top) };
+}
+
+/**
+ * The page alone when the photo shows it on a table (see pageBounds), so its print is scaled up to the reading
+ * size; else the image as it is.
+ */
+async function pageOnly(image: RawImage): Promise<RawImage> {
+  const overview = await greyScaled(image, { maxWidth: 400, exactWidth: 400 });
+  const bounds = pageBounds(overview);
+  if (bounds.width === overview.width && bounds.height === overview.height) return image;
+  const k = image.width / overview.width;
+  const box = { x0: bounds.left * k, y0: bounds.top * k, x1: (bounds.left + bounds.width) * k, y1: (bounds.top + bounds.height) * k };
+  return cropGrey(image, pixelRegion(box, image.width, image.height), 1);
+}
+
 async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext): Promise<LastPageRereads> {
   const boxes = lastPageValueBoxes(ocr, grey);
   const texts = await Promise.all(
     boxes.map(async ({ box }) => {
-      const region = { left: Math.floor(box.x0), top: Math.floor(box.y0), width: Math.ceil(box.x1 - box.x0), height: Math.ceil(box.y1 - box.y0) };
-      const crop = await cropGrey(grey, region, rereadScale);
+      const crop = await cropGrey(grey, pixelRegion(box, grey.width, grey.height), rereadScale);
       const read = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
       return read.lines.map(trustedText).filter((text) => text !== '');
     }),
@@ -72,14 +91,7 @@ async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext):
 /** The last page's reading at its upright orientation, or null when no orientation shows its labels. */
 export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<LastPageReading | null> {
   const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
-  // A photo of the page on a table: the page alone is read, so its print is scaled up to the reading size.
-  const overview = await greyScaled(image, { maxWidth: 400, exactWidth: 400 });
-  const bounds = pageBounds(overview);
-  const k = image.width / overview.width;
-  const page =
-    bounds.width === overview.width && bounds.height === overview.height
-      ? image
-      : await cropGrey(image, { left: Math.floor(bounds.left * k), top: Math.floor(bounds.top * k), width: Math.min(image.width - Math.floor(bounds.left * k), Math.ceil(bounds.width * k)), height: Math.min(image.height - Math.floor(bounds.top * k), Math.ceil(bounds.height * k)) }, 1);
+  const page = await pageOnly(image);
   let best: { ocr: OcrResult; grey: RawImage; labels: number; confidence: number } | null = null;
   for (const turn of turns) {
     // Always 1300 px wide: small photos are upscaled, their ~8 px letters are below what Tesseract reads well.
