@@ -86,12 +86,16 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
   const mask = new Uint8Array(crop.width * crop.height);
   for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
   const blobs = connectedComponents(mask, crop.width, crop.height, 3);
-  const words = ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== '');
+  const words = wordsWithinTheirOwnInk(ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== ''));
   const out: string[] = [];
   for (const word of words) {
     const { x0, x1, y1 } = word.bbox;
     const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - Math.max(6, (y1 - word.bbox.y0) * 0.45));
-    const tall = inside.filter((b) => b.maxY - b.minY + 1 >= (y1 - word.bbox.y0) * 0.45);
+    // Letters stand about as tall as the word's box; where OCR gave the box the crop's whole height, as tall as
+    // the word's larger blobs (the label print below and specks are smaller).
+    const heights = inside.map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
+    const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
+    const tall = inside.filter((b) => b.maxY - b.minY + 1 >= Math.min((y1 - word.bbox.y0) * 0.45, letterHeight * 0.7));
     if (tall.length === 0) {
       out.push(word.text.toUpperCase());
       continue;
@@ -149,6 +153,15 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     );
   }
   return joinWords(out, words, blobs);
+}
+
+/** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
+function wordsWithinTheirOwnInk(words: readonly OcrWord[]): OcrWord[] {
+  return words.map((word, i) => {
+    const next = words[i + 1];
+    if (next === undefined || word.bbox.x1 <= next.bbox.x0 || next.bbox.x0 <= word.bbox.x0) return word;
+    return { ...word, bbox: { ...word.bbox, x1: next.bbox.x0 - 1 } };
+  });
 }
 
 /**

@@ -53,6 +53,12 @@ describe('withAccentMarks', () => {
     expect(withAccentMarks(...(Object.values(drawn('EL-SAYED', ['EL', 'SAYED'])) as [RawImage, OcrResult]))).toBe('EL-SAYED');
     expect(withAccentMarks(...(Object.values(drawn('EL SAYED', ['EL', 'SAYED'])) as [RawImage, OcrResult]))).toBe('EL SAYED');
   });
+  it('finds the marks when OCR gave the word a box as tall as the crop', () => {
+    const { crop, ocr } = line('LÓPEZ', 'LOPEZ');
+    const word = ocr.lines[0]!.words[0]!;
+    const tall = { ...word, bbox: { ...word.bbox, y0: 0, y1: 70 } };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [tall] }] })).toBe('LÓPEZ');
+  });
   it('adds nothing to a plain C or S', () => {
     const { crop, ocr } = line('FRANCOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANCOIS');
