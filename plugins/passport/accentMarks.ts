@@ -38,10 +38,10 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   const h = m.maxY - m.minY + 1;
   const corr = m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
   const peak = Math.abs(corr) < 0.45 && w >= h * 1.2 && m.n >= 10 ? middleLift(m, mask, maskWidth) : 0;
-  if (peak < -0.15) return 'caron';
+  if (peak < -0.1) return 'caron';
   if (letter === 'R') return null;
   if (letter === 'N') return 'tilde';
-  if (peak > 0.15) return 'circumflex';
+  if (peak > 0.1) return 'circumflex';
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
