@@ -103,9 +103,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const marks = inside.filter((b) => b.maxY < capTop + capHeight * 0.08 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008));
-    // Letter centres along the word by relative advance widths.
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
+    // Letter centres along the word by relative advance widths.
     const total = letters.reduce((s, c) => s + advance(c), 0);
     let acc = 0;
     const centres = letters.map((c) => {
