@@ -30,6 +30,11 @@ export interface OcrPoolOptions {
   readonly langPath?: string;
   /** A job running longer is abandoned and its worker replaced: a stuck recogniser must not hold a slot forever. */
   readonly jobTimeoutMs?: number;
+  /**
+   * A running job whose request was cancelled (client gone, request timeout) may finish within this long; past it
+   * the worker is replaced, so a cancelled request's long OCR does not hold a slot up to the job limit.
+   */
+  readonly abortGraceMs?: number;
   readonly logger?: Pick<PluginLogger, 'info' | 'warn'>;
 }
 
@@ -88,6 +93,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   const engine = options.engine ?? 'lstm';
   const langPath = options.langPath ?? resolveLangPath(languages, engine);
   const jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
+  const abortGraceMs = options.abortGraceMs ?? 2_000;
   // tesseract.js never settles createWorker when language data is missing: check before spawning.
   for (const code of languages) {
     const file = path.join(langPath, `${code}.traineddata.gz`);
@@ -183,6 +189,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   async function run(slot: Slot, worker: Tesseract.Worker, job: Job): Promise<void> {
     slot.busy = true;
     let timer: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let stopListening = (): void => undefined;
     try {
       // Aborted between queueing and now: nothing to do.
       if (job.settled) return;
@@ -211,10 +219,20 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`OCR job exceeded ${jobTimeoutMs} ms`)), jobTimeoutMs);
       });
+      const abandoned = new Promise<never>((_, reject) => {
+        const signal = request.signal;
+        if (signal === undefined) return;
+        const giveUp = (): void => {
+          graceTimer = setTimeout(() => reject(new Error(`OCR job exceeded its ${abortGraceMs} ms grace after cancellation`)), abortGraceMs);
+        };
+        if (signal.aborted) giveUp();
+        else signal.addEventListener('abort', giveUp, { once: true });
+        stopListening = () => signal.removeEventListener('abort', giveUp);
+      });
       const recognized = worker.recognize(image, recognizeOptions, { text: true, blocks: true });
       recognized.catch(() => undefined);
       try {
-        const { data } = await Promise.race([recognized, slot.died, timedOut]);
+        const { data } = await Promise.race([recognized, slot.died, timedOut, abandoned]);
         settle(job, { result: toOcrResult(data as unknown as TesseractBlocksPage, offsetX, offsetY) });
       } catch (error) {
         if (slot.worker === worker && (error as Error | undefined)?.message?.startsWith('OCR job exceeded')) {
@@ -229,6 +247,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       settle(job, { error: error instanceof Error ? error : new Error(`OCR failed: ${String(error)}`) });
     } finally {
       clearTimeout(timer);
+      clearTimeout(graceTimer);
+      stopListening();
       slot.busy = false;
       dispatch();
     }
@@ -270,7 +290,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
         const job: Job = { request, resolve, reject, settled: false, detach: () => undefined };
         if (signal !== undefined) {
           const onAbort = (): void => {
-            // A queued job is dropped; a running one finishes on its worker and its result is thrown away.
+            // A queued job is dropped; a running one is answered now, and its worker given a grace to finish (run()).
             const queued = queue.indexOf(job);
             if (queued >= 0) queue.splice(queued, 1);
             settle(job, { error: abortReason(signal) });

@@ -126,6 +126,26 @@ describe('tesseract pool lifecycle', () => {
     }
   });
 
+  it('replaces a worker whose cancelled job runs past its grace, and keeps working', async () => {
+    const warnings: string[] = [];
+    const logger = { info() {}, warn: (_fields: unknown, message?: string) => void warnings.push(String(message)) };
+    const pool = createOcrPool({ workers: 1, abortGraceMs: 200, logger });
+    await pool.ready();
+    try {
+      const lines = Array.from({ length: 40 }, (_, i) => renderTextLine(`LINE ${i} OF A VERY LONG PAGE OF SYNTHETIC TEXT ${i * 7}`, { width: 2400, height: 70, size: 40 }).raw);
+      const page = { data: Buffer.concat(lines.map((line) => line.data)), width: 2400, height: 70 * lines.length, channels: 3 as const };
+      const cancel = new AbortController();
+      const long = pool.recognize({ image: page, signal: cancel.signal });
+      setTimeout(() => cancel.abort(new Error('request timed out')), 100);
+      await expect(long).rejects.toThrow('request timed out');
+      const word = renderTextLine('PASSPORT', { width: 320, height: 80, size: 40 });
+      expect((await pool.recognize({ image: word.raw, segmentation: 'single_word' })).text.trim()).toBe('PASSPORT');
+      expect(warnings).toContain('Replacing OCR worker');
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('refuses to start without language data rather than fetching it', () => {
     expect(() => createOcrPool({ workers: 1, langPath: '/nonexistent' })).toThrow(/language data not found/);
     expect(() => createOcrPool({ workers: 0 })).toThrow();
