@@ -105,6 +105,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const marks = inside.filter((b) => b.maxY < capTop + capHeight * 0.08 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008));
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
+    // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
+    const bases = letters.map((c) => cedillaBase[c] ?? c);
     // Letter centres along the word by relative advance widths.
     const total = letters.reduce((s, c) => s + advance(c), 0);
     let acc = 0;
@@ -119,33 +121,38 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     for (const m of marks) {
       let best = -1;
       for (let i = 0; i < centres.length; i++) {
-        if (!markable.test(letters[i]!)) continue;
+        if (!markable.test(bases[i]!)) continue;
         if (best < 0 || Math.abs(centres[i]! - m.cx) < Math.abs(centres[best]! - m.cx)) best = i;
       }
       if (best >= 0 && Math.abs(centres[best]! - m.cx) < letterWidth * 0.9) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
     }
     // A cedilla hangs below the baseline under C or S: its own small blob, or the letter's ink running down into it.
-    const baseline = median(tall.map((b) => b.maxY));
+    // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
+    const baselineNear = (blob: Blob): number =>
+      median(tall.filter((t) => t !== blob).sort((a, b) => Math.abs(a.cx - blob.cx) - Math.abs(b.cx - blob.cx)).slice(0, 3).map((t) => t.maxY));
     const cedillas = new Set<number>();
-    const hanging = blobs.filter(
-      (b) =>
-        b.cx >= x0 - 2 && b.cx <= x1 + 2 &&
-        ((b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
-          b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008)) ||
-          (b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6)),
-    );
+    const hanging = blobs.filter((b) => {
+      if (b.cx < x0 - 2 || b.cx > x1 + 2) return false;
+      const baseline = baselineNear(b);
+      const ownBlob = b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
+        b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008);
+      const letterRunningDown = b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6;
+      return ownBlob || letterRunningDown;
+    });
     for (const b of hanging) {
       let best = -1;
       for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - b.cx) < Math.abs(centres[best]! - b.cx)) best = i;
-      if (best >= 0 && /^[CS]$/.test(letters[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
+      if (best >= 0 && /^[CS]$/.test(bases[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
     }
     out.push(
       letters
         .map((c, i) => {
-          if (cedillas.has(i)) return (c + '\u0327').normalize('NFC');
-          const kind = classify(byLetter.get(i) ?? [], c, mask, crop.width);
-          if (kind === null || !markable.test(c)) return c;
-          const composed = (c + combining[kind]).normalize('NFC');
+          const base = bases[i]!;
+          if (cedillas.has(i)) return (base + '\u0327').normalize('NFC');
+          const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
+          // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
+          if (kind === null || !markable.test(base)) return c;
+          const composed = (base + combining[kind]).normalize('NFC');
           // Only real precomposed letters: a mark that composes to nothing known is noise.
           return composed.length === 1 ? composed : c;
         })
@@ -190,6 +197,7 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 }
 
 const markable = /^[AEIOUYNCSZR]$/;
+const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);

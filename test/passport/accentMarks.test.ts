@@ -59,6 +59,12 @@ describe('withAccentMarks', () => {
     const tall = { ...word, bbox: { ...word.bbox, y0: 0, y1: 70 } };
     expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [tall] }] })).toBe('LÓPEZ');
   });
+  it('reads the pixels when OCR gives Ç: a caron above makes Č, a cedilla below stays Ç', () => {
+    const caron = line('ČERNÝ', 'ÇERNY');
+    expect(withAccentMarks(caron.crop, caron.ocr)).toBe('ČERNÝ');
+    const cedilla = line('FRANÇOIS', 'FRANÇOIS');
+    expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('FRANÇOIS');
+  });
   it('adds nothing to a plain C or S', () => {
     const { crop, ocr } = line('FRANCOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANCOIS');
