@@ -7,7 +7,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from '../td3Geometry.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from './detectMrzFormat.ts';
 import { downscaleGrey, toGrey, type GreyImage } from './greyImage.ts';
-import { applyHomography, homographyFromPoints, type Homography, type Point } from './homography.ts';
+import { applyHomography, homographyFromPoints, similarityFromPoints, type Homography, type Point } from './homography.ts';
 import { edgeSharpness, measureQuality } from './imageQuality.ts';
 import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
 import { fitCellGrid } from './fitCellGrid.ts';
@@ -54,6 +54,8 @@ interface Attempt {
   readonly parse: Td3Parse | null;
   readonly format: MrzFormat;
   readonly h: Homography;
+  /** When set, line i is sampled through lineMaps[i] instead of h (see lineSimilarities). */
+  readonly lineMaps?: readonly Homography[];
   readonly count: number;
   readonly centres: readonly number[];
   readonly sharpness: number;
@@ -72,13 +74,14 @@ function lineCentresMm(lineCount: number): number[] {
 interface Grid {
   readonly h: Homography;
   readonly centres: number[];
+  readonly lineMaps?: readonly Homography[];
 }
 
 /**
  * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
  * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
  */
-function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number): Grid[] {
+function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number, perLine = false): Grid[] {
   const lines = flipped ? [...found.lines].reverse().map((l) => ({ ...l, start: l.end, end: l.start })) : [...found.lines];
   const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
   const first = lines[0]!;
@@ -106,6 +109,18 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
       }
     }
   }
+  if (perLine && gFirst && gLast && out.length > 0) {
+    // Each line through its own map, from its own end cells: a line whose end cell was indexed one off no longer
+    // tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a pitch).
+    const maps = [gFirst, gLast].map((g, i) =>
+      similarityFromPoints(
+        [{ x: td3Page.mrzLeftMm + 0.5 * p, y: i === 0 ? yFirst : yLast }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: i === 0 ? yFirst : yLast }],
+        [full(g.cellCentre(0)), full(g.cellCentre(count - 1))],
+      ),
+    );
+    return centres.length === 2 ? [{ h: out[0]!.h, centres, lineMaps: maps }] : [];
+  }
+  if (perLine) return [];
   if (out.length === 0) {
     const x0 = td3Page.mrzLeftMm + sideBearing * p;
     const x1 = td3Page.mrzLeftMm + (count - sideBearing) * p;
@@ -130,7 +145,15 @@ function candidateCounts(found: MrzLinesFound): number[] {
   return [44, 36];
 }
 
-function readGrid(image: GreyImage, h: Homography, centres: readonly number[], count: number, nudge: { dx: number; dy: number; scale: number }, now: Date): Attempt {
+function readGrid(
+  image: GreyImage,
+  h: Homography,
+  centres: readonly number[],
+  count: number,
+  nudge: { dx: number; dy: number; scale: number },
+  now: Date,
+  lineMaps?: readonly Homography[],
+): Attempt {
   const weights = mrzClassifierWeights();
   const lines: string[] = [];
   const confidence: number[][] = [];
@@ -139,12 +162,13 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
   let sharp = 0;
   const lineCells: Float32Array[][] = [];
   const choices: CellChoice[][] = [];
-  for (const centre of centres) {
+  for (const [lineIndex, centre] of centres.entries()) {
+    const map = lineMaps?.[lineIndex] ?? h;
     // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
     // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
     const shifted = cellShifts.map((shift) =>
       normaliseLineCells(
-        sampleLineCells(image, h, {
+        sampleLineCells(image, map, {
           leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
           centreMm: centre + nudge.dy,
           pitchMm: td3Page.mrzPitchMm * nudge.scale,
@@ -166,7 +190,7 @@ function readGrid(image: GreyImage, h: Homography, centres: readonly number[], c
   }
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
-  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, ...(lineMaps ? { lineMaps } : {}), count, centres, sharpness: sharp };
 }
 
 /** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
@@ -262,6 +286,15 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
               bestFound = found;
             }
           }
+          if (!best?.parse?.valid && best?.format === 'TD3') {
+            for (const grid of gridHomographies(found, flipped, count, factor, true)) {
+              const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
+              if (better(best, attempt)) {
+                best = attempt;
+                bestFound = found;
+              }
+            }
+          }
         }
         if (best?.parse?.valid) break;
       }
@@ -271,7 +304,7 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
     if (best && !best.parse?.valid) {
       for (const nudge of nudges) {
         checkAbort(options.signal);
-        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
+        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now, best.lineMaps);
         if (better(best, attempt)) best = { ...attempt, h: best.h };
         if (best.parse?.valid) break;
       }
