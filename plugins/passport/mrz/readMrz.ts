@@ -278,16 +278,12 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
       for (const count of candidateCounts(found)) {
-        for (const flipped of [false, true]) {
-          for (const grid of gridHomographies(found, flipped, count, factor)) {
-            const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now);
-            if (better(best, attempt)) {
-              best = attempt;
-              bestFound = found;
-            }
-          }
-          if (!best?.parse?.valid && best?.format === 'TD3') {
-            for (const grid of gridHomographies(found, flipped, count, factor, true)) {
+        // Both reading directions through the four-corner grid first; only when neither reads a valid TD3, each
+        // line through its own map (see gridHomographies).
+        for (const perLine of [false, true]) {
+          if (perLine && (best?.parse?.valid || best?.format !== 'TD3')) break;
+          for (const flipped of [false, true]) {
+            for (const grid of gridHomographies(found, flipped, count, factor, perLine)) {
               const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
               if (better(best, attempt)) {
                 best = attempt;
