@@ -278,17 +278,12 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
       for (const count of candidateCounts(found)) {
-        // Both reading directions through the four-corner grid first; only when neither reads a valid TD3, each
-        // line through its own map (see gridHomographies).
-        for (const perLine of [false, true]) {
-          if (perLine && (best?.parse?.valid || best?.format !== 'TD3')) break;
-          for (const flipped of [false, true]) {
-            for (const grid of gridHomographies(found, flipped, count, factor, perLine)) {
-              const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
-              if (better(best, attempt)) {
-                best = attempt;
-                bestFound = found;
-              }
+        for (const flipped of [false, true]) {
+          for (const grid of gridHomographies(found, flipped, count, factor)) {
+            const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now);
+            if (better(best, attempt)) {
+              best = attempt;
+              bestFound = found;
             }
           }
         }
@@ -300,9 +295,21 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
     if (best && !best.parse?.valid) {
       for (const nudge of nudges) {
         checkAbort(options.signal);
-        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now, best.lineMaps);
+        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
         if (better(best, attempt)) best = { ...attempt, h: best.h };
         if (best.parse?.valid) break;
+      }
+      if (best.parse?.valid) break;
+    }
+    // Still no valid TD3 after the nudges: each line of the best lines found through its own map (see
+    // gridHomographies), both reading directions.
+    if (best && bestFound && !best.parse?.valid && best.format === 'TD3') {
+      const lines = bestFound;
+      for (const flipped of [false, true]) {
+        for (const grid of gridHomographies(lines, flipped, best.count, factor, true)) {
+          const attempt = readGrid(grey, grid.h, grid.centres, best.count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
+          if (better(best, attempt)) best = attempt;
+        }
       }
       if (best.parse?.valid) break;
     }
