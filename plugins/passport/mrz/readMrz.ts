@@ -54,8 +54,6 @@ interface Attempt {
   readonly parse: Td3Parse | null;
   readonly format: MrzFormat;
   readonly h: Homography;
-  /** When set, line i is sampled through lineMaps[i] instead of h (see lineSimilarities). */
-  readonly lineMaps?: readonly Homography[];
   readonly count: number;
   readonly centres: readonly number[];
   readonly sharpness: number;
@@ -74,6 +72,7 @@ function lineCentresMm(lineCount: number): number[] {
 interface Grid {
   readonly h: Homography;
   readonly centres: number[];
+  /** When set, line i is sampled through lineMaps[i] instead of h (the per-line grids of gridHomographies). */
   readonly lineMaps?: readonly Homography[];
 }
 
@@ -190,7 +189,7 @@ function readGrid(
   }
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
-  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, ...(lineMaps ? { lineMaps } : {}), count, centres, sharpness: sharp };
+  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
 }
 
 /** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
