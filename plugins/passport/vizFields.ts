@@ -9,7 +9,7 @@ import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from '
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
-import { labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
+import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import type { VizField } from './vizLabels.ts';
 
 export interface PrintedName {
@@ -34,7 +34,7 @@ export interface VizReading {
 
 /** The text a label's value holds: what follows the label inside its own phrase, and its value phrases. */
 function valueTexts(lv: LabelledValue): NameCandidate[] {
-  return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: p.bbox }));
+  return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words) }));
 }
 
 function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate[] {
@@ -78,7 +78,7 @@ function readName(
     }
     return null;
   };
-  const unlabelled = phrases.filter((p) => p.label === null);
+  const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words) }));
   return tryAll(labelled) ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
 }
 

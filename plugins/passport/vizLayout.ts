@@ -36,6 +36,22 @@ function union(words: readonly OcrWord[]): BoundingBox {
 
 export type LabelClassifier = (text: string) => string | null;
 
+/**
+ * A value phrase's line of capitals: its words' union across, and down only over words of about their letters'
+ * height. OCR gives a word now and then a box reaching into the row below (`BHATTACHARYA` boxed with the label under
+ * it); such a box, more than 1.6 times the shortest word of two or more letters or digits, is left out of the
+ * height. For lines of one letter height (capitals, digits): labels mix lower case and scripts.
+ */
+export function capitalsBox(words: readonly OcrWord[]): BoundingBox {
+  const all = union(words);
+  const lettered = words.filter((w) => w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2);
+  if (lettered.length < 2) return all;
+  const shortest = Math.min(...lettered.map((w) => height(w.bbox)));
+  const core = words.filter((w) => height(w.bbox) <= Math.max(shortest * 1.6, shortest + 4));
+  const rows = union(core);
+  return { x0: all.x0, y0: rows.y0, x1: all.x1, y1: rows.y1 };
+}
+
 function phraseOf(words: readonly OcrWord[], classify: LabelClassifier): Phrase {
   const text = words.map((w) => w.text).join(' ');
   return {

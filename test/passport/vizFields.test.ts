@@ -7,7 +7,7 @@ import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/vizLabels.ts';
 import { labelledValues, phrasesOf } from '../../plugins/passport/vizLayout.ts';
-import { readVizFields } from '../../plugins/passport/vizFields.ts';
+import { locateNames, readVizFields } from '../../plugins/passport/vizFields.ts';
 
 interface Sample {
   readonly mrz: [string, string];
@@ -105,5 +105,33 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
   it('takes nothing that is not a clean run of capitals', () => {
     const noisy = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'ua 7 |']);
     expect(readVizFields(noisy, parse).givenNames).toBeNull();
+  });
+});
+
+describe('locateNames', () => {
+  const parse = parseTd3(['P<INDBHATTACHARYA<VENKATARAGHAVAN<<AARAV<<<<<', 'L898902C36IND7408122F1204159ZE184226B<<<<<10'], { now });
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+  const line = (words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words[words.length - 1]!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
+    words,
+  });
+  it('boxes a name line over its capitals when OCR gave one word a box reaching into the label below', () => {
+    const viz: OcrResult = {
+      text: '',
+      confidence: 90,
+      lines: [
+        line([word('Surname', 50, 170, 110, 181)]),
+        // BHATTACHARYA's box takes in the `Given names` label under it: 43 px against its neighbour's 17.
+        line([word('BHATTACHARYA', 52, 195, 234, 238), word('VENKATARAGHAVAN', 236, 196, 459, 213)]),
+        line([word('Given', 50, 228, 80, 238), word('names', 86, 228, 120, 238)]),
+        line([word('AARAV', 52, 253, 124, 269)]),
+      ],
+    };
+    const boxes = locateNames(viz, parse);
+    expect(boxes.surname).not.toBeNull();
+    expect(boxes.surname!.y0).toBe(196);
+    expect(boxes.surname!.y1).toBe(213);
   });
 });
