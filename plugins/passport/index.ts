@@ -141,17 +141,37 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       };
       const first = await fieldZone(vizPxPerMm);
       viz = first.ocr;
+      const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
+      // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
+      const missed = {
+        surname: firstRead.surname === null,
+        givenNames: located.parse.fields.name.givenNames !== '' && firstRead.givenNames === null,
+      };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
-      const again = readVizFields(viz, located.parse, {}, ctx.now).issueDate === null ? fieldZone(vizAgainPxPerMm) : null;
+      const again = firstRead.issueDate === null || missed.surname || missed.givenNames ? fieldZone(vizAgainPxPerMm) : null;
       // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
       again?.catch(() => undefined);
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
+      const reread = (box: BoundingBox | null, width: number): Promise<string | null> =>
+        box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, ctx);
       const boxes = locateNames(viz, located.parse);
-      const [surname, givenNames] = await Promise.all(
-        [boxes.surname, boxes.givenNames].map((box) => (box === null ? null : readNameLine(page.image, box, first.width, ctx))),
-      );
+      const [surname, givenNames] = await Promise.all([
+        missed.surname ? null : reread(boxes.surname, first.width),
+        missed.givenNames ? null : reread(boxes.givenNames, first.width),
+      ]);
       refined = { surname, givenNames };
-      vizSharper = again === null ? null : (await again).ocr;
+      if (again !== null) {
+        const sharper = await again;
+        vizSharper = sharper.ocr;
+        if (missed.surname || missed.givenNames) {
+          const found = locateNames(vizSharper, located.parse);
+          const [s, g] = await Promise.all([
+            missed.surname ? reread(found.surname, sharper.width) : surname,
+            missed.givenNames ? reread(found.givenNames, sharper.width) : givenNames,
+          ]);
+          refined = { surname: s, givenNames: g };
+        }
+      }
     } else {
       viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
     }
@@ -161,18 +181,27 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
 
   decode(readings, ctx) {
     const { reading } = readings.located;
-    const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], readings.refined, {
+    const { viz, vizSharper, refined } = readings;
+    const firstTexts = labelledNameTexts(viz);
+    const sharperTexts = vizSharper === null ? { surname: [], givenNames: [] } : labelledNameTexts(vizSharper);
+    const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], refined, {
       now: ctx.now,
-      otherReadings: labelledNameTexts(readings.viz),
+      otherReadings: { surname: [...firstTexts.surname, ...sharperTexts.surname], givenNames: [...firstTexts.givenNames, ...sharperTexts.givenNames] },
     });
-    const printedFirst = readVizFields(readings.viz, named, readings.refined, ctx.now);
+    const printedFirst = readVizFields(viz, named, refined, ctx.now);
     const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
-    const printed = parse === named ? printedFirst : readVizFields(readings.viz, parse, readings.refined, ctx.now);
-    const issueDate = printed.issueDate ?? (readings.vizSharper === null ? null : readVizFields(readings.vizSharper, parse, {}, ctx.now).issueDate);
+    const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
+    // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
+    const again = vizSharper === null ? null : readVizFields(vizSharper, parse, refined, ctx.now);
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,
-      viz: { ...printed, issueDate },
+      viz: {
+        ...printed,
+        surname: printed.surname ?? again?.surname ?? null,
+        givenNames: printed.givenNames ?? again?.givenNames ?? null,
+        issueDate: printed.issueDate ?? again?.issueDate ?? null,
+      },
       lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
       now: ctx.now,
     });
