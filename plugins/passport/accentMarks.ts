@@ -26,8 +26,8 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
 
 /**
  * The kind of the mark(s) over `letter`. Marks are a few pixels big, so shape decides only what it can: two blobs
- * are dots, a clear ring over A is Å, a clearly falling stroke is grave, a wide mark peaked in its middle is a
- * circumflex and one dipping there a caron (R takes only a caron); N takes a tilde; otherwise the acute, by far
+ * are dots, a clear ring over A is Å, a clearly falling stroke is grave, a wide symmetric mark peaked in its middle
+ * is a circumflex and one dipping there a caron (R takes only a caron); N takes a tilde; otherwise the acute, by far
  * the commonest single mark on capitals in passport names.
  */
 function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number): MarkKind | null {
@@ -38,10 +38,13 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   const h = m.maxY - m.minY + 1;
   const corr = m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
   const peak = Math.abs(corr) < 0.45 && w >= h * 1.2 && m.n >= 10 ? middleLift(m, mask, maskWidth) : 0;
-  if (peak < -0.1) return 'caron';
+  // A caron and a circumflex are mirror-symmetric; a tilde is a wave, its two halves opposite (dev: carons and
+  // circumflexes 0.73 to 1.0, tildes over N -0.96 to -0.5, some of them dipping or peaking in the middle).
+  const symmetric = peak !== 0 && mirrorSymmetry(m, mask, maskWidth) > 0.3;
+  if (peak < -0.1 && symmetric) return 'caron';
   if (letter === 'R') return null;
   if (letter === 'N') return 'tilde';
-  if (peak > 0.1) return 'circumflex';
+  if (peak > 0.1 && symmetric) return 'circumflex';
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
@@ -72,6 +75,38 @@ function middleLift(m: Blob, mask: Uint8Array, maskWidth: number): number {
   }
   if (sums.middleN === 0 || sums.outerN === 0) return 0;
   return (sums.outer / sums.outerN - sums.middle / sums.middleN) / (m.maxY - m.minY + 1);
+}
+
+/** Correlation of the mark's column profile (mean ink row per column) with its mirror image: V and ^ near 1, a wave below 0. */
+function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
+  const w = m.maxX - m.minX + 1;
+  const profile: number[] = [];
+  for (let x = m.minX; x <= m.maxX; x++) {
+    let sum = 0;
+    let count = 0;
+    for (let y = m.minY; y <= m.maxY; y++) {
+      if (mask[y * maskWidth + x]) {
+        sum += y;
+        count += 1;
+      }
+    }
+    profile.push(count === 0 ? Number.NaN : sum / count);
+  }
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < w; i++) {
+    const a = profile[i]!;
+    const b = profile[w - 1 - i]!;
+    if (!Number.isNaN(a) && !Number.isNaN(b)) pairs.push([a, b]);
+  }
+  if (pairs.length < 4) return 0;
+  const mean = pairs.reduce((s, [a]) => s + a, 0) / pairs.length;
+  let num = 0;
+  let den = 0;
+  for (const [a, b] of pairs) {
+    num += (a - mean) * (b - mean);
+    den += (a - mean) * (a - mean);
+  }
+  return den === 0 ? 0 : num / den;
 }
 
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
