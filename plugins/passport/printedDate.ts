@@ -72,8 +72,9 @@ function validDay(year: number, month: number, day: number): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-// Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `|` or `\`).
-const sep = String.raw`[\s./\-,'\[\]|\\]*`;
+// Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `{`, `(`, `|` or `\`,
+// a dot as `°` or `,`).
+const sep = String.raw`[\s./\-,'\[\]{}()|\\°]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 const word = String.raw`\p{L}{3,10}\.?`;
 
@@ -84,7 +85,7 @@ const wordDate = new RegExp(
 );
 /** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`). */
 const numericDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\- ]\s*(${num}\s?${num}|${num})\s*[./\- ]\s*(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °]\s*(${num}\s?${num}|${num})\s*[./\-, °]\s*(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
 
