@@ -142,8 +142,13 @@ export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}
   const name = (field: LastPageValueBox['field']): string | null => {
     const sparse = firstName(field);
     const sharp = reread(field).find(looksLikeName);
-    // The sharper reading, unless all it adds to the sparse one is a letter or two of texture at the end.
-    const text = sharp !== undefined && !(sparse !== null && sharp.startsWith(sparse) && sharp.slice(sparse.length).trim().length <= 2) ? sharp : sparse;
+    // The sharper reading, unless all it adds to the sparse one is a letter or two of texture at the end, or it is
+    // the sparse one's first words only (a doubtful word at its end was dropped with the texture).
+    const onlyTexture = sparse !== null && sharp !== undefined && sharp.startsWith(sparse) && sharp.slice(sparse.length).trim().length <= 2;
+    const cutShort =
+      sparse !== null && sharp !== undefined && sparse.startsWith(`${sharp} `) &&
+      sparse.slice(sharp.length).trim().split(/\s+/).every((w) => /^\p{Lu}{3,}$/u.test(w));
+    const text = sharp !== undefined && !onlyTexture && !cutShort ? sharp : sparse;
     return text === null ? null : cleanName(text);
   };
   const address = addressLabel ? addressRows(phrases, addressLabel) : [];

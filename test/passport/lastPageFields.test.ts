@@ -66,6 +66,12 @@ describe('readLastPageFields with sharper re-readings of the value rows', () => 
   it('keeps the sparse reading when the re-reading only adds a letter of texture at the end', () => {
     expect(readLastPageFields(ocr, { father_name: ['ARJUN FERNANDES E'] }).father_name).toBe('ARJUN FERNANDES');
   });
+  it('keeps the sparse reading when the re-reading lost its last word', () => {
+    expect(readLastPageFields(ocr, { father_name: ['ARJUN'] }).father_name).toBe('ARJUN FERNANDES');
+    // What the sparse pass has beyond it must be name words, not texture.
+    const textured = page(['Name of Father / Legal Guardian', 'ARJUN FERNANDES ke']);
+    expect(readLastPageFields(textured, { father_name: ['ARJUN FERNANDES'] }).father_name).toBe('ARJUN FERNANDES');
+  });
   it('keeps the sparse reading when the re-reading holds no name', () => {
     expect(readLastPageFields(ocr, { father_name: ['an 7A'] }).father_name).toBe('ARJUN FERNANDES');
   });
