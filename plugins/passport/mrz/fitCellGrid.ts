@@ -3,12 +3,17 @@
  * pitches apart, so each blob gets a cell index and a least-squares line through (index, position) gives the
  * pitch and the centre of every cell, far more exactly than the ink ends do.
  */
-import type { Point } from './homography.ts';
+import type { Homography, Point } from './homography.ts';
 import type { MrzLineFit } from './findMrzLines.ts';
 
 export interface LineGrid {
   /** Centre of cell `index` in the searched image's pixels. */
   readonly cellCentre: (index: number) => Point;
+  /**
+   * The line's own projective frame: (k, w) -> searched-image pixels, k the cell index along the line (fractional
+   * between centres), w the offset across it in pitches at cell 0, shrinking with the pitch under perspective.
+   */
+  readonly frame: Homography;
   /** Number of cells between the first and the last blob, inclusive. */
   readonly cells: number;
   readonly pitch: number;
@@ -61,9 +66,19 @@ export function fitCellGrid(line: MrzLineFit, direction: Point, pitchGuess: numb
   const slope = vt > 1e-6 ? (sto / s1 - (sw / s1) * (so / s1)) / vt : 0;
   const intercept = so / s1 - slope * (sw / s1);
   const cells = ks[ks.length - 1]! + 1;
+  // pixel(k, w) = [(a + b k)(d + slope n) + intercept (1 + c k) n + w q0 n] / (1 + c k), q0 the pitch at cell 0.
+  const { a, b, c } = model;
+  const q0 = b - a * c;
+  const along = { x: direction.x + slope * normal.x, y: direction.y + slope * normal.y };
+  const frame: Homography = [
+    b * along.x + intercept * c * normal.x, q0 * normal.x, a * along.x + intercept * normal.x,
+    b * along.y + intercept * c * normal.y, q0 * normal.y, a * along.y + intercept * normal.y,
+    c, 0, 1,
+  ];
   return {
     cells,
     pitch: p,
+    frame,
     cellCentre: (index) => {
       const t = at(index);
       const o = intercept + slope * t;

@@ -7,7 +7,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from '../td3Geometry.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from './detectMrzFormat.ts';
 import { downscaleGrey, toGrey, type GreyImage } from './greyImage.ts';
-import { applyHomography, homographyFromPoints, similarityFromPoints, type Homography, type Point } from './homography.ts';
+import { applyHomography, composeHomography, homographyFromPoints, type Homography, type Point } from './homography.ts';
 import { edgeSharpness, measureQuality } from './imageQuality.ts';
 import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
 import { fitCellGrid } from './fitCellGrid.ts';
@@ -94,32 +94,36 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
   const gFirst = fitCellGrid(first, direction, pitchGuess(first));
   const gLast = fitCellGrid(last, direction, pitchGuess(last));
   const out: Grid[] = [];
+  const toFull: Homography = [scale, 0, 0.5 * scale - 0.5, 0, scale, 0.5 * scale - 0.5, 0, 0, 1];
   if (gFirst && gLast) {
-    // Every line starts with a solid glyph (P, a document number), so too few blobs means the end was lost (thin `<`);
-    // too many means a stray blob joined at one end.
-    const offsets = (cells: number): number[] => (cells <= count ? [0] : [0, count - cells]);
+    // Every line starts with a solid glyph (P, a document number) and the second ends with one (the composite check
+    // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
+    // joined at one end.
+    const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
     for (const oF of offsets(gFirst.cells)) {
       for (const oL of offsets(gLast.cells)) {
         const h = homographyFromPoints(
           [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
           [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
         );
-        if (h) out.push({ h, centres });
+        if (h === null) continue;
+        if (!perLine) {
+          out.push({ h, centres });
+          continue;
+        }
+        // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
+        // longer tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a
+        // pitch), and the pitch changes along the line as perspective has it (the four-corner map takes that change
+        // from two lines a few millimetres apart: mid-line cells fell half a pitch off on a page shot at an angle).
+        const maps = [gFirst, gLast].map((g, i) => {
+          const toCells: Homography = [1 / p, 0, -td3Page.mrzLeftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
+          return composeHomography(toFull, composeHomography(g.frame, toCells));
+        });
+        if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
       }
     }
   }
-  if (perLine && gFirst && gLast && out.length > 0) {
-    // Each line through its own map, from its own end cells: a line whose end cell was indexed one off no longer
-    // tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a pitch).
-    const maps = [gFirst, gLast].map((g, i) =>
-      similarityFromPoints(
-        [{ x: td3Page.mrzLeftMm + 0.5 * p, y: i === 0 ? yFirst : yLast }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: i === 0 ? yFirst : yLast }],
-        [full(g.cellCentre(0)), full(g.cellCentre(count - 1))],
-      ),
-    );
-    return centres.length === 2 ? [{ h: out[0]!.h, centres, lineMaps: maps }] : [];
-  }
-  if (perLine) return [];
+  if (perLine) return out;
   if (out.length === 0) {
     const x0 = td3Page.mrzLeftMm + sideBearing * p;
     const x1 = td3Page.mrzLeftMm + (count - sideBearing) * p;
@@ -291,15 +295,6 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       if (best?.parse?.valid) break;
     }
     if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
-    if (best && !best.parse?.valid) {
-      for (const nudge of nudges) {
-        checkAbort(options.signal);
-        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
-        if (better(best, attempt)) best = { ...attempt, h: best.h };
-        if (best.parse?.valid) break;
-      }
-      if (best.parse?.valid) break;
-    }
     // Still no valid TD3 after the nudges: each line of the best lines found through its own map (see
     // gridHomographies), both reading directions.
     if (best && bestFound && !best.parse?.valid && best.format === 'TD3') {
@@ -309,6 +304,15 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
           const attempt = readGrid(grey, grid.h, grid.centres, best.count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
           if (better(best, attempt)) best = attempt;
         }
+      }
+      if (best.parse?.valid) break;
+    }
+    if (best && !best.parse?.valid) {
+      for (const nudge of nudges) {
+        checkAbort(options.signal);
+        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
+        if (better(best, attempt)) best = { ...attempt, h: best.h };
+        if (best.parse?.valid) break;
       }
       if (best.parse?.valid) break;
     }
