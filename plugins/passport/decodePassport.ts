@@ -5,7 +5,7 @@
  */
 import type { Td3Parse } from './mrz/index.ts';
 import type { Td3CheckName } from './mrz/td3Fields.ts';
-import { td3Field } from './mrz/td3Fields.ts';
+import { td3Checks, td3Field } from './mrz/td3Fields.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { mrzNameToText } from './printedName.ts';
 import type {
@@ -27,6 +27,8 @@ export interface DecodeInput {
   /** Undefined: no last page sent; null: sent but unreadable. */
   readonly lastPage?: LastPageFields | null;
   readonly now: Date;
+  /** MRZ cells (0-based, per line) glare washed out and nothing confirmed (washedCells.ts). */
+  readonly washedUnconfirmed?: readonly [readonly number[], readonly number[]];
 }
 
 const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
@@ -42,6 +44,7 @@ const messages: Record<PassportWarning['code'], string> = {
   check_digits_invalid: 'At least one MRZ check digit does not validate; see checks.check_digits.',
   date_of_birth_unknown: 'The MRZ gives the date of birth as unknown (or impossible).',
   last_page_unreadable: 'The last page was sent but could not be read.',
+  mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
 };
 
 function mean(values: readonly number[]): number {
@@ -59,9 +62,18 @@ export function decodePassport(input: DecodeInput): PassportResult {
     if (!warnings.some((w) => w.code === code)) warnings.push({ code, message: messages[code] });
   };
 
-  const verdicts = Object.fromEntries(checkNames.map((c) => [c, parse.checks[c] ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
+  // A check over cells glare washed out and nothing confirmed proves nothing, whatever it computes to.
+  const [unconfirmed1, unconfirmed2] = input.washedUnconfirmed ?? [[], []];
+  const overWashed = (c: Td3CheckName): boolean => {
+    const check = td3Checks.find((k) => k.check === c)!;
+    const digit = td3Field(check.digit).start;
+    return unconfirmed2.some((i) => i === digit || check.spans.some(([from, to]) => i >= from && i < to));
+  };
+  const holds = (c: Td3CheckName): boolean => parse.checks[c] && !overWashed(c);
+  const verdicts = Object.fromEntries(checkNames.map((c) => [c, holds(c) ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
   // A line with a malformed field is never reported valid, whatever its check digits say.
-  const checkDigitsValid = checkNames.every((c) => parse.checks[c]) && parse.errors.length === 0;
+  const checkDigitsValid = checkNames.every(holds) && parse.errors.length === 0;
+  if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (!checkDigitsValid) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
@@ -101,6 +113,10 @@ export function decodePassport(input: DecodeInput): PassportResult {
             : `line ${r.line}: taken from the printed page; the field's check digit and the composite hold with it`
           : r.reason === 'country_code'
           ? `line ${r.line}: only this character makes the country code a known one`
+          : r.reason === 'washed_out'
+          ? r.field === 'document_code'
+            ? `line ${r.line}: washed out by glare; a passport's MRZ starts with P`
+            : `line ${r.line}: washed out by glare; taken from the printed page, which agrees with every cell left readable`
           : `line ${r.line}: the field allows only this character class`,
   }));
   if (issue === null) warn('issue_date_not_found');

@@ -12,6 +12,9 @@ import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
+import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
+import { transliterateName } from './icaoTransliteration.ts';
+import { nameCharacters } from './printedName.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
@@ -54,6 +57,9 @@ const vizPxPerMm = 8;
 const vizTopMm = 12;
 /** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
 const vizAgainPxPerMm = 11;
+
+/** A printed name as the MRZ writes it. */
+const asMrzName = (text: string): string => transliterateName(nameCharacters(text));
 
 const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;
 
@@ -112,7 +118,8 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', prepared.first, ctx);
       return ctx.reject(refusal.code, refusal.detail, refusal.hint);
     }
-    const parse = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
+    const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
+    const parse = documentCodeWhereWashed(read, reading.washed, ctx.now);
     const plausibility = td3Plausibility(parse.lines);
     if (!plausibility.plausible) {
       ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
@@ -189,21 +196,25 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       otherReadings: { surname: [...firstTexts.surname, ...sharperTexts.surname], givenNames: [...firstTexts.givenNames, ...sharperTexts.givenNames] },
     });
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
-    const parse = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now });
+    const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1] });
+    const parse = fillWashedFromPrint(mended, reading.washed, printedFirst.printed, ctx.now);
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
     const again = vizSharper === null ? null : readVizFields(vizSharper, parse, refined, ctx.now);
+    const surname = printed.surname ?? again?.surname ?? null;
+    const givenNames = printed.givenNames ?? again?.givenNames ?? null;
+    const printedName =
+      surname === null || (givenNames === null && parse.fields.name.givenNames !== '')
+        ? null
+        : `${asMrzName(surname.value)}${givenNames === null ? '' : `<<${asMrzName(givenNames.value)}`}`;
+    const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
     return decodePassport({
       parse,
       charConfidence: reading.charConfidence,
-      viz: {
-        ...printed,
-        surname: printed.surname ?? again?.surname ?? null,
-        givenNames: printed.givenNames ?? again?.givenNames ?? null,
-        issueDate: printed.issueDate ?? again?.issueDate ?? null,
-      },
+      viz: { ...printed, surname, givenNames, issueDate: printed.issueDate ?? again?.issueDate ?? null },
       lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
       now: ctx.now,
+      washedUnconfirmed,
     });
   },
 });

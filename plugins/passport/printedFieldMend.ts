@@ -1,7 +1,8 @@
 /**
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
- * and the differing characters (at most two) change, recorded. Nothing changes on a field that already holds.
+ * and the differing characters (at most two, or any number of cells glare washed out) change, recorded. Nothing
+ * changes on a field that already holds.
  */
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
@@ -17,7 +18,11 @@ export interface PrintedCopies {
 const maxChanges = 2;
 const yymmdd = (iso: string): string => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
-export function mendFieldsFromPrint(parse: Td3Parse, printed: PrintedCopies, options: { now: Date }): Td3Parse {
+export function mendFieldsFromPrint(
+  parse: Td3Parse,
+  printed: PrintedCopies,
+  options: { now: Date; /** Line 2's washed-out cells (readMrz). */ washed?: readonly boolean[] },
+): Td3Parse {
   let current = parse;
   const mends: Td3Repair[] = [];
   const candidates = [
@@ -26,12 +31,17 @@ export function mendFieldsFromPrint(parse: Td3Parse, printed: PrintedCopies, opt
     ['expiry_date', printed.expiryDate ? yymmdd(printed.expiryDate) : null],
   ] as const;
   for (const [field, text] of candidates) {
-    if (text === null || current.checks[field]) continue;
     const spec = td3Field(field);
+    // A check digit that holds over washed-out cells proves nothing (one reading in ten holds by chance).
+    const washedField = [...Array(spec.end - spec.start).keys()].some((i) => options.washed?.[spec.start + i] === true);
+    if (text === null || (current.checks[field] && !washedField)) continue;
     const line2 = current.lines[1];
     const was = line2.slice(spec.start, spec.end);
     const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
-    if (diffs.length === 0 || diffs.length > maxChanges) continue;
+    // Past two changes only where glare left no reading, and the check digit itself was readable.
+    const washed = (i: number): boolean => options.washed?.[i] === true;
+    const allWashed = diffs.every((i) => washed(spec.start + i)) && !washed(td3Field(`${field}_check`).start);
+    if (diffs.length === 0 || (diffs.length > maxChanges && !allWashed)) continue;
     const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.end)], { now: options.now });
     if (!next.checks[field] || !next.checks.composite) continue;
     for (const i of diffs) mends.push({ field, line: 2, position: spec.start + i + 1, from: was[i]!, to: text[i]!, reason: 'printed_page' });

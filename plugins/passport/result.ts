@@ -33,6 +33,7 @@ export const warningCodes = [
   'check_digits_invalid',
   'date_of_birth_unknown',
   'last_page_unreadable',
+  'mrz_washed_out',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];
 

@@ -5,6 +5,7 @@
  */
 import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
 import { nameMayBeTruncated, type Td3Parse } from './mrz/index.ts';
+import { isKnownCountryField } from './mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
@@ -29,6 +30,10 @@ export interface VizReading {
     readonly expiryDate: string | null;
     readonly sex: string | null;
     readonly nationality: string | null;
+    /** The issuing state's code as printed (`IND`, `D`), when it is a known one. */
+    readonly issuingState: string | null;
+    /** The document type as printed (`P`, `PD`). */
+    readonly documentType: string | null;
   };
 }
 
@@ -174,6 +179,12 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   const sexText = valuesOf(all, 'sex')
     .map((v) => v.text.toUpperCase().match(/(?<![A-Z])[MFX](?![A-Z])/)?.[0])
     .find((s) => s !== undefined);
+  const issuingState = valuesOf(all, 'issuing_state')
+    .map((v) => v.text.toUpperCase().replace(/[^A-Z]/g, ''))
+    .find((code) => code.length >= 1 && code.length <= 3 && isKnownCountryField(code));
+  const documentType = valuesOf(all, 'document_type')
+    .map((v) => v.text.toUpperCase().replace(/[^A-Z]/g, ''))
+    .find((type) => /^P[A-Z]?$/.test(type));
   const nationality = valuesOf(all, 'nationality')
     .map((v) => nationalityCode(v.text))
     .find((c) => c !== null);
@@ -201,6 +212,8 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
         printedAnywhere(expiry, expiryYear - 20, expiryYear + 20),
       sex: sexText ?? null,
       nationality: nationality ?? null,
+      issuingState: issuingState ?? null,
+      documentType: documentType ?? null,
     },
   };
 }

@@ -14,10 +14,15 @@ export type VizField =
   | 'issue_date'
   | 'expiry_date'
   | 'passport_number'
+  | 'issuing_state'
+  | 'document_type'
   | 'other';
 
 /** Normalised label text (lower case, no accents, letters and spaces) -> stems that identify each label. */
 const labelStems: readonly { readonly field: VizField; readonly stems: readonly RegExp[] }[] = [
+  // The issuing state's code and the document type, read only to stand in for MRZ cells glare washed out.
+  { field: 'issuing_state', stems: [/code of issuing|issuing state|code du pays|pays emetteur|ausstellenden staat|pais emisor|codigo del pais|code van het land/] },
+  { field: 'document_type', stems: [/(^|\/ ?)(type|typ|tipo|soort)\b/] },
   {
     field: 'other',
     stems: [

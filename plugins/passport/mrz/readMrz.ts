@@ -25,6 +25,8 @@ export interface MrzReading {
   readonly lines: string[];
   /** Per character, 0..1. */
   readonly charConfidence: number[][];
+  /** Per character: washed out by glare or shadow, so what was read there is no reading (see washedOut). */
+  readonly washed: boolean[][];
   /** TD3 only, with repairs applied and recorded. */
   readonly parse: Td3Parse | null;
   /** Clockwise rotation that makes the input upright. */
@@ -48,6 +50,8 @@ const minCapHeightPx = 7;
 
 interface Attempt {
   readonly lines: string[];
+  /** Cells glare (or a shadow) has washed out: see washedOut. */
+  readonly washed: boolean[][];
   readonly confidence: number[][];
   readonly second: string[][];
   readonly score: number;
@@ -165,20 +169,21 @@ function readGrid(
   let sharp = 0;
   const lineCells: Float32Array[][] = [];
   const choices: CellChoice[][] = [];
+  const washed: boolean[][] = [];
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
     // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
     // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
-    const shifted = cellShifts.map((shift) =>
-      normaliseLineCells(
-        sampleLineCells(image, map, {
-          leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
-          centreMm: centre + nudge.dy,
-          pitchMm: td3Page.mrzPitchMm * nudge.scale,
-          count,
-        }),
-      ),
+    const raw = cellShifts.map((shift) =>
+      sampleLineCells(image, map, {
+        leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
+        centreMm: centre + nudge.dy,
+        pitchMm: td3Page.mrzPitchMm * nudge.scale,
+        count,
+      }),
     );
+    washed.push(washedOut(raw[0]!));
+    const shifted = raw.map(normaliseLineCells);
     const cells = shifted[0]!;
     sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
     lineCells.push(cells);
@@ -193,7 +198,21 @@ function readGrid(
   }
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
-  return { lines, confidence, second, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+  return { lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+}
+
+/**
+ * Cells of one line whose ink contrast (paper minus ink level) is under a third of the line's median: glare has
+ * washed the glyph out, and what the classifier makes of it is no reading. A `<` has less ink than a letter but
+ * the same contrast.
+ */
+function washedOut(cells: readonly Float32Array[]): boolean[] {
+  const contrast = cells.map((c) => {
+    const sorted = c.slice().sort();
+    return sorted[Math.floor(sorted.length * 0.9)]! - sorted[Math.floor(sorted.length * 0.03)]!;
+  });
+  const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
+  return contrast.map((c) => c < typical / 3);
 }
 
 /** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
@@ -215,12 +234,15 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
   return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
 }
 
-/** Better: a valid TD3 first, then the higher mean log-probability. */
+/** Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then the higher mean log-probability. */
 function better(a: Attempt | null, b: Attempt): boolean {
   if (!a) return true;
   const av = proven(a) ? 1 : 0;
   const bv = proven(b) ? 1 : 0;
   if (av !== bv) return bv > av;
+  const aw = provenButWashed(a) ? 1 : 0;
+  const bw = provenButWashed(b) ? 1 : 0;
+  if (aw !== bw) return bw > aw;
   const ap = plausibleCode(a) ? 1 : 0;
   const bp = plausibleCode(b) ? 1 : 0;
   if (ap !== bp) return bp > ap;
@@ -230,6 +252,14 @@ function better(a: Attempt | null, b: Attempt): boolean {
 /** A TD3 whose check digits hold, or another layout's lines proven by theirs (see otherLayoutProven). */
 const proven = (a: Attempt): boolean =>
   a.format === 'TD3' ? a.parse?.valid === true : plausibleCode(a) && otherLayoutProven(a.format, a.lines);
+
+/**
+ * A TD3 with cells washed out (glare on the line's start) whose birth and expiry check digits hold: the grid is
+ * right and the zone a passport's, though what glare hid must come from elsewhere (the printed page).
+ */
+const provenButWashed = (a: Attempt): boolean =>
+  a.format === 'TD3' && a.count === 44 && a.washed.some((line) => line.some(Boolean)) &&
+  a.parse?.checks.date_of_birth === true && a.parse.checks.expiry_date === true;
 
 /**
  * Whether the reading starts with a document code its layout allows (P for passports, I/A/C for ID cards, V for
@@ -363,6 +393,7 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
     format: best.format,
     lines: best.lines,
     charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
+    washed: best.washed,
     parse: best.parse,
     rotation,
     skewDeg,

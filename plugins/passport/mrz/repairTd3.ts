@@ -15,8 +15,11 @@ export interface Td3Repair {
   readonly position: number;
   readonly from: string;
   readonly to: string;
-  /** `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts). */
-  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page';
+  /**
+   * `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts); `washed_out`: a cell
+   * glare washed out, filled with what the layout or the printed page fixes (washedCells.ts).
+   */
+  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page' | 'washed_out';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */

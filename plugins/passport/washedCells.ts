@@ -1,0 +1,120 @@
+/**
+ * MRZ cells glare washed out (readMrz's washedOut) hold no reading. The ones no check digit covers are filled only
+ * from what fixes them: the document code's cell is P on every passport; the document type, the issuing state and
+ * the nationality come from their printed copies, and only when the copy agrees with every cell of the field glare
+ * left readable. Checked fields are filled in printedFieldMend.ts, where their check digits prove the print. Each
+ * fill is recorded with reason `washed_out`. Pure.
+ */
+import { parseTd3, type Td3Parse } from './mrz/index.ts';
+import type { Td3Repair } from './mrz/repairTd3.ts';
+import { td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './mrz/td3Fields.ts';
+
+export interface PrintedUncheckedFields {
+  /** `IND`, `D`. */
+  readonly issuingState: string | null;
+  /** `P`, `PD`. */
+  readonly documentType: string | null;
+  readonly nationality: string | null;
+}
+
+/** Per line, per cell: washed out. */
+export type WashedCells = readonly (readonly boolean[])[];
+
+/** Line 1's first cell, when washed out, is the passport's document code P: the page can then be judged a passport's. */
+export function documentCodeWhereWashed(parse: Td3Parse, washed: WashedCells, now: Date): Td3Parse {
+  if (washed[0]?.[0] !== true || parse.lines[0][0] === 'P') return parse;
+  const line1 = `P${parse.lines[0].slice(1)}`;
+  const repair: Td3Repair = { field: 'document_code', line: 1, position: 1, from: parse.lines[0][0] ?? '', to: 'P', reason: 'washed_out' };
+  const next = parseTd3([line1, parse.lines[1]], { now });
+  return { ...next, repairs: [...parse.repairs, repair] };
+}
+
+/** The document type, issuing state and nationality cells glare washed out, from their printed copies. */
+export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
+  const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
+  const fills: Td3Repair[] = [];
+  const fill = (field: Td3FieldName, text: string | null): void => {
+    if (text === null) return;
+    const spec = td3Field(field);
+    const cells = lines[spec.line];
+    const width = spec.end - spec.start;
+    if (text.length > width) return;
+    const value = text.padEnd(width, '<');
+    const washedHere = (i: number): boolean => washed[spec.line]?.[spec.start + i] === true;
+    const indices = [...value].map((_, i) => i);
+    if (!indices.some(washedHere)) return;
+    // Every cell glare left readable must already say what the print says.
+    if (indices.some((i) => !washedHere(i) && cells[spec.start + i] !== value[i])) return;
+    for (const i of indices) {
+      if (!washedHere(i) || cells[spec.start + i] === value[i]) continue;
+      fills.push({ field, line: (spec.line + 1) as 1 | 2, position: spec.start + i + 1, from: cells[spec.start + i]!, to: value[i]!, reason: 'washed_out' });
+      cells[spec.start + i] = value[i]!;
+    }
+  };
+  // The printed type `P` is the MRZ's `P<`: its second cell is the type's.
+  fill('document_type', printed.documentType === null ? null : printed.documentType.slice(1) || '<');
+  fill('issuing_state', printed.issuingState);
+  fill('nationality', printed.nationality);
+  if (fills.length === 0) return parse;
+  const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
+  return { ...next, repairs: [...parse.repairs, ...fills] };
+}
+
+/** What the printed page says, for confirming washed-out cells. */
+export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
+  readonly passportNumber: string | null;
+  /** ISO dates. */
+  readonly dateOfBirth: string | null;
+  readonly expiryDate: string | null;
+  readonly sex: string | null;
+  /** The name as ICAO writes it in the MRZ (`SURNAME<<GIVEN<NAMES`), from the printed names; null when not read. */
+  readonly mrzName: string | null;
+}
+
+const yymmdd = (iso: string | null): string | null => (iso === null ? null : `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`);
+
+/**
+ * The washed-out cells (0-based, per line) that neither the layout nor the printed page confirms, after the fills:
+ * what they hold was guessed by the classifier from what glare left. A check digit's cell is confirmed when its check
+ * holds over cells that are all readable or confirmed.
+ */
+export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, printed: PrintedCopiesForWashed): [number[], number[]] {
+  const [line1, line2] = parse.lines;
+  const expected1 = (i: number): string | null => {
+    if (i === 0) return 'P';
+    if (i === 1) return printed.documentType === null ? null : printed.documentType.slice(1) || '<';
+    if (i < 5) return printed.issuingState === null ? null : printed.issuingState.padEnd(3, '<')[i - 2]!;
+    return printed.mrzName === null ? null : (printed.mrzName.padEnd(39, '<')[i - 5] ?? null);
+  };
+  const copies: Partial<Record<Td3FieldName, string | null>> = {
+    document_number: printed.passportNumber === null ? null : printed.passportNumber.padEnd(9, '<'),
+    nationality: printed.nationality === null ? null : printed.nationality.padEnd(3, '<'),
+    date_of_birth: yymmdd(printed.dateOfBirth),
+    sex: printed.sex,
+    expiry_date: yymmdd(printed.expiryDate),
+  };
+  const unconfirmed1 = [...line1].map((c, i) => i).filter((i) => washed[0]?.[i] === true && expected1(i) !== line1[i]);
+  const dataUnconfirmed = (i: number): boolean => {
+    if (washed[1]?.[i] !== true) return false;
+    const spec = fieldAt(i);
+    const copy = copies[spec.field];
+    return copy == null || copy !== line2.slice(spec.start, spec.end);
+  };
+  const unconfirmed2 = [...line2].map((c, i) => i).filter((i) => {
+    if (washed[1]?.[i] !== true) return false;
+    const check = checkAt(i);
+    if (check === null) return dataUnconfirmed(i);
+    return !parse.checks[check.check] || check.spans.some(([from, to]) => [...Array(to - from).keys()].some((k) => from + k !== i && dataUnconfirmed(from + k)));
+  });
+  return [unconfirmed1, unconfirmed2];
+}
+
+function fieldAt(i: number): Td3FieldSpec {
+  return td3Fields.find((f) => f.line === 1 && i >= f.start && i < f.end)!;
+}
+
+/** The check whose digit stands at line-2 position `i`, or null for a data cell. */
+function checkAt(i: number): (typeof td3Checks)[number] | null {
+  const spec = fieldAt(i);
+  return td3Checks.find((c) => c.digit === spec.field) ?? null;
+}

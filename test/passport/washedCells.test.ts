@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
+import { mendFieldsFromPrint } from '../../plugins/passport/printedFieldMend.ts';
+import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/washedCells.ts';
+import { decodePassport } from '../../plugins/passport/decodePassport.ts';
+
+const now = new Date('2026-11-22T00:00:00Z');
+const truth = ['P<INDTHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;
+// Glare over the start of both lines: the classifier's guesses there, the rest read right.
+const read = ['M<<U<THAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'L<<<S<95<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;
+const washedFirst = (n: number): boolean[] => Array.from({ length: 44 }, (_, i) => i < n);
+const washed = [washedFirst(5), washedFirst(6)];
+const printed = {
+  passportNumber: 'B9612495',
+  dateOfBirth: '1974-07-04',
+  expiryDate: '2031-02-12',
+  sex: 'F',
+  nationality: 'IND',
+  issuingState: 'IND',
+  documentType: 'P',
+  mrzName: 'THAKUR<PATEL<<KAVYA<ANANYA',
+};
+
+describe('cells washed out by glare', () => {
+  it('gives line 1 its document code P, the only one a passport has, recorded', () => {
+    const parse = documentCodeWhereWashed(parseTd3([...read], { now }), washed, now);
+    expect(parse.lines[0][0]).toBe('P');
+    expect(parse.repairs).toContainEqual({ field: 'document_code', line: 1, position: 1, from: 'M', to: 'P', reason: 'washed_out' });
+    const clear = parseTd3([...truth], { now });
+    expect(documentCodeWhereWashed(clear, [washedFirst(0), washedFirst(0)], now)).toBe(clear);
+  });
+
+  it('fills a document number from the print past the two-change limit only where glare washed the cells out', () => {
+    const parse = parseTd3([truth[0], read[1]], { now });
+    const filled = mendFieldsFromPrint(parse, printed, { now, washed: washed[1] });
+    expect(filled.lines[1]).toBe(truth[1]);
+    expect(filled.valid).toBe(true);
+    // The same cells not washed out: six changes are more than a misread, and nothing changes.
+    expect(mendFieldsFromPrint(parse, printed, { now, washed: washedFirst(0) })).toBe(parse);
+  });
+
+  it('fills the type and issuing state from their printed copies only when every readable cell agrees', () => {
+    const parse = documentCodeWhereWashed(parseTd3([...read], { now }), washed, now);
+    expect(fillWashedFromPrint(parse, washed, printed, now).lines[0]).toBe(truth[0]);
+    // Glare left the issuing state's last cell readable, and it says otherwise: the print is not taken.
+    const partly = [washedFirst(4), washed[1]!];
+    const other = parseTd3(['P<<UA' + truth[0].slice(5), truth[1]], { now });
+    expect(fillWashedFromPrint(other, partly, printed, now).lines[0].slice(2, 5)).toBe('<UA');
+  });
+
+  it('never reports check digits valid over washed cells nothing confirmed, even when they compute', () => {
+    // The classifier's guesses under the glare happen to satisfy the document number's check digit.
+    const lucky = parseTd3([truth[0], 'L<<<<<95<5IND7407044F3102123<<<<<<<<<<<<<<04'], { now });
+    expect(lucky.checks.document_number).toBe(true);
+    const unconfirmed = unconfirmedWashedCells(lucky, washed, { ...printed, passportNumber: null });
+    expect(unconfirmed[1]).toEqual([0, 1, 2, 3, 4, 5]);
+    const result = decodePassport({ parse: lucky, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.checks.check_digits.document_number).toBe('invalid');
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
+    // Confirmed by the print, the same cells count.
+    const filled = mendFieldsFromPrint(lucky, printed, { now, washed: washed[1] });
+    expect(unconfirmedWashedCells(filled, washed, printed)).toEqual([[], []]);
+  });
+});
