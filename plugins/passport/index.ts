@@ -58,6 +58,12 @@ const vizTopMm = 12;
 /** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
 const vizAgainPxPerMm = 11;
 
+/** The given names as printed: the sharp re-read when there was one, else the first reading under the label. */
+function sharpestGivenNames(refined: RefinedNames, labelled: readonly string[]): string | null {
+  const text = nameCharacters(refined.givenNames ?? labelled[0] ?? '');
+  return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
+}
+
 /** A printed name as the MRZ writes it. */
 const asMrzName = (text: string): string => transliterateName(nameCharacters(text));
 
@@ -150,9 +156,11 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       viz = first.ocr;
       const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
       // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
+      // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
+      const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
       const missed = {
         surname: firstRead.surname === null,
-        givenNames: located.parse.fields.name.givenNames !== '' && firstRead.givenNames === null,
+        givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
       };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
       const again = firstRead.issueDate === null || missed.surname || missed.givenNames ? fieldZone(vizAgainPxPerMm) : null;
@@ -197,7 +205,13 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     });
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
     const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1] });
-    const parse = fillWashedFromPrint(mended, reading.washed, printedFirst.printed, ctx.now);
+    // Names as printed, for MRZ name cells glare washed out: given names the MRZ lost to glare have no MRZ text to
+    // be reconciled with, so they are taken as read under their label.
+    const washedName = (surname: { value: string } | null, givenNames: { value: string } | null): string | null => {
+      const given = givenNames?.value ?? (reading.washed[0]?.some(Boolean) ? sharpestGivenNames(refined, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
+      return surname === null ? null : `${asMrzName(surname.value)}${given === null ? '' : `<<${asMrzName(given)}`}`;
+    };
+    const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName(printedFirst.surname, printedFirst.givenNames) }, ctx.now);
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
     const again = vizSharper === null ? null : readVizFields(vizSharper, parse, refined, ctx.now);

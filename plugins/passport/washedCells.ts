@@ -1,9 +1,9 @@
 /**
  * MRZ cells glare washed out (readMrz's washedOut) hold no reading. The ones no check digit covers are filled only
  * from what fixes them: the document code's cell is P on every passport; the document type, the issuing state and
- * the nationality come from their printed copies, and only when the copy agrees with every cell of the field glare
- * left readable. Checked fields are filled in printedFieldMend.ts, where their check digits prove the print. Each
- * fill is recorded with reason `washed_out`. Pure.
+ * the nationality, sex and name come from their printed copies, and only when the copy agrees with every cell of the
+ * field glare left readable. Checked fields are filled in printedFieldMend.ts, where their check digits prove the
+ * print. Each fill is recorded with reason `washed_out`. Pure.
  */
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
@@ -15,6 +15,9 @@ export interface PrintedUncheckedFields {
   /** `P`, `PD`. */
   readonly documentType: string | null;
   readonly nationality: string | null;
+  readonly sex: string | null;
+  /** The name as ICAO writes it in the MRZ (`SURNAME<<GIVEN<NAMES`), from the printed names; null when not read. */
+  readonly mrzName: string | null;
 }
 
 /** Per line, per cell: washed out. */
@@ -29,7 +32,7 @@ export function documentCodeWhereWashed(parse: Td3Parse, washed: WashedCells, no
   return { ...next, repairs: [...parse.repairs, repair] };
 }
 
-/** The document type, issuing state and nationality cells glare washed out, from their printed copies. */
+/** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
 export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
   const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
   const fills: Td3Repair[] = [];
@@ -55,6 +58,9 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
   fill('document_type', printed.documentType === null ? null : printed.documentType.slice(1) || '<');
   fill('issuing_state', printed.issuingState);
   fill('nationality', printed.nationality);
+  fill('sex', printed.sex);
+  // A name longer than its 39 cells is cut at the end, as the MRZ cuts it.
+  fill('name', printed.mrzName === null ? null : printed.mrzName.slice(0, 39));
   if (fills.length === 0) return parse;
   const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
   return { ...next, repairs: [...parse.repairs, ...fills] };
@@ -66,9 +72,6 @@ export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
   /** ISO dates. */
   readonly dateOfBirth: string | null;
   readonly expiryDate: string | null;
-  readonly sex: string | null;
-  /** The name as ICAO writes it in the MRZ (`SURNAME<<GIVEN<NAMES`), from the printed names; null when not read. */
-  readonly mrzName: string | null;
 }
 
 const yymmdd = (iso: string | null): string | null => (iso === null ? null : `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`);

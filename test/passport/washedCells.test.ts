@@ -48,6 +48,17 @@ describe('cells washed out by glare', () => {
     expect(fillWashedFromPrint(other, partly, printed, now).lines[0].slice(2, 5)).toBe('<UA');
   });
 
+  it('fills washed name, nationality and sex cells from the print, the readable cells agreeing', () => {
+    const mid = ['P<FRALEFEVRE<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<', '17UV605499FRJ<<<<<<0H3212194<<<<<<<<<<<<<<04'] as const;
+    const spot = Array.from({ length: 44 }, (_, i) => i >= 12 && i <= 20);
+    const print = { ...printed, nationality: 'FRA', sex: 'M', issuingState: 'FRA', mrzName: 'LEFEVRE<<REMI' };
+    const filled = fillWashedFromPrint(parseTd3([...mid], { now }), [spot, spot], print, now);
+    expect(filled.lines[0]).toBe('P<FRALEFEVRE<<REMI<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(filled.lines[1].slice(10, 21)).toBe('FRA<<<<<<0M');
+    // A printed name that disagrees with a readable cell (the surname's) fills nothing.
+    expect(fillWashedFromPrint(parseTd3([...mid], { now }), [spot, spot], { ...print, mrzName: 'LEFEBVRE<<REMI' }, now).lines[0]).toBe(mid[0]);
+  });
+
   it('never reports check digits valid over washed cells nothing confirmed, even when they compute', () => {
     // The classifier's guesses under the glare happen to satisfy the document number's check digit.
     const lucky = parseTd3([truth[0], 'L<<<<<95<5IND7407044F3102123<<<<<<<<<<<<<<04'], { now });

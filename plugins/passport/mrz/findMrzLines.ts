@@ -186,6 +186,26 @@ function fitChain(members: Placed[]): Chain {
 }
 
 const extent = (c: Chain): number => c.tEnd - c.tStart;
+
+/**
+ * Chains joined across a gap where glare washed a run of glyphs out of one line: two chains on the same centre
+ * line, of the same height, one after the other with up to a dozen character heights between them. Offered beside
+ * the chains themselves, which stay candidates.
+ */
+function acrossGaps(chains: readonly Chain[]): Chain[] {
+  const out: Chain[] = [];
+  for (const a of chains) {
+    if (a.members.length < 4) continue;
+    for (const b of chains) {
+      if (b === a || b.members.length < 4 || b.tStart <= a.tEnd) continue;
+      const h = Math.max(a.h, b.h);
+      if (Math.min(a.h, b.h) < 0.8 * h || b.tStart - a.tEnd > 12 * h || b.tStart - a.tEnd < 1.5 * h) continue;
+      if (Math.abs(offsetAt(a, b.tStart) - offsetAt(b, b.tStart)) > 0.3 * h || Math.abs(a.b - b.b) > 0.03) continue;
+      out.push(fitChain([...a.members, ...b.members]));
+    }
+  }
+  return out;
+}
 const offsetAt = (c: Chain, t: number): number => c.a + c.b * t;
 
 /** Every plausible MRZ (best first) in a grey image at a scale where characters are roughly 6–40 px tall. */
@@ -194,7 +214,8 @@ export function findMrzLines(image: GreyImage, options: { radius: number; offset
   const blobs = connectedComponents(mask, image.width, image.height, 5);
   const theta = textDirection(blobs);
   if (theta === null) return [];
-  const chains = buildChains(place(blobs, theta)).filter((c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h);
+  const built = buildChains(place(blobs, theta));
+  const chains = [...built, ...acrossGaps(built)].filter((c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h);
   const found: { score: number; lines: Chain[] }[] = [];
   for (let i = 0; i < chains.length; i++) {
     for (let j = 0; j < chains.length; j++) {

@@ -16,6 +16,7 @@ import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+import { td3Checks, td3Field } from './td3Fields.ts';
 
 export type { Point } from './homography.ts';
 
@@ -207,9 +208,14 @@ function readGrid(
  * the same contrast.
  */
 function washedOut(cells: readonly Float32Array[]): boolean[] {
+  // Over the cell's own pitch: the sampled window's margins take in the neighbours' ink.
+  const { width, height, widthPitches } = cellFeature;
+  const margin = Math.ceil(((widthPitches - 1) / widthPitches / 2) * width);
   const contrast = cells.map((c) => {
-    const sorted = c.slice().sort();
-    return sorted[Math.floor(sorted.length * 0.9)]! - sorted[Math.floor(sorted.length * 0.03)]!;
+    const own: number[] = [];
+    for (let y = 0; y < height; y++) for (let x = margin; x < width - margin; x++) own.push(c[y * width + x]!);
+    own.sort((a, b) => a - b);
+    return own[Math.floor(own.length * 0.9)]! - own[Math.floor(own.length * 0.03)]!;
   });
   const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
   return contrast.map((c) => c < typical / 3);
@@ -254,12 +260,21 @@ const proven = (a: Attempt): boolean =>
   a.format === 'TD3' ? a.parse?.valid === true : plausibleCode(a) && otherLayoutProven(a.format, a.lines);
 
 /**
- * A TD3 with cells washed out (glare on the line's start) whose birth and expiry check digits hold: the grid is
- * right and the zone a passport's, though what glare hid must come from elsewhere (the printed page).
+ * A TD3 with cells washed out (glare) whose check digits hold wherever glare left every cell they cover readable,
+ * two of the document number's, birth's and expiry's among them: the grid is right and the zone a passport's,
+ * though what glare hid must come from elsewhere (the printed page). A check over washed cells counts for nothing
+ * (washed cells read as `<` satisfy an empty field's check).
  */
-const provenButWashed = (a: Attempt): boolean =>
-  a.format === 'TD3' && a.count === 44 && a.washed.some((line) => line.some(Boolean)) &&
-  a.parse?.checks.date_of_birth === true && a.parse.checks.expiry_date === true;
+function provenButWashed(a: Attempt): boolean {
+  const washed2 = a.washed[1];
+  if (a.format !== 'TD3' || a.count !== 44 || a.parse === null || washed2 === undefined || !a.washed.some((line) => line.some(Boolean))) return false;
+  const readable = td3Checks.filter(({ digit, spans }) => {
+    const cells = [td3Field(digit).start, ...spans.flatMap(([from, to]) => Array.from({ length: to - from }, (_, k) => from + k))];
+    return cells.every((i) => !washed2[i]);
+  });
+  const proving = readable.filter((c) => c.check !== 'optional_data' && c.check !== 'composite');
+  return readable.every((c) => a.parse!.checks[c.check]) && proving.length >= 2;
+}
 
 /**
  * Whether the reading starts with a document code its layout allows (P for passports, I/A/C for ID cards, V for
@@ -325,6 +340,15 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
       if (best?.parse?.valid) break;
     }
     if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
+    if (best && !best.parse?.valid) {
+      for (const nudge of nudges) {
+        checkAbort(options.signal);
+        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
+        if (better(best, attempt)) best = { ...attempt, h: best.h };
+        if (best.parse?.valid) break;
+      }
+      if (best.parse?.valid) break;
+    }
     // Still no valid TD3 after the nudges: each line of the best lines found through its own map (see
     // gridHomographies), both reading directions.
     if (best && bestFound && !best.parse?.valid && best.format === 'TD3') {
@@ -334,15 +358,6 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
           const attempt = readGrid(grey, grid.h, grid.centres, best.count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
           if (better(best, attempt)) best = attempt;
         }
-      }
-      if (best.parse?.valid) break;
-    }
-    if (best && !best.parse?.valid) {
-      for (const nudge of nudges) {
-        checkAbort(options.signal);
-        const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
-        if (better(best, attempt)) best = { ...attempt, h: best.h };
-        if (best.parse?.valid) break;
       }
       if (best.parse?.valid) break;
     }
