@@ -209,13 +209,16 @@ function acrossGaps(chains: readonly Chain[]): Chain[] {
 const offsetAt = (c: Chain, t: number): number => c.a + c.b * t;
 
 /** Every plausible MRZ (best first) in a grey image at a scale where characters are roughly 6–40 px tall. */
-export function findMrzLines(image: GreyImage, options: { radius: number; offset?: number }): MrzLinesFound[] {
+export function findMrzLines(
+  image: GreyImage,
+  options: { radius: number; offset?: number; /** Also lines glare cut in two (see acrossGaps). */ acrossGaps?: boolean },
+): MrzLinesFound[] {
   const mask = binarise(image, options.radius, options.offset ?? 0);
   const blobs = connectedComponents(mask, image.width, image.height, 5);
   const theta = textDirection(blobs);
   if (theta === null) return [];
   const built = buildChains(place(blobs, theta));
-  const chains = [...built, ...acrossGaps(built)].filter((c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h);
+  const chains = [...built, ...(options.acrossGaps === true ? acrossGaps(built) : [])].filter((c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h);
   const found: { score: number; lines: Chain[] }[] = [];
   for (let i = 0; i < chains.length; i++) {
     for (let j = 0; j < chains.length; j++) {

@@ -319,9 +319,11 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
   let anyFound = false;
   let capHeight = 0;
   // Thresholds from the default to coarser/finer neighbourhoods: each a cheaper retry than giving up.
-  for (const [radiusDiv, offset] of [[60, 0], [30, 4], [100, 0]] as const) {
+  // The last pass also joins lines glare cut in two: only pages no threshold read pay for its extra candidates.
+  for (const [radiusDiv, offset, acrossGaps] of [[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const) {
     checkAbort(options.signal);
-    const candidates = findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset });
+    if (acrossGaps && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
+    const candidates = findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps });
     for (const found of candidates) {
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
