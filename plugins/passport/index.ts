@@ -13,8 +13,7 @@ import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
 import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
-import { transliterateName } from './icaoTransliteration.ts';
-import { nameCharacters } from './printedName.ts';
+import { nameCharacters, printedMrzName } from './printedName.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
@@ -63,9 +62,6 @@ function sharpestGivenNames(refined: RefinedNames, labelled: readonly string[]):
   const text = nameCharacters(refined.givenNames ?? labelled[0] ?? '');
   return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
 }
-
-/** A printed name as the MRZ writes it. */
-const asMrzName = (text: string): string => transliterateName(nameCharacters(text));
 
 const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;
 
@@ -207,20 +203,18 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1] });
     // Names as printed, for MRZ name cells glare washed out: given names the MRZ lost to glare have no MRZ text to
     // be reconciled with, so they are taken as read under their label.
-    const washedName = (surname: { value: string } | null, givenNames: { value: string } | null): string | null => {
-      const given = givenNames?.value ?? (reading.washed[0]?.some(Boolean) ? sharpestGivenNames(refined, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
-      return surname === null ? null : `${asMrzName(surname.value)}${given === null ? '' : `<<${asMrzName(given)}`}`;
-    };
-    const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName(printedFirst.surname, printedFirst.givenNames) }, ctx.now);
+    const washedGiven =
+      printedFirst.givenNames?.value ??
+      (reading.washed[0]?.some(Boolean) ? sharpestGivenNames(refined, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
+    const washedName = printedMrzName(printedFirst.surname?.value ?? null, washedGiven);
+    const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName }, ctx.now);
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
     const again = vizSharper === null ? null : readVizFields(vizSharper, parse, refined, ctx.now);
     const surname = printed.surname ?? again?.surname ?? null;
     const givenNames = printed.givenNames ?? again?.givenNames ?? null;
     const printedName =
-      surname === null || (givenNames === null && parse.fields.name.givenNames !== '')
-        ? null
-        : `${asMrzName(surname.value)}${givenNames === null ? '' : `<<${asMrzName(givenNames.value)}`}`;
+      givenNames === null && parse.fields.name.givenNames !== '' ? null : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
     const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
     return decodePassport({
       parse,

@@ -104,6 +104,17 @@ function keptBeyond(beyond: string): string {
   return words.join('');
 }
 
+/** A printed name (as OCR read it) written as the MRZ writes it: transliterated, `<` between words. */
+export function printedAsMrz(text: string): string {
+  return transliterateName(nameCharacters(text));
+}
+
+/** The MRZ's whole name field from printed names, `SURNAME<<GIVEN<NAMES` (the surname alone without given names). */
+export function printedMrzName(surname: string | null, givenNames: string | null): string | null {
+  if (surname === null) return null;
+  return `${printedAsMrz(surname)}${givenNames === null ? '' : `<<${printedAsMrz(givenNames)}`}`;
+}
+
 /** The MRZ name part as a printable string: `<` -> space. */
 export function mrzNameToText(mrzName: string): string {
   return mrzName.replace(/<+/g, ' ').trim();

@@ -3,8 +3,7 @@
  * Only where the printed line, transliterated as ICAO does, has exactly the MRZ's shape and differs from it in one
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
-import { transliterateName } from './icaoTransliteration.ts';
-import { nameCharacters } from './printedName.ts';
+import { printedAsMrz } from './printedName.ts';
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
 
@@ -27,8 +26,6 @@ export interface OtherPrintedReadings {
   readonly surname: readonly string[];
   readonly givenNames: readonly string[];
 }
-
-const asMrzName = (text: string): string => transliterateName(nameCharacters(text));
 
 const nameStart = 5;
 
@@ -57,8 +54,8 @@ export function mendNameFromPrint(
     [parts.givenNames, printed.givenNames, others.givenNames],
   ] as const) {
     if (part === null || text == null) continue;
-    const tr = asMrzName(text);
-    const threshold = otherTexts.some((other) => asMrzName(other) === tr) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
+    const tr = printedAsMrz(text);
+    const threshold = otherTexts.some((other) => printedAsMrz(other) === tr) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     if (tr.length !== part.text.length || !/^[A-Z<]+$/.test(tr)) continue;
     const diffs: number[] = [];
     for (let i = 0; i < tr.length; i++) if (tr[i] !== part.text[i]) diffs.push(i);
@@ -82,9 +79,9 @@ export function mendNameFromPrint(
  */
 function wholeNameMends(chars: string[], line1Confidence: readonly number[], printed: PrintedNameTexts, others: OtherPrintedReadings): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
-  const surname = asMrzName(printed.surname);
-  const given = asMrzName(printed.givenNames);
-  const agreed = others.surname.some((o) => asMrzName(o) === surname) && others.givenNames.some((o) => asMrzName(o) === given);
+  const surname = printedAsMrz(printed.surname);
+  const given = printedAsMrz(printed.givenNames);
+  const agreed = others.surname.some((o) => printedAsMrz(o) === surname) && others.givenNames.some((o) => printedAsMrz(o) === given);
   const expected = `${surname}<<${given}`;
   const field = chars.slice(nameStart).join('');
   if (!agreed || !/^[A-Z<]+$/.test(expected)) return [];
