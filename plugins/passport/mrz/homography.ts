@@ -22,24 +22,6 @@ export function homographyFromPoints(from: readonly Point[], to: readonly Point[
   return h ? ([...h, 1] as unknown as Homography) : null;
 }
 
-/**
- * The similarity (rotation, uniform scale, translation; no reflection) taking `from[0]`, `from[1]` to `to[0]`,
- * `to[1]`, as a homography: z -> a z + b over complex numbers.
- */
-export function similarityFromPoints(from: readonly [Point, Point], to: readonly [Point, Point]): Homography {
-  const sx = from[1].x - from[0].x;
-  const sy = from[1].y - from[0].y;
-  const dx = to[1].x - to[0].x;
-  const dy = to[1].y - to[0].y;
-  const norm = sx * sx + sy * sy;
-  // a = (d / s) as complex numbers.
-  const ar = (dx * sx + dy * sy) / norm;
-  const ai = (dy * sx - dx * sy) / norm;
-  const br = to[0].x - (ar * from[0].x - ai * from[0].y);
-  const bi = to[0].y - (ai * from[0].x + ar * from[0].y);
-  return [ar, -ai, br, ai, ar, bi, 0, 0, 1];
-}
-
 /** Gaussian elimination with partial pivoting on an 8×9 augmented matrix. */
 function solve8(a: number[][]): number[] | null {
   const n = 8;

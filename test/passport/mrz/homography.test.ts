@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { applyHomography, similarityFromPoints } from '../../../plugins/passport/mrz/homography.ts';
+import { applyHomography, composeHomography, type Homography } from '../../../plugins/passport/mrz/homography.ts';
 
-describe('similarityFromPoints', () => {
-  it('maps its two points exactly, keeps right angles and scales both axes alike', () => {
-    // An MRZ line from 5.5 mm to 113 mm at 40.5 mm, photographed turned a little and at ~12 px/mm.
-    const h = similarityFromPoints([{ x: 5.5, y: 40.5 }, { x: 113, y: 40.5 }], [{ x: 100, y: 700 }, { x: 1389, y: 745 }]);
-    const a = applyHomography(h, 5.5, 40.5);
-    const b = applyHomography(h, 113, 40.5);
-    expect(a.x).toBeCloseTo(100, 6);
-    expect(a.y).toBeCloseTo(700, 6);
-    expect(b.x).toBeCloseTo(1389, 6);
-    expect(b.y).toBeCloseTo(745, 6);
-    // One millimetre down the page goes as far as one along the line, at right angles to it, downwards.
-    const down = applyHomography(h, 5.5, 41.5);
-    const along = applyHomography(h, 6.5, 40.5);
-    const d = { x: down.x - a.x, y: down.y - a.y };
-    const l = { x: along.x - a.x, y: along.y - a.y };
-    expect(Math.hypot(d.x, d.y)).toBeCloseTo(Math.hypot(l.x, l.y), 6);
-    expect(d.x * l.x + d.y * l.y).toBeCloseTo(0, 6);
-    expect(d.y).toBeGreaterThan(0);
+describe('composeHomography', () => {
+  it('applies the second map first, then the first, as the per-line MRZ frames are built', () => {
+    // Millimetres to cells (pitch 2.54 mm, first cell centre at 6.77 mm), then a projective frame, then x2 upscaling.
+    const toCells: Homography = [1 / 2.54, 0, -6.77 / 2.54, 0, 1 / 2.54, -40.5 / 2.54, 0, 0, 1];
+    const frame: Homography = [15, 0.3, 100, 0.6, 15, 700, 0.002, 0, 1];
+    const toFull: Homography = [2, 0, 0.5, 0, 2, 0.5, 0, 0, 1];
+    const h = composeHomography(toFull, composeHomography(frame, toCells));
+    for (const [x, y] of [[6.77, 40.5], [60, 40.5], [113, 44]] as const) {
+      const cells = applyHomography(toCells, x, y);
+      const pixel = applyHomography(frame, cells.x, cells.y);
+      const expected = applyHomography(toFull, pixel.x, pixel.y);
+      const got = applyHomography(h, x, y);
+      expect(got.x).toBeCloseTo(expected.x, 6);
+      expect(got.y).toBeCloseTo(expected.y, 6);
+    }
   });
 });
