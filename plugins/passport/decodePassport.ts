@@ -5,7 +5,7 @@
  */
 import type { Td3Parse } from './mrz/index.ts';
 import type { Td3CheckName } from './mrz/td3Fields.ts';
-import { td3Checks, td3Field } from './mrz/td3Fields.ts';
+import { td3CheckCells, td3Field } from './mrz/td3Fields.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { mrzNameToText } from './printedName.ts';
 import type {
@@ -64,11 +64,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
 
   // A check over cells glare washed out and nothing confirmed proves nothing, whatever it computes to.
   const [unconfirmed1, unconfirmed2] = input.washedUnconfirmed ?? [[], []];
-  const overWashed = (c: Td3CheckName): boolean => {
-    const check = td3Checks.find((k) => k.check === c)!;
-    const digit = td3Field(check.digit).start;
-    return unconfirmed2.some((i) => i === digit || check.spans.some(([from, to]) => i >= from && i < to));
-  };
+  const overWashed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed2.includes(i));
   const holds = (c: Td3CheckName): boolean => parse.checks[c] && !overWashed(c);
   const verdicts = Object.fromEntries(checkNames.map((c) => [c, holds(c) ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
   // A line with a malformed field is never reported valid, whatever its check digits say.

@@ -25,6 +25,11 @@ export function mrzBirthDate(raw: string, now: Date): string | null {
   return null;
 }
 
+/** The MRZ's `YYMMDD` of an ISO date. */
+export function isoAsYymmdd(iso: string): string {
+  return `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
+}
+
 /** Adds whole years and days to an ISO date (UTC), keeping 29 Feb -> 28 Feb in common years. */
 export function shiftIsoDate(iso: string, years: number, days: number): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];

@@ -7,6 +7,7 @@
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
 import { td3Field } from './mrz/td3Fields.ts';
+import { isoAsYymmdd } from './mrzDate.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -16,7 +17,6 @@ export interface PrintedCopies {
 }
 
 const maxChanges = 2;
-const yymmdd = (iso: string): string => `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
 
 export function mendFieldsFromPrint(
   parse: Td3Parse,
@@ -27,19 +27,19 @@ export function mendFieldsFromPrint(
   const mends: Td3Repair[] = [];
   const candidates = [
     ['document_number', printed.passportNumber && /^[A-Z0-9]{1,9}$/.test(printed.passportNumber) ? printed.passportNumber.padEnd(9, '<') : null],
-    ['date_of_birth', printed.dateOfBirth ? yymmdd(printed.dateOfBirth) : null],
-    ['expiry_date', printed.expiryDate ? yymmdd(printed.expiryDate) : null],
+    ['date_of_birth', printed.dateOfBirth ? isoAsYymmdd(printed.dateOfBirth) : null],
+    ['expiry_date', printed.expiryDate ? isoAsYymmdd(printed.expiryDate) : null],
   ] as const;
   for (const [field, text] of candidates) {
     const spec = td3Field(field);
+    const washed = (i: number): boolean => options.washed?.[i] === true;
     // A check digit that holds over washed-out cells proves nothing (one reading in ten holds by chance).
-    const washedField = [...Array(spec.end - spec.start).keys()].some((i) => options.washed?.[spec.start + i] === true);
+    const washedField = Array.from({ length: spec.end - spec.start }, (_, i) => spec.start + i).some(washed);
     if (text === null || (current.checks[field] && !washedField)) continue;
     const line2 = current.lines[1];
     const was = line2.slice(spec.start, spec.end);
     const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
     // Past two changes only where glare left no reading, and the check digit itself was readable.
-    const washed = (i: number): boolean => options.washed?.[i] === true;
     const allWashed = diffs.every((i) => washed(spec.start + i)) && !washed(td3Field(`${field}_check`).start);
     if (diffs.length === 0 || (diffs.length > maxChanges && !allWashed)) continue;
     const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.end)], { now: options.now });

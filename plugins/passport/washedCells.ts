@@ -7,7 +7,8 @@
  */
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
-import { td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './mrz/td3Fields.ts';
+import { isoAsYymmdd } from './mrzDate.ts';
 
 export interface PrintedUncheckedFields {
   /** `IND`, `D`. */
@@ -74,8 +75,6 @@ export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
   readonly expiryDate: string | null;
 }
 
-const yymmdd = (iso: string | null): string | null => (iso === null ? null : `${iso.slice(2, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`);
-
 /**
  * The washed-out cells (0-based, per line) that neither the layout nor the printed page confirms, after the fills:
  * what they hold was guessed by the classifier from what glare left. A check digit's cell is confirmed when its check
@@ -92,9 +91,9 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
   const copies: Partial<Record<Td3FieldName, string | null>> = {
     document_number: printed.passportNumber === null ? null : printed.passportNumber.padEnd(9, '<'),
     nationality: printed.nationality === null ? null : printed.nationality.padEnd(3, '<'),
-    date_of_birth: yymmdd(printed.dateOfBirth),
+    date_of_birth: printed.dateOfBirth === null ? null : isoAsYymmdd(printed.dateOfBirth),
     sex: printed.sex,
-    expiry_date: yymmdd(printed.expiryDate),
+    expiry_date: printed.expiryDate === null ? null : isoAsYymmdd(printed.expiryDate),
   };
   const unconfirmed1 = [...line1].map((c, i) => i).filter((i) => washed[0]?.[i] === true && expected1(i) !== line1[i]);
   const dataUnconfirmed = (i: number): boolean => {
@@ -107,7 +106,7 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
     if (washed[1]?.[i] !== true) return false;
     const check = checkAt(i);
     if (check === null) return dataUnconfirmed(i);
-    return !parse.checks[check.check] || check.spans.some(([from, to]) => [...Array(to - from).keys()].some((k) => from + k !== i && dataUnconfirmed(from + k)));
+    return !parse.checks[check.check] || td3CheckCells(check.check).some((k) => k !== i && dataUnconfirmed(k));
   });
   return [unconfirmed1, unconfirmed2];
 }

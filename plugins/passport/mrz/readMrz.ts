@@ -16,7 +16,7 @@ import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
-import { td3Checks, td3Field } from './td3Fields.ts';
+import { td3CheckCells, td3Checks } from './td3Fields.ts';
 
 export type { Point } from './homography.ts';
 
@@ -268,10 +268,7 @@ const proven = (a: Attempt): boolean =>
 function provenButWashed(a: Attempt): boolean {
   const washed2 = a.washed[1];
   if (a.format !== 'TD3' || a.count !== 44 || a.parse === null || washed2 === undefined || !a.washed.some((line) => line.some(Boolean))) return false;
-  const readable = td3Checks.filter(({ digit, spans }) => {
-    const cells = [td3Field(digit).start, ...spans.flatMap(([from, to]) => Array.from({ length: to - from }, (_, k) => from + k))];
-    return cells.every((i) => !washed2[i]);
-  });
+  const readable = td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i]));
   const proving = readable.filter((c) => c.check !== 'optional_data' && c.check !== 'composite');
   return readable.every((c) => a.parse!.checks[c.check]) && proving.length >= 2;
 }

@@ -75,3 +75,9 @@ export const td3Checks: readonly { readonly check: Td3CheckName; readonly digit:
   { check: 'optional_data', digit: 'optional_data_check', spans: [[28, 42]] },
   { check: 'composite', digit: 'composite_check', spans: [[0, 10], [13, 20], [21, 43]] },
 ];
+
+/** The line-2 positions (0-based) a check reads: the cells it covers and its own digit's. */
+export function td3CheckCells(check: Td3CheckName): number[] {
+  const { digit, spans } = td3Checks.find((c) => c.check === check)!;
+  return [...spans.flatMap(([from, to]) => Array.from({ length: to - from }, (_, k) => from + k)), td3Field(digit).start];
+}
