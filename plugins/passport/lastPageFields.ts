@@ -12,7 +12,8 @@ export type LastPageLabel = keyof LastPageFields;
 /** English halves of the bilingual labels; Hindi halves read as noise by the `eng` model and are ignored. */
 export function classifyLastPageLabel(text: string): LastPageLabel | null {
   const norm = normaliseLabelText(text);
-  if (/old passport|date and place|place of issue|with date|and place/.test(norm)) return 'old_passport_number';
+  // The last page's only label with `passport` in it (`Ol Passport NO. with Dace ant Place of 1ssie` was read).
+  if (/passport|date and place|place of|with date|and place/.test(norm)) return 'old_passport_number';
   if (/father|guardian/.test(norm)) return 'father_name';
   if (/mother/.test(norm)) return 'mother_name';
   if (/spouse/.test(norm)) return 'spouse_name';
@@ -117,6 +118,24 @@ export function lastPageValueBoxes(ocr: OcrResult, page: { width: number; height
 /** Second readings of value regions (see lastPageValueBoxes): OCR lines top to bottom, per field. */
 export type LastPageRereads = Partial<Record<LastPageValueBox['field'], readonly string[]>>;
 
+/**
+ * An old passport number (a letter, seven digits) no one reading has whole: one reading's letter (`J…` where the
+ * other read `1…`) and another's digits (`…4989252` where the first read `…A989252`), when the two tokens are the
+ * same number, agreeing in at least five of the seven digit places.
+ */
+function oldNumberFromTwoReadings(texts: readonly string[]): string | undefined {
+  const tokens = texts.flatMap((t) => t.toUpperCase().split(/\s+/)).filter((t) => /^[A-Z0-9]{8}$/.test(t));
+  const digitLike = /^[0-9OIS]{7}$/;
+  for (const lettered of tokens.filter((t) => /^[A-Z]/.test(t))) {
+    for (const digits of tokens.filter((t) => digitLike.test(t.slice(1)))) {
+      let agree = 0;
+      for (let i = 1; i < 8; i++) if (lettered[i] === digits[i]) agree += 1;
+      if (agree >= 5) return lettered[0] + digits.slice(1);
+    }
+  }
+  return undefined;
+}
+
 export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}): LastPageFields {
   const phrases = phrasesOf(ocr, classifyLastPageLabel);
   const labelled = labelledValues(phrases);
@@ -137,17 +156,21 @@ export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}
   // File numbers are a two-letter office code then digits: the field's shape fixes look-alikes.
   const fileText = fileRaw.slice(0, 2).replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B') + asDigits(fileRaw.slice(2));
   const oldNumberIn = (text: string): string | undefined => text.toUpperCase().replace(/\s+/g, ' ').match(/\b[A-Z][0-9OIS]{7}\b/)?.[0];
-  const oldNumber = reread('old_passport_number').map(oldNumberIn).find((n) => n !== undefined) ?? oldNumberIn(first('old_passport_number') ?? '');
+  const oldTexts = [...reread('old_passport_number'), first('old_passport_number') ?? ''];
+  const oldNumber = oldTexts.map(oldNumberIn).find((n) => n !== undefined) ?? oldNumberFromTwoReadings(oldTexts);
   const digitsAfterLetter = (v: string): string => v[0] + asDigits(v.slice(1));
   const name = (field: LastPageValueBox['field']): string | null => {
     const sparse = firstName(field);
     const sharp = reread(field).find(looksLikeName);
     // The sharper reading, unless all it adds to the sparse one is a letter or two of texture at the end, or it is
-    // the sparse one's first words only (a doubtful word at its end was dropped with the texture).
+    // the sparse one's first or last words only (a doubtful word at either end was dropped with the texture:
+    // `KRISHNA JOSHI` for `SAI KRISHNA JOSHI`).
     const onlyTexture = sparse !== null && sharp !== undefined && sharp.startsWith(sparse) && sharp.slice(sparse.length).trim().length <= 2;
+    const wholeWords = (rest: string): boolean => rest.trim().split(/\s+/).every((w) => /^\p{Lu}{3,}$/u.test(w));
     const cutShort =
-      sparse !== null && sharp !== undefined && sparse.startsWith(`${sharp} `) &&
-      sparse.slice(sharp.length).trim().split(/\s+/).every((w) => /^\p{Lu}{3,}$/u.test(w));
+      sparse !== null && sharp !== undefined &&
+      ((sparse.startsWith(`${sharp} `) && wholeWords(sparse.slice(sharp.length))) ||
+        (sparse.endsWith(` ${sharp}`) && wholeWords(sparse.slice(0, sparse.length - sharp.length))));
     const text = sharp !== undefined && !onlyTexture && !cutShort ? sharp : sparse;
     return text === null ? null : cleanName(text);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrLine, OcrResult, OcrWord } from '../../core/ocr/types.ts';
-import { lastPageValueBoxes, readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
+import { classifyLastPageLabel, lastPageValueBoxes, readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
 
 /** One OCR line per row of text, words laid left to right at 20 px per character, rows 40 px apart; `_` is a wide gap. */
 function page(rows: readonly string[]): OcrResult {
@@ -46,6 +46,16 @@ describe('readLastPageFields', () => {
   });
 });
 
+describe('classifyLastPageLabel', () => {
+  it('knows the old passport number\'s label however badly its words were read', () => {
+    for (const text of ['Old Passport No. with Date and Place of Issue', 'Ol Passport NO. with Dace ant Place of 1ssie', 'Old Pasport No. with Date and Place']) {
+      expect(classifyLastPageLabel(text), text).toBe('old_passport_number');
+    }
+    expect(classifyLastPageLabel('Name of Father / Legal Guardian')).toBe('father_name');
+    expect(classifyLastPageLabel('File No.')).toBe('file_number');
+  });
+});
+
 describe('readLastPageFields with sharper re-readings of the value rows', () => {
   const ocr = page([
     'Name of Father / Legal Guardian',
@@ -71,6 +81,18 @@ describe('readLastPageFields with sharper re-readings of the value rows', () => 
     // What the sparse pass has beyond it must be name words, not texture.
     const textured = page(['Name of Father / Legal Guardian', 'ARJUN FERNANDES ke']);
     expect(readLastPageFields(textured, { father_name: ['ARJUN FERNANDES'] }).father_name).toBe('ARJUN FERNANDES');
+  });
+  it('keeps the sparse reading when the re-reading lost its first word', () => {
+    // A short first word read with low confidence is dropped with the texture at the line's start.
+    expect(readLastPageFields(ocr, { father_name: ['FERNANDES'] }).father_name).toBe('ARJUN FERNANDES');
+    const textured = page(['Name of Father / Legal Guardian', 'ke ARJUN FERNANDES']);
+    expect(readLastPageFields(textured, { father_name: ['ARJUN FERNANDES'] }).father_name).toBe('ARJUN FERNANDES');
+  });
+  it('takes an old passport number\'s letter from one reading and its digits from another', () => {
+    const misread = page(['Old Passport No. with Date and Place of Issue _ _ File No.', 'Ja989252 27/06/2012 BENGALURU']);
+    expect(readLastPageFields(misread, { old_passport_number: ['14989252 27/06/2012 BENGALURG'] }).old_passport_number).toBe('J4989252');
+    // Two different numbers are not stitched together.
+    expect(readLastPageFields(misread, { old_passport_number: ['17123456 27/06/2012'] }).old_passport_number).toBeNull();
   });
   it('keeps the sparse reading when the re-reading holds no name', () => {
     expect(readLastPageFields(ocr, { father_name: ['an 7A'] }).father_name).toBe('ARJUN FERNANDES');
