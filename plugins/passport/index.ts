@@ -17,6 +17,7 @@ import { nameCharacters, printedMrzName } from './printedName.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
 import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
+import { nameLineBand, rowsOf } from './nameLineBand.ts';
 import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
@@ -83,7 +84,9 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const right = Math.min(page.width, Math.ceil(box.x1 * k + pad * 3));
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
   if (right - left < 4 || bottom - top < 4) return null;
-  const crop = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const cut = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const band = nameLineBand(cut);
+  const crop = band === null ? cut : rowsOf(cut, band);
   const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
   const text = withAccentMarks(crop, ocr).trim();
   return text === '' ? null : text;

@@ -1,0 +1,50 @@
+/**
+ * The rows of a name-line crop that hold the name. The crop is cut from a box the sparse pass gave, which at
+ * times spans the label printed above or below the name as well; a single-line OCR of two rows of print reads
+ * neither (`Sve` for `SÁNCHEZ` over `Surname / Apellidos`). The name is the crop's tallest print: its letters set
+ * the band, with room above for accents and below for cedillas. Pure.
+ */
+import type { RawImage } from '../../core/imaging/types.ts';
+import { connectedComponents } from './mrz/connectedComponents.ts';
+import { otsu } from './pageImage.ts';
+
+/** The crop's rows from `top` to `bottom` (exclusive), full width. */
+export interface RowBand {
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/** The name's rows, or null when the crop holds no other print (or too few letters to tell). */
+export function nameLineBand(crop: RawImage): RowBand | null {
+  if (crop.channels !== 1) throw new Error('nameLineBand needs a grey image');
+  const { width, height } = crop;
+  const threshold = otsu(crop.data);
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
+  // Ink touching the crop's edges is the page's edge or print cut by the box, not the name's letters.
+  const blobs = connectedComponents(mask, width, height, 3).filter(
+    (b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1,
+  );
+  const mostInk = Math.max(0, ...blobs.map((b) => b.n));
+  const heights = blobs.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
+  const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
+  const letters = blobs.filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7);
+  if (letters.length < 3) return null;
+  const tops = letters.map((b) => b.minY).sort((a, b) => a - b);
+  const bottoms = letters.map((b) => b.maxY).sort((a, b) => a - b);
+  const capTop = tops[Math.floor(tops.length / 2)]!;
+  const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
+  const capHeight = baseline - capTop + 1;
+  const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
+  const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
+  // Only a crop with other print in it (a label's letters wholly outside the band) is cut; one that holds the
+  // name alone is read as it is.
+  const otherPrint = blobs.some((b) => (b.maxY < top || b.minY >= bottom) && b.maxY - b.minY + 1 >= capHeight * 0.25);
+  return otherPrint ? { top, bottom } : null;
+}
+
+/** The crop cut to `band`'s rows. */
+export function rowsOf(crop: RawImage, band: RowBand): RawImage {
+  const data = crop.data.subarray(band.top * crop.width * crop.channels, band.bottom * crop.width * crop.channels);
+  return { ...crop, data: Buffer.from(data), height: band.bottom - band.top };
+}

@@ -1,0 +1,66 @@
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../core/imaging/types.ts';
+import { nameLineBand, rowsOf } from '../../plugins/passport/nameLineBand.ts';
+
+GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
+GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');
+
+/** A name crop as the plugin cuts it: the name at 11 px/mm (caps ~30 px), a label's small print above or below. */
+function crop(name: string, label: { text: string; baseline: number } | null, nameBaseline: number, height: number): RawImage {
+  const width = 320;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#111';
+  ctx.font = '40px BandTestSerif';
+  ctx.fillText(name, 20, nameBaseline);
+  if (label !== null) {
+    ctx.fillStyle = '#555';
+    ctx.font = '15px BandTestLabel';
+    ctx.fillText(label.text, 20, label.baseline);
+  }
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const data = Buffer.alloc(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return { data, width, height, channels: 1 };
+}
+
+/** Rows of `image` holding any dark ink. */
+function inkRows(image: RawImage): number[] {
+  const rows: number[] = [];
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if (image.data[y * image.width + x]! < 128) {
+        rows.push(y);
+        break;
+      }
+    }
+  }
+  return rows;
+}
+
+describe('nameLineBand', () => {
+  it('cuts the label printed below the name away, keeping room above the capitals for accents', () => {
+    const image = crop('SÁNCHEZ', { text: 'Given names / Nombres', baseline: 84 }, 55, 92);
+    const band = nameLineBand(image);
+    expect(band).not.toBeNull();
+    const cut = rowsOf(image, band!);
+    // The name's ink, accent included, is all there; the label's is gone.
+    const nameRows = inkRows(crop('SÁNCHEZ', null, 55, 92));
+    expect(band!.top).toBeLessThanOrEqual(nameRows[0]!);
+    expect(band!.bottom).toBeGreaterThan(nameRows[nameRows.length - 1]!);
+    expect(band!.bottom).toBeLessThanOrEqual(72);
+    expect(cut.height).toBe(band!.bottom - band!.top);
+    expect(cut.data.length).toBe(cut.width * cut.height);
+  });
+  it('cuts the label printed above the name away', () => {
+    const band = nameLineBand(crop('PEÑA', { text: 'Surname / Apellidos', baseline: 16 }, 75, 90));
+    expect(band).not.toBeNull();
+    expect(band!.top).toBeGreaterThan(18);
+  });
+  it('leaves a crop that holds the name alone as it is', () => {
+    expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
+  });
+});
