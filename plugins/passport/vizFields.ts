@@ -10,6 +10,7 @@ import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from '
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
+import { transliterateName } from './icaoTransliteration.ts';
 import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import type { VizField } from './vizLabels.ts';
 
@@ -63,16 +64,25 @@ function readName(
 ): (PrintedName & { bbox: BoundingBox | null }) | null {
   if (mrzName === '') return null;
   const tryAll = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
-    let best: (PrintedName & { cost: number; rank: number; bbox: BoundingBox | null }) | null = null;
+    type Scored = PrintedName & { cost: number; rank: number; bbox: BoundingBox | null; marksSeen: boolean };
+    let best: Scored | null = null;
+    const sharp: Scored[] = [];
     for (const { text, confidence, bbox, marksSeen } of texts) {
       const cleaned = nameCharacters(text);
       if (cleaned.length < 2) continue;
       const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
+      if (!r.agrees) continue;
       // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ.
       const rank = r.cost - (marksSeen === true ? 0.5 : 0);
-      if (r.agrees && (best === null || rank < best.rank)) {
-        best = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
-      }
+      const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+      if (scored.marksSeen) sharp.push(scored);
+      if (best === null || rank < best.rank) best = scored;
+    }
+    // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
+    // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at.
+    if (best !== null && !best.marksSeen) {
+      const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
+      if (sameName !== undefined) return { ...sameName, bbox: best.bbox ?? sameName.bbox };
     }
     return best;
   };

@@ -82,21 +82,22 @@ describe.each(samples)('printed page of %s', (_file, sample) => {
   }
 });
 
+/** OCR words laid out as rows, 20 px a character, rows 40 px apart. */
+const rows = (texts: readonly string[]): OcrResult => ({
+  text: texts.join('\n'),
+  confidence: 90,
+  lines: texts.map((row, r) => {
+    let x = 40;
+    const words = row.split(' ').map((text) => {
+      const bbox = { x0: x, y0: 40 + r * 40, x1: x + text.length * 20, y1: 64 + r * 40 };
+      x = bbox.x1 + 14;
+      return { text, confidence: 90, bbox };
+    });
+    return { text: row, confidence: 90, bbox: { x0: 40, y0: 40 + r * 40, x1: x, y1: 64 + r * 40 }, words };
+  }),
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
-  /** OCR words laid out as rows, 20 px a character, rows 40 px apart. */
-  const rows = (texts: readonly string[]): OcrResult => ({
-    text: texts.join('\n'),
-    confidence: 90,
-    lines: texts.map((row, r) => {
-      let x = 40;
-      const words = row.split(' ').map((text) => {
-        const bbox = { x0: x, y0: 40 + r * 40, x1: x + text.length * 20, y1: 64 + r * 40 };
-        x = bbox.x1 + 14;
-        return { text, confidence: 90, bbox };
-      });
-      return { text: row, confidence: 90, bbox: { x0: 40, y0: 40 + r * 40, x1: x, y1: 64 + r * 40 }, words };
-    }),
-  });
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
   const viz = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'HANS-PETER KARL-HEINZ LUKAS']);
@@ -108,6 +109,19 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
   it('takes nothing that is not a clean run of capitals', () => {
     const noisy = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'ua 7 |']);
     expect(readVizFields(noisy, parse).givenNames).toBeNull();
+  });
+});
+
+describe('readVizFields with a sharper re-reading of the names', () => {
+  const parse = parseTd3(['P<ESPPENA<<MARIA<JOSE<<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36ESP7408122F1204159ZE184226B<<<<<10'], { now });
+  const viz = rows(['Surname / Apellidos', 'PENA', 'Given names / Nombres', 'MARIA JOSE']);
+  it('takes the accents from the sharper reading when it names the same letters, though it lost a space', () => {
+    const read = readVizFields(viz, parse, { surname: 'PEÑA', givenNames: 'MARÍAJOSÉ' });
+    expect(read.givenNames?.value).toBe('MARÍA JOSÉ');
+    expect(read.surname?.value).toBe('PEÑA');
+  });
+  it('keeps the plainer reading when the sharper one names other letters', () => {
+    expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');
   });
 });
 
