@@ -31,6 +31,7 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
  * the commonest single mark on capitals in passport names.
  */
 function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number): MarkKind | null {
+  if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
   if (marks.length >= 2) return letter === 'R' ? null : 'diaeresis';
   const m = marks[0];
   if (m === undefined) return null;
@@ -48,7 +49,8 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
-  if ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65)) return 'grave';
+  // A small grave's ends tell it too: its top row lies well left of its bottom row (dev: 13 px, corr 0.61).
+  if ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65) || (m.n >= 8 && corr > 0.45 && endsShift(m, mask, maskWidth) >= Math.max(1.5, w * 0.3))) return 'grave';
   if (w > h * 2.2 && m.n >= 15) return 'tilde';
   return 'acute';
 }
@@ -109,6 +111,23 @@ function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
   return den === 0 ? 0 : num / den;
 }
 
+/** How far right the mark's bottom row lies of its top row (mean ink column of each). */
+function endsShift(m: Blob, mask: Uint8Array, maskWidth: number): number {
+  const meanX = (y: number): number => {
+    let sum = 0;
+    let count = 0;
+    for (let x = m.minX; x <= m.maxX; x++) {
+      if (mask[y * maskWidth + x]) {
+        sum += x;
+        count += 1;
+      }
+    }
+    return count === 0 ? Number.NaN : sum / count;
+  };
+  const shift = meanX(m.maxY) - meanX(m.minY);
+  return Number.isNaN(shift) ? 0 : shift;
+}
+
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
 
 /**
@@ -121,35 +140,43 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
   const mask = new Uint8Array(crop.width * crop.height);
   for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
   const blobs = connectedComponents(mask, crop.width, crop.height, 3);
-  const words = wordsWithinTheirOwnInk(ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== ''));
+  // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
+  const words = wordsWithinTheirOwnInk(
+    withoutTextureAtEnds(ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim() }]))),
+  );
   const out: string[] = [];
   for (const word of words) {
     const { x0, x1, y1 } = word.bbox;
     const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - Math.max(6, (y1 - word.bbox.y0) * 0.45));
     // Letters stand about as tall as the word's box; where OCR gave the box the crop's whole height, as tall as
-    // the word's larger blobs (the label print below and specks are smaller).
-    const heights = inside.map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
+    // the word's larger blobs: only those with a good share of the largest one's ink count, as the label's small
+    // print and specks can outnumber the letters in a crop.
+    const mostInk = Math.max(0, ...inside.map((b) => b.n));
+    const heights = inside.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
     const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
-    const tall = inside.filter((b) => b.maxY - b.minY + 1 >= Math.min((y1 - word.bbox.y0) * 0.45, letterHeight * 0.7));
+    // Not taller than letters: the page's edge or a rule the box ran into is no letter.
+    const tall = inside.filter(
+      (b) => b.maxY - b.minY + 1 >= Math.min((y1 - word.bbox.y0) * 0.45, letterHeight * 0.7) && b.maxY - b.minY + 1 <= letterHeight * 1.6,
+    );
     if (tall.length === 0) {
       out.push(word.text.toUpperCase());
       continue;
     }
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
-    const marks = inside.filter((b) => b.maxY < capTop + capHeight * 0.08 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008));
+    const markSize = Math.max(4, capHeight * capHeight * 0.008);
+    const marks = [
+      // Marks sit just above the capitals; ink higher up is the print of the row above, in a crop OCR boxed tall.
+      ...inside.filter(
+        (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
+      ),
+      ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width)),
+    ];
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
-    // Letter centres along the word by relative advance widths.
-    const total = letters.reduce((s, c) => s + advance(c), 0);
-    let acc = 0;
-    const centres = letters.map((c) => {
-      const centre = x0 + ((acc + advance(c) / 2) / total) * (x1 - x0);
-      acc += advance(c);
-      return centre;
-    });
+    const centres = letterCentres(letters, tall, x0, x1);
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     const byLetter = new Map<number, Blob[]>();
@@ -179,11 +206,16 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
       for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - b.cx) < Math.abs(centres[best]! - b.cx)) best = i;
       if (best >= 0 && /^[CS]$/.test(bases[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
     }
+    const ligature = ligatureAt(letters, tall, capHeight);
     out.push(
       letters
         .map((c, i) => {
           const base = bases[i]!;
+          if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
+          if (i === ligature + 1 && ligature >= 0) return '';
           if (cedillas.has(i)) return (base + '\u0327').normalize('NFC');
+          const struck = struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width);
+          if (struck !== null) return struck;
           const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
           if (kind === null || !markable.test(base)) return c;
@@ -195,6 +227,192 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     );
   }
   return joinWords(out, words, blobs);
+}
+
+/**
+ * Where OCR read one glyph as two letters: Æ and Œ come out as `AE` and `OE`. A word with one letter-sized blob
+ * fewer than letters and no two letters touching (a touching pair is some two capital heights wide, a single
+ * capital at most ~1.45, Æ ~1.4), where an `AE` or `OE` pair falls on one blob at least 1.1 capital heights wide,
+ * printed the ligature. The index of the pair's first letter, or -1.
+ */
+function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight: number): number {
+  const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
+  if (tall.length === 0 || tall.length !== isLetter.filter(Boolean).length - 1) return -1;
+  const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
+  const wide = inOrder.map((b) => (b.maxX - b.minX + 1) / capHeight);
+  if (wide.some((w) => w > 1.7)) return -1;
+  let k = 0;
+  for (let i = 0; i < letters.length; i++) {
+    if (!isLetter[i]) continue;
+    const pair = letters[i]! + (letters[i + 1] ?? '');
+    if ((pair === 'AE' || pair === 'OE') && wide[k]! >= 1.1) return i;
+    k += 1;
+  }
+  return -1;
+}
+
+/**
+ * Marks the page threshold joined to their letter (texture or blur bridging the small gap under an acute): the
+ * ink of a letter that stands clearly above its neighbours' tops, and not below their baseline (Ø's stroke does
+ * both), cut where the neighbours' capitals begin.
+ */
+function marksMergedInto(letter: Blob, tall: readonly Blob[], capHeight: number, markSize: number, mask: Uint8Array, maskWidth: number): Blob[] {
+  const near = tall
+    .filter((t) => t !== letter)
+    .sort((a, b) => Math.abs(a.cx - letter.cx) - Math.abs(b.cx - letter.cx))
+    .slice(0, 3);
+  if (near.length < 2) return [];
+  const top = median(near.map((t) => t.minY));
+  const base = median(near.map((t) => t.maxY));
+  if (letter.minY > top - Math.max(2, capHeight * 0.15) || letter.maxY > base + capHeight * 0.1) return [];
+  // The cut leaves a row between the mark and the letter's top, as the gap printed there.
+  const cutBelow = top - 2;
+  const width = letter.maxX - letter.minX + 1;
+  const height = cutBelow - letter.minY + 1;
+  if (height < 2) return [];
+  const part = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) part[y * width + x] = mask[(letter.minY + y) * maskWidth + letter.minX + x]!;
+  }
+  const ring = holesIn(mask, maskWidth, { x0: letter.minX, x1: letter.maxX, y0: letter.minY, y1: top }) >= 1;
+  // A mark joins its letter by a thin bridge: below its widest row the ink narrows to half or less before the
+  // letter begins. A letter that only stands higher (a round top's overshoot on a tilted line) widens down to it.
+  if (!ring && !neckBelowWidest(mask, maskWidth, letter, top)) return [];
+  return connectedComponents(part, width, height, 3)
+    .filter((b) => b.n >= markSize && b.maxY - b.minY + 1 < capHeight * 0.5)
+    .map((b) => {
+      const mark = { ...b, cx: b.cx + letter.minX, cy: b.cy + letter.minY, minX: b.minX + letter.minX, maxX: b.maxX + letter.minX, minY: b.minY + letter.minY, maxY: b.maxY + letter.minY };
+      if (ring) closedRings.add(mark);
+      return mark;
+    });
+}
+
+/** Whether the ink in `letter`'s columns, above row `top`, narrows to half its widest row somewhere below that row. */
+function neckBelowWidest(mask: Uint8Array, maskWidth: number, letter: Blob, top: number): boolean {
+  const rows: number[] = [];
+  for (let y = letter.minY; y < top; y++) {
+    let ink = 0;
+    for (let x = letter.minX; x <= letter.maxX; x++) ink += mask[y * maskWidth + x] === 1 ? 1 : 0;
+    rows.push(ink);
+  }
+  const widest = rows.indexOf(Math.max(...rows));
+  const below = rows.slice(widest + 1);
+  return below.length > 0 && Math.min(...below) <= rows[widest]! * 0.5;
+}
+
+/** Merged marks that close a ring of ink (Å's ring sitting on the A's apex): cut at the capitals' top, it would look like a cup. */
+const closedRings = new WeakSet<Blob>();
+
+/** How many separate pockets of background the ink inside `box` encloses (an O's eye; two in Ø, split by its stroke). */
+function holesIn(mask: Uint8Array, maskWidth: number, box: { x0: number; x1: number; y0: number; y1: number }): number {
+  const w = box.x1 - box.x0 + 1;
+  const h = box.y1 - box.y0 + 1;
+  if (w < 3 || h < 3) return 0;
+  const ink = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) ink[y * w + x] = mask[(box.y0 + y) * maskWidth + box.x0 + x] === 1 ? 1 : 0;
+  const seen = new Uint8Array(w * h);
+  // Background flooded from the box's edge is outside; what stays unreached is enclosed.
+  const flood = (start: number): { size: number; edge: boolean } => {
+    const stack = [start];
+    let size = 0;
+    let edge = false;
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      size += 1;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge = true;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
+        if (q >= 0 && !seen[q] && !ink[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    return { size, edge };
+  };
+  let holes = 0;
+  for (let p = 0; p < w * h; p++) {
+    if (seen[p] || ink[p]) continue;
+    const pocket = flood(p);
+    if (!pocket.edge && pocket.size >= 2) holes += 1;
+  }
+  return holes;
+}
+
+/** The tall blob (a letter's ink) whose centre is nearest a letter's estimated centre, within about half a letter. */
+function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number): Blob | null {
+  let best: Blob | null = null;
+  for (const b of tall) if (best === null || Math.abs(b.cx - centre) < Math.abs(best.cx - centre)) best = b;
+  return best !== null && Math.abs(best.cx - centre) < letterWidth * 0.6 ? best : null;
+}
+
+/**
+ * Letters whose mark is a stroke through them, which OCR reads as the plain letter: an O whose eye a stroke splits
+ * in two is Ø (OCR gives O, 0, @, G, C, D or Ö; the MRZ's OE then confirms it); an L whose stem a stroke crosses, out on both sides, is Ł.
+ */
+function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number): string | null {
+  if (blob === null) return null;
+  if ('O0@QGCDÖ'.includes(base)) return holesIn(mask, maskWidth, { x0: blob.minX, x1: blob.maxX, y0: blob.minY, y1: blob.maxY }) >= 2 ? 'Ø' : null;
+  if (base !== 'L') return null;
+  // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
+  // where the ink's left edge is furthest right and its right edge furthest left.
+  const h = blob.maxY - blob.minY + 1;
+  const rows: { left: number; right: number }[] = [];
+  for (let y = blob.minY + Math.round(h * 0.2); y <= blob.minY + Math.round(h * 0.75); y++) {
+    let left = -1;
+    let right = -1;
+    for (let x = blob.minX; x <= blob.maxX; x++) {
+      if (mask[y * maskWidth + x] !== 1) continue;
+      if (left < 0) left = x;
+      right = x;
+    }
+    if (left >= 0) rows.push({ left, right });
+  }
+  if (rows.length < 4) return null;
+  const stemLeft = Math.max(...rows.map((r) => r.left));
+  const stemRight = Math.min(...rows.map((r) => r.right));
+  const stem = stemRight - stemLeft + 1;
+  if (stem < 2) return null;
+  const outLeft = rows.filter((r) => r.left < stemLeft - stem * 0.5).length;
+  const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
+  return outLeft >= 2 && outRight >= 2 ? 'Ł' : null;
+}
+
+/**
+ * Where each letter's centre lies. When the word's letters and its letter-sized blobs are as many, in order, each
+ * letter sits on its blob; otherwise centres are spread by relative advance widths over the span of the word's
+ * ink (OCR's box may take in margin: `ANDRES` boxed from the crop's left edge put the É's mark over the S).
+ */
+function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: number, x1: number): number[] {
+  const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
+  const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
+  if (inOrder.length > 0 && inOrder.length === isLetter.filter(Boolean).length) {
+    let k = 0;
+    const onBlobs = letters.map((_, i) => (isLetter[i] ? inOrder[k++]!.cx : Number.NaN));
+    // A hyphen or apostrophe between letters: halfway between its neighbours.
+    return onBlobs.map((c, i) => (Number.isNaN(c) ? ((onBlobs[i - 1] ?? x0) + (onBlobs[i + 1] ?? x1)) / 2 : c));
+  }
+  const from = inOrder.length > 0 ? Math.max(x0, Math.min(...inOrder.map((b) => b.minX))) : x0;
+  const to = inOrder.length > 0 ? Math.min(x1, Math.max(...inOrder.map((b) => b.maxX))) : x1;
+  const total = letters.reduce((s, c) => s + advance(c), 0);
+  let acc = 0;
+  return letters.map((c) => {
+    const centre = from + ((acc + advance(c) / 2) / total) * (to - from);
+    acc += advance(c);
+    return centre;
+  });
+}
+
+/** Background texture read at a line's ends is a word OCR has next to no confidence in (`LUCIA y`, `y` at 0). */
+function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
+  const texture = (w: OcrWord | undefined): boolean => w !== undefined && w.confidence < 20;
+  let start = 0;
+  let end = words.length;
+  while (start < end && texture(words[start])) start += 1;
+  while (end > start && texture(words[end - 1])) end -= 1;
+  return words.slice(start, end);
 }
 
 /** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
