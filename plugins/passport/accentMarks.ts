@@ -83,17 +83,7 @@ function middleLift(m: Blob, mask: Uint8Array, maskWidth: number): number {
 function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
   const w = m.maxX - m.minX + 1;
   const profile: number[] = [];
-  for (let x = m.minX; x <= m.maxX; x++) {
-    let sum = 0;
-    let count = 0;
-    for (let y = m.minY; y <= m.maxY; y++) {
-      if (mask[y * maskWidth + x]) {
-        sum += y;
-        count += 1;
-      }
-    }
-    profile.push(count === 0 ? Number.NaN : sum / count);
-  }
+  for (let x = m.minX; x <= m.maxX; x++) profile.push(meanInk(m, mask, maskWidth, { column: x }));
   const pairs: [number, number][] = [];
   for (let i = 0; i < w; i++) {
     const a = profile[i]!;
@@ -113,19 +103,23 @@ function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
 
 /** How far right the mark's bottom row lies of its top row (mean ink column of each). */
 function endsShift(m: Blob, mask: Uint8Array, maskWidth: number): number {
-  const meanX = (y: number): number => {
-    let sum = 0;
-    let count = 0;
-    for (let x = m.minX; x <= m.maxX; x++) {
-      if (mask[y * maskWidth + x]) {
-        sum += x;
-        count += 1;
-      }
-    }
-    return count === 0 ? Number.NaN : sum / count;
-  };
-  const shift = meanX(m.maxY) - meanX(m.minY);
+  const shift = meanInk(m, mask, maskWidth, { row: m.maxY }) - meanInk(m, mask, maskWidth, { row: m.minY });
   return Number.isNaN(shift) ? 0 : shift;
+}
+
+/** Within the mark's box: the mean ink row of one column, or the mean ink column of one row; NaN where no ink. */
+function meanInk(m: Blob, mask: Uint8Array, maskWidth: number, along: { column: number } | { row: number }): number {
+  let sum = 0;
+  let count = 0;
+  const [from, to] = 'column' in along ? [m.minY, m.maxY] : [m.minX, m.maxX];
+  for (let i = from; i <= to; i++) {
+    const [x, y] = 'column' in along ? [along.column, i] : [i, along.row];
+    if (mask[y * maskWidth + x]) {
+      sum += i;
+      count += 1;
+    }
+  }
+  return count === 0 ? Number.NaN : sum / count;
 }
 
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
@@ -276,8 +270,10 @@ function marksMergedInto(letter: Blob, tall: readonly Blob[], capHeight: number,
   }
   const ring = holesIn(mask, maskWidth, { x0: letter.minX, x1: letter.maxX, y0: letter.minY, y1: top }) >= 1;
   // A mark joins its letter by a thin bridge: below its widest row the ink narrows to half or less before the
-  // letter begins. A letter that only stands higher (a round top's overshoot on a tilted line) widens down to it.
-  if (!ring && !neckBelowWidest(mask, maskWidth, letter, top)) return [];
+  // letter begins; or it stands well above the letter (an acute on a sans I's stem, as wide as the stem). A letter
+  // that only stands a little higher (a round top's overshoot on a tilted line) widens down to its body.
+  const standsWellAbove = top - letter.minY >= capHeight * 0.22;
+  if (!ring && !standsWellAbove && !neckBelowWidest(mask, maskWidth, letter, top)) return [];
   return connectedComponents(part, width, height, 3)
     .filter((b) => b.n >= markSize && b.maxY - b.minY + 1 < capHeight * 0.5)
     .map((b) => {
@@ -405,9 +401,12 @@ function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: nu
   });
 }
 
-/** Background texture read at a line's ends is a word OCR has next to no confidence in (`LUCIA y`, `y` at 0). */
+/**
+ * Background texture read at a line's ends is a letter or two OCR has next to no confidence in (`LUCIA y`, `y` at
+ * 0); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
+ */
 function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
-  const texture = (w: OcrWord | undefined): boolean => w !== undefined && w.confidence < 20;
+  const texture = (w: OcrWord | undefined): boolean => w !== undefined && w.confidence < 20 && [...w.text].length <= 2;
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start])) start += 1;

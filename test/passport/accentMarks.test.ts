@@ -110,6 +110,8 @@ describe('withAccentMarks', () => {
     const word = ocr.lines[0]!.words[0]!;
     const texture = { text: 'y', confidence: 0, bbox: { x0: word.bbox.x1 + 4, y0: 60, x1: word.bbox.x1 + 20, y1: 69 } };
     expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [word, texture] }] })).toBe('LUCIA');
+    // A whole name read doubtfully is still the name.
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [{ ...word, confidence: 12 }] }] })).toBe('LUCIA');
   });
   it('adds nothing to a plain C or S', () => {
     const { crop, ocr } = line('FRANCOIS', 'FRANCOIS');
@@ -148,6 +150,20 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       ctx.fillRect(Math.round(e.left + e.width * 0.4), Math.round(e.top) - 5, 1, 6);
     });
     expect(withAccentMarks(crop, ocr)).toBe('JOSÉ');
+  });
+  it('sees an acute grown onto an I\'s stem without a narrower bridge, standing well above the capitals', () => {
+    const { crop, ocr } = line('JOAQUIN', 'JOAQUIN', (ctx) => {
+      const i = letterAt(ctx, 'JOAQUIN', 5);
+      const x = i.left + i.width / 2;
+      ctx.beginPath();
+      ctx.moveTo(x - 2.5, i.top + 1);
+      ctx.lineTo(x + 2.5, i.top + 1);
+      ctx.lineTo(x + 6, i.top - 9);
+      ctx.lineTo(x + 2, i.top - 9);
+      ctx.closePath();
+      ctx.fill();
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('JOAQUÍN');
   });
   it('takes no mark from a letter that stands higher than its neighbours without a mark on it', () => {
     // A round top on a tilted line: the O rises above the letters around it but widens all the way down.
