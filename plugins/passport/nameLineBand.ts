@@ -21,10 +21,9 @@ export function nameLineBand(crop: RawImage): RowBand | null {
   const threshold = otsu(crop.data);
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
+  const all = connectedComponents(mask, width, height, 3);
   // Ink touching the crop's edges is the page's edge or print cut by the box, not the name's letters.
-  const blobs = connectedComponents(mask, width, height, 3).filter(
-    (b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1,
-  );
+  const blobs = all.filter((b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1);
   const mostInk = Math.max(0, ...blobs.map((b) => b.n));
   const heights = blobs.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
   const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
@@ -37,9 +36,9 @@ export function nameLineBand(crop: RawImage): RowBand | null {
   const capHeight = baseline - capTop + 1;
   const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
   const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
-  // Only a crop with other print in it (a label's letters wholly outside the band) is cut; one that holds the
-  // name alone is read as it is.
-  const otherPrint = blobs.some((b) => (b.maxY < top || b.minY >= bottom) && b.maxY - b.minY + 1 >= capHeight * 0.25);
+  // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
+  // or bottom edge) is cut; one that holds the name alone is read as it is.
+  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && b.n >= Math.max(6, capHeight * capHeight * 0.01));
   return otherPrint ? { top, bottom } : null;
 }
 

@@ -60,6 +60,20 @@ describe('nameLineBand', () => {
     expect(band).not.toBeNull();
     expect(band!.top).toBeGreaterThan(18);
   });
+  it('cuts away labels the crop\'s edges cut in half, above and below', () => {
+    const image = crop('JOAQUÍN ÍÑIGO', { text: 'Nationality / Nacionalidad', baseline: 90 }, 56, 85);
+    // The label above, cut by the crop's top edge.
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.font = '15px BandTestLabel';
+    ctx.fillText('Given names / Nombres', 20, 6);
+    const rgba = ctx.getImageData(0, 0, image.width, image.height).data;
+    for (let i = 0; i < image.data.length; i++) if (rgba[i * 4 + 3]! > 128) image.data[i] = 85;
+    const band = nameLineBand(image);
+    expect(band).not.toBeNull();
+    expect(band!.top).toBeGreaterThan(4);
+    expect(band!.bottom).toBeLessThan(76);
+  });
   it('leaves a crop that holds the name alone as it is', () => {
     expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
   });
