@@ -55,10 +55,10 @@ export function mendNameFromPrint(
   ] as const) {
     if (part === null || text == null) continue;
     const tr = printedAsMrz(text);
-    const threshold = otherTexts.some((other) => printedAsMrz(other) === tr) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     if (tr.length !== part.text.length || !/^[A-Z<]+$/.test(tr)) continue;
     const diffs: number[] = [];
     for (let i = 0; i < tr.length; i++) if (tr[i] !== part.text[i]) diffs.push(i);
+    const threshold = otherTexts.some((other) => agreesAt(printedAsMrz(other), tr, diffs)) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     const allowed = diffs.length <= maxChanges && diffs.every((i) => tr[i] !== '<' && part.text[i] !== '<' && (line1Confidence[part.start + i] ?? 1) < threshold);
     if (diffs.length === 0 || !allowed) continue;
     for (const i of diffs) {
@@ -73,6 +73,15 @@ export function mendNameFromPrint(
 }
 
 /**
+ * Whether another reading of the print, as the MRZ writes it, corroborates `reading` where it would change the MRZ:
+ * as long as it, and the same letters at each of `at`. It may differ elsewhere (`GERNY` for `ČERNÝ`, its caron
+ * read into the letter), but not where the change is.
+ */
+function agreesAt(other: string, reading: string, at: readonly number[]): boolean {
+  return other.length === reading.length && at.every((i) => other[i] === reading[i]);
+}
+
+/**
  * The whole name field against the printed surname and given names as ICAO writes them (`SURNAME<<GIVEN<NAMES`,
  * padded with `<`), when both were read and two readings of the print agree: this also mends a letter the MRZ
  * read as a filler (`MARQUE<<<JOAQUIN` for `MARQUEZ<<JOAQUIN`), which shifts the part boundaries. Edits `chars`.
@@ -81,15 +90,24 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
   if (printed.surname == null || printed.givenNames == null) return [];
   const surname = printedAsMrz(printed.surname);
   const given = printedAsMrz(printed.givenNames);
-  const agreed = others.surname.some((o) => printedAsMrz(o) === surname) && others.givenNames.some((o) => printedAsMrz(o) === given);
   const expected = `${surname}<<${given}`;
   const field = chars.slice(nameStart).join('');
-  if (!agreed || !/^[A-Z<]+$/.test(expected)) return [];
+  if (!/^[A-Z<]+$/.test(expected)) return [];
   // A name longer than the field is cut at its end (given names last); a shorter one is padded.
-  const padded = expected.slice(0, field.length).padEnd(field.length, '<');
+  const inField = (name: string): string => name.slice(0, field.length).padEnd(field.length, '<');
+  const padded = inField(expected);
   const diffs: number[] = [];
   for (let i = 0; i < field.length; i++) if (padded[i] !== field[i]) diffs.push(i);
-  const allowed = diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < doubtfulBelowWhenCorroborated);
+  // Another reading corroborates only with parts as long as these: padding would hide a letter it lost.
+  const agreed = others.surname.some((s) =>
+    others.givenNames.some(
+      (g) =>
+        printedAsMrz(s).length === surname.length &&
+        printedAsMrz(g).length === given.length &&
+        agreesAt(inField(`${printedAsMrz(s)}<<${printedAsMrz(g)}`), padded, diffs),
+    ),
+  );
+  const allowed = agreed && diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < doubtfulBelowWhenCorroborated);
   if (!allowed) return [];
   return diffs.map((i) => {
     const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + i + 1, from: field[i]!, to: padded[i]!, reason: 'printed_page' };

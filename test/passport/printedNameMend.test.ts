@@ -34,6 +34,17 @@ describe('mendNameFromPrint', () => {
     expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: disagreeing }).lines[0]).toBe(misread);
     expect(mendNameFromPrint(parse, sure([25], 0.9995), printed, { now, otherReadings: agreeing }).lines[0]).toBe(misread);
   });
+  it('counts another reading that differs elsewhere as agreeing, where it agrees on the letter that changes', () => {
+    const printed = { givenNames: 'MARÍA JOSÉ' };
+    // The other pass read the accent of Í into the letter (`MARLA`), but the E where the MRZ has S as well.
+    const elsewhere = { surname: [], givenNames: ['MARLA JOSE'] };
+    expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: elsewhere }).lines[0]).toBe(
+      'P<USAGUTIERREZ<<MARIA<JOSE<<<<<<<<<<<<<<<<<<',
+    );
+    // Not one that lost a letter: its letters stand in other places.
+    const shorter = { surname: [], givenNames: ['MARA JOSE'] };
+    expect(mendNameFromPrint(parse, sure([25], 0.995), printed, { now, otherReadings: shorter }).lines[0]).toBe(misread);
+  });
   it('mends a letter the MRZ read as a filler when both printed names, read twice alike, say so', () => {
     const cut = parseTd3(['P<ESPNUNEZ<GARCIA<MARQUE<<<JOAQUIN<JUAN<PABL', line2], { now });
     const printed = { surname: 'NÚÑEZ-GARCÍA MÁRQUEZ', givenNames: 'JOAQUÍN JUAN PABLO' };
@@ -43,5 +54,10 @@ describe('mendNameFromPrint', () => {
     expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 25, from: '<', to: 'Z', reason: 'printed_page' });
     expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now }).lines[0]).toBe(cut.lines[0]);
     expect(mendNameFromPrint(cut, sure(), printed, { now, otherReadings: agreeing }).lines[0]).toBe(cut.lines[0]);
+    // A reading that misread another letter still corroborates; one whose surname lost a letter does not.
+    const elsewhere = { surname: ['NUNEZ-GARCIA MARQUEZ'], givenNames: ['JOAQUIN JUAN PABIO'] };
+    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: elsewhere }).lines[0]).toBe('P<ESPNUNEZ<GARCIA<MARQUEZ<<JOAQUIN<JUAN<PABL');
+    const shorter = { surname: ['NUNEZ-GARCIA MARUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
+    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
   });
 });
