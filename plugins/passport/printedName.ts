@@ -22,6 +22,9 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
   O: [{ pair: 'OE', printed: 'Ö' }],
 };
 
+/** What a lone letter for the MRZ's pair is when no mark was seen above it: a letter with a stroke or a ligature. */
+const markless: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
+
 /**
  * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
  * to the end of the line: printed characters beyond it are kept.
@@ -52,9 +55,10 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         const tr = transliterateChar(c);
         // The OCR character transliterates exactly to what the MRZ has here.
         if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
-        // When the marks above the letters were looked at and none is there, an O for the MRZ's OE is an Ø.
+        // When the marks above the letters were looked at and none is there, an O for the MRZ's OE is an Ø, and an
+        // A for its AE an Æ (OCR read the ligature as its first letter).
         for (const lost of lostDiacritics[c] ?? []) {
-          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, marksSeen && c === 'O' ? 'Ø' : lost.printed);
+          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, marksSeen ? (markless[lost.pair] ?? lost.printed) : lost.printed);
         }
         // OCR misread a letter: the MRZ's letter is what was printed.
         if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
