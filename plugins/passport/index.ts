@@ -16,7 +16,7 @@ import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } 
 import { nameCharacters, printedMrzName } from './printedName.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
-import { cropGrey, greyScaled, type QuarterTurn } from './pageImage.ts';
+import { cropGrey, greyScaled, sharpened, type QuarterTurn } from './pageImage.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
 import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
@@ -57,6 +57,8 @@ const vizPxPerMm = 8;
 const vizTopMm = 12;
 /** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
 const vizAgainPxPerMm = 11;
+/** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
+const vizSharpenSigma = 1.5;
 
 /** The given names as printed: the sharp re-read when there was one, else the first reading under the label. */
 function sharpestGivenNames(refined: RefinedNames, labelled: readonly string[]): string | null {
@@ -143,15 +145,16 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     let refined: RefinedNames = {};
     if (page.pxPerMm !== null) {
       // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
-      const fieldZone = async (pxPerMm: number): Promise<{ ocr: OcrResult; width: number }> => {
-        const image = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+      const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number }> => {
+        const scaled = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+        const image = sharpen ? await sharpened(scaled, vizSharpenSigma) : scaled;
         const scale = image.width / td3Page.widthMm;
         const top = Math.round(vizTopMm * scale);
         const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
         const ocr = await ctx.ocr.recognize({ image, segmentation: 'sparse_text', rectangle: { left: 0, top, width: image.width, height: bottom - top }, signal: ctx.signal });
         return { ocr, width: image.width };
       };
-      const first = await fieldZone(vizPxPerMm);
+      const first = await fieldZone(vizPxPerMm, true);
       viz = first.ocr;
       const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
       // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
@@ -162,7 +165,8 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
         givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
       };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
-      const again = firstRead.issueDate === null || missed.surname || missed.givenNames ? fieldZone(vizAgainPxPerMm) : null;
+      // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
+      const again = firstRead.issueDate === null || missed.surname || missed.givenNames ? fieldZone(vizAgainPxPerMm, false) : null;
       // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
       again?.catch(() => undefined);
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.

