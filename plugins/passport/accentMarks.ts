@@ -6,7 +6,7 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
-import { connectedComponents, type Blob } from './mrz/connectedComponents.ts';
+import { connectedComponents, letterHeightOf, type Blob } from './mrz/connectedComponents.ts';
 import { otsu } from './pageImage.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
@@ -145,9 +145,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     // Letters stand about as tall as the word's box; where OCR gave the box the crop's whole height, as tall as
     // the word's larger blobs: only those with a good share of the largest one's ink count, as the label's small
     // print and specks can outnumber the letters in a crop.
-    const mostInk = Math.max(0, ...inside.map((b) => b.n));
-    const heights = inside.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
-    const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
+    const letterHeight = letterHeightOf(inside).height;
     // Not taller than letters: the page's edge or a rule the box ran into is no letter.
     const tall = inside.filter(
       (b) => b.maxY - b.minY + 1 >= Math.min((y1 - word.bbox.y0) * 0.45, letterHeight * 0.7) && b.maxY - b.minY + 1 <= letterHeight * 1.6,

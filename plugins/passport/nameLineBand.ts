@@ -5,7 +5,7 @@
  * the band, with room above for accents and below for cedillas. Pure.
  */
 import type { RawImage } from '../../core/imaging/types.ts';
-import { connectedComponents } from './mrz/connectedComponents.ts';
+import { connectedComponents, letterHeightOf } from './mrz/connectedComponents.ts';
 import { otsu } from './pageImage.ts';
 
 /** The crop's rows from `top` to `bottom` (exclusive), full width. */
@@ -24,9 +24,7 @@ export function nameLineBand(crop: RawImage): RowBand | null {
   const all = connectedComponents(mask, width, height, 3);
   // Ink touching the crop's edges is the page's edge or print cut by the box, not the name's letters.
   const blobs = all.filter((b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1);
-  const mostInk = Math.max(0, ...blobs.map((b) => b.n));
-  const heights = blobs.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
-  const letterHeight = heights[Math.floor(heights.length * 0.75)] ?? 0;
+  const { height: letterHeight, mostInk } = letterHeightOf(blobs);
   const letters = blobs.filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7);
   if (letters.length < 3) return null;
   const tops = letters.map((b) => b.minY).sort((a, b) => a - b);

@@ -62,3 +62,13 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
   }
   return blobs;
 }
+
+/**
+ * How tall a crop's letters stand: the upper quartile of the heights of blobs holding at least 0.3 of the largest
+ * blob's ink (a label's small print and specks, which can outnumber letters, do not set it). 0 for no blobs.
+ */
+export function letterHeightOf(blobs: readonly Blob[]): { readonly height: number; readonly mostInk: number } {
+  const mostInk = Math.max(0, ...blobs.map((b) => b.n));
+  const heights = blobs.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1).sort((a, b) => a - b);
+  return { height: heights[Math.floor(heights.length * 0.75)] ?? 0, mostInk };
+}
