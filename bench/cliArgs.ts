@@ -9,6 +9,8 @@ export interface BenchArgs {
   readonly workers: number | null;
   /** Only these item ids (`--id` may repeat); empty for all. */
   readonly ids: readonly string[];
+  /** A generated set's directory (one holding manifest.json) read in place of the split's, e.g. a one-degradation dev set. */
+  readonly dir: string | null;
 }
 
 const positiveInt = (flag: string, value: string | undefined): number => {
@@ -24,6 +26,7 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   let json: string | null = null;
   let concurrency = defaults.concurrency;
   let workers: number | null = null;
+  let dir: string | null = null;
   const ids: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -39,6 +42,7 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
     else if (flag === '--limit') limit = positiveInt(flag, value());
     else if (flag === '--json') json = value();
     else if (flag === '--id') ids.push(value());
+    else if (flag === '--dir') dir = value();
     else if (flag === '--workers') workers = positiveInt(flag, value());
     else if (flag === '--concurrency') concurrency = value().split(',').map((part) => positiveInt(flag, part));
     else if (flag.startsWith('--')) throw new Error(`Unknown option ${flag}`);
@@ -47,5 +51,5 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   }
   if (set === undefined || !/^[a-z0-9_-]+$/.test(set)) throw new Error('Name a labelled set: passport, pan, negatives or specimen');
   if (!['dev', 'test'].includes(split)) throw new Error(`--split is dev or test, got "${split}"`);
-  return { set, split, limit, json, concurrency, workers, ids };
+  return { set, split, limit, json, concurrency, workers, ids, dir };
 }

@@ -17,8 +17,10 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const diff = argv.includes('--diff');
   const args = parseBenchArgs(argv.filter((arg) => arg !== '--diff'), { split: 'dev', concurrency: [1] });
-  const directory = ensureSplit(args.set, args.split);
+  const directory = args.dir === null ? ensureSplit(args.set, args.split) : path.resolve(args.dir);
   const manifest = await readManifest(directory);
+  // A set read from --dir is named by its path in the report and the JSON file's name.
+  const label = args.dir === null ? args.split : path.relative(repoRoot, directory) || directory;
   const picked = args.ids.length === 0 ? manifest.items : manifest.items.filter((item) => args.ids.includes(item.id));
   const items = args.limit === null ? picked : picked.slice(0, args.limit);
   const extractor = await createRealExtractor(args.workers === null ? {} : { ocrWorkers: args.workers });
@@ -59,12 +61,12 @@ async function main(): Promise<void> {
   }
 
   const summary = summarize(runs);
-  process.stdout.write(`${formatSummary(`${args.set} ${args.split}`, summary)}\n`);
-  const out = args.json ?? path.join(repoRoot, 'bench', 'out', `eval-${args.set}-${args.split}.json`);
+  process.stdout.write(`${formatSummary(`${args.set} ${label}`, summary)}\n`);
+  const out = args.json ?? path.join(repoRoot, 'bench', 'out', `eval-${args.set}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   const report = {
     set: args.set,
-    split: args.split,
+    split: manifest.split,
     seed: manifest.seed ?? null,
     ranAt: new Date().toISOString(),
     ocrWorkers: extractor.ocrWorkers,

@@ -65,8 +65,10 @@ async function round(extractor: RealExtractor, items: readonly LoadedItem[], con
 
 async function main(): Promise<void> {
   const args = parseBenchArgs(process.argv.slice(2), { split: 'test', concurrency: [1, 4] });
-  const directory = ensureSplit(args.set, args.split);
+  const directory = args.dir === null ? ensureSplit(args.set, args.split) : path.resolve(args.dir);
   const manifest = await readManifest(directory);
+  // A set read from --dir is named by its path in the report and the JSON file's name.
+  const label = args.dir === null ? args.split : path.relative(repoRoot, directory) || directory;
   const picked = args.ids.length === 0 ? manifest.items : manifest.items.filter((item) => args.ids.includes(item.id));
   const chosen = args.limit === null ? picked : picked.slice(0, args.limit);
   const items = await Promise.all(chosen.map((item) => loadItem(directory, item)));
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
 
   const cpus = os.cpus();
   const machine = `${cpus.length} x ${cpus[0]?.model.trim() ?? 'cpu'}, Node ${process.version}`;
-  process.stdout.write(`${args.set} ${args.split}: ${items.length} documents, ${extractor.ocrWorkers} OCR workers, ${machine}\n`);
+  process.stdout.write(`${args.set} ${label}: ${items.length} documents, ${extractor.ocrWorkers} OCR workers, ${machine}\n`);
   process.stdout.write('concurrency   docs/s   p50 ms   p95 ms   failed   peak RSS MB\n');
   for (const r of rounds) {
     process.stdout.write(
@@ -92,9 +94,9 @@ async function main(): Promise<void> {
   }
   const maxRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stdout.write(`process peak RSS (whole run): ${maxRssMb} MB\n`);
-  const out = args.json ?? path.join(repoRoot, 'bench', 'out', `bench-${args.set}-${args.split}.json`);
+  const out = args.json ?? path.join(repoRoot, 'bench', 'out', `bench-${args.set}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.json`);
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ set: args.set, split: args.split, ranAt: new Date().toISOString(), machine, ocrWorkers: extractor.ocrWorkers, rounds, maxRssMb }, null, 2)}\n`);
+  await writeFile(out, `${JSON.stringify({ set: args.set, split: manifest.split, ranAt: new Date().toISOString(), machine, ocrWorkers: extractor.ocrWorkers, rounds, maxRssMb }, null, 2)}\n`);
   process.stdout.write(`Written to ${path.relative(process.cwd(), out)}\n`);
 }
 

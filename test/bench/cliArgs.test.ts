@@ -5,7 +5,8 @@ const defaults = { split: 'dev', concurrency: [1] };
 
 describe('parseBenchArgs', () => {
   it.each<[string[], Partial<ReturnType<typeof parseBenchArgs>>]>([
-    [['pan'], { set: 'pan', split: 'dev', limit: null, json: null, concurrency: [1], workers: null, ids: [] }],
+    [['pan'], { set: 'pan', split: 'dev', limit: null, json: null, concurrency: [1], workers: null, ids: [], dir: null }],
+    [['passport', '--dir', 'fixtures/out/glare/passport/dev'], { set: 'passport', dir: 'fixtures/out/glare/passport/dev' }],
     [['passport', '--split', 'test', '--limit', '5'], { set: 'passport', split: 'test', limit: 5 }],
     [['pan', '--split=test', '--json=out.json'], { split: 'test', json: 'out.json' }],
     [['pan', '--concurrency', '1,4'], { concurrency: [1, 4] }],
@@ -19,6 +20,7 @@ describe('parseBenchArgs', () => {
     [['pan', '--split', 'train']],
     [['pan', '--limit', '0']],
     [['pan', '--limit']],
+    [['pan', '--dir']],
     [['pan', '--concurrency', '1,x']],
     [['pan', '--bogus']],
     [['pan', 'passport']],
