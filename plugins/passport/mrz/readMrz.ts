@@ -46,6 +46,11 @@ export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_b
 const searchLongSide = 1000;
 /** OCR-B glyphs leave about this fraction of a pitch blank at each side of their cell. */
 const sideBearing = 0.15;
+/**
+ * Pitches the lines' first cells may lie apart along the reading direction: perspective shears two lines 4 mm apart
+ * by about one at the most.
+ */
+const maxColumnShift = 3;
 /** Cap heights (px, full image) below which OCR-B cannot be told apart reliably. */
 const minCapHeightPx = 7;
 
@@ -105,8 +110,13 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
     // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
     // joined at one end.
     const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
+    // The lines of an MRZ start in one column: a pairing that puts their first cells pitches apart along the line took
+    // the first blob glare left on one line for its first cell (no check digit covers line 1 to tell).
+    const along = (q: Point): number => q.x * direction.x + q.y * direction.y;
+    const pitch = (gFirst.pitch + gLast.pitch) / 2;
     for (const oF of offsets(gFirst.cells)) {
       for (const oL of offsets(gLast.cells)) {
+        if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
         const h = homographyFromPoints(
           [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
           [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
