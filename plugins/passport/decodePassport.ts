@@ -107,11 +107,15 @@ export function decodePassport(input: DecodeInput): PassportResult {
           ? r.field === 'name'
             ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
             : `line ${r.line}: taken from the printed page; the field's check digit and the composite hold with it`
+          : r.reason === 'printed_twice'
+          ? `line ${r.line}: washed out by glare with the field's check digit; taken from the printed page, read alike twice, with the check digit it computes to; the composite holds with it`
           : r.reason === 'country_code'
           ? `line ${r.line}: only this character makes the country code a known one`
           : r.reason === 'washed_out'
           ? r.field === 'document_code'
             ? `line ${r.line}: washed out by glare; a passport's MRZ starts with P`
+            : r.field === 'optional_data'
+            ? `line ${r.line}: washed out by glare; filler, as the field's check digit is the filler of an unused field`
             : `line ${r.line}: washed out by glare; taken from the printed page, which agrees with every cell left readable`
           : `line ${r.line}: the field allows only this character class`,
   }));

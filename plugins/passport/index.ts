@@ -12,7 +12,7 @@ import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
-import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
+import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 import { nameCharacters, printedMrzName } from './printedName.ts';
 import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
@@ -22,6 +22,7 @@ import { td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
 import { td3Page } from './td3Geometry.ts';
+import { td3Checks, td3Field } from './mrz/td3Fields.ts';
 import { labelledNameTexts, locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 import type { BoundingBox } from '../../core/ocr/types.ts';
 
@@ -126,7 +127,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       return ctx.reject(refusal.code, refusal.detail, refusal.hint);
     }
     const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
-    const parse = documentCodeWhereWashed(read, reading.washed, ctx.now);
+    const parse = layoutWhereWashed(read, reading.washed, ctx.now);
     const plausibility = td3Plausibility(parse.lines);
     if (!plausibility.plausible) {
       ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
@@ -166,7 +167,9 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
       // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
-      const again = firstRead.issueDate === null || missed.surname || missed.givenNames ? fieldZone(vizAgainPxPerMm, false) : null;
+      // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
+      const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
+      const again = firstRead.issueDate === null || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
       // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
       again?.catch(() => undefined);
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
@@ -207,7 +210,8 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       otherReadings: { surname: [...firstTexts.surname, ...sharperTexts.surname], givenNames: [...firstTexts.givenNames, ...sharperTexts.givenNames] },
     });
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
-    const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1] });
+    const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
+    const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1], corroborating: sharperFirst?.printed ?? null });
     // Names as printed, for MRZ name cells glare washed out: given names the MRZ lost to glare have no MRZ text to
     // be reconciled with, so they are taken as read under their label.
     const washedGiven =
@@ -217,7 +221,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName }, ctx.now);
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
-    const again = vizSharper === null ? null : readVizFields(vizSharper, parse, refined, ctx.now);
+    const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
     const surname = printed.surname ?? again?.surname ?? null;
     const givenNames = printed.givenNames ?? again?.givenNames ?? null;
     const printedName =

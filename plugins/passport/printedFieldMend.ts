@@ -1,10 +1,16 @@
 /**
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
- * and the differing characters (at most two, or any number of cells glare washed out) change, recorded. Nothing
+ * and the differing characters (at most two where glare left a reading, and any number of cells it washed out)
+ * change, recorded. Nothing
  * changes on a field that already holds.
+ *
+ * When glare washed out the field's check digit too, that digit cannot prove the print, so more is asked: a second
+ * OCR reading of the printed page gives the same value, every cell of the field glare left readable already says
+ * what the print says, and the composite check digit, readable, holds over the print and the check digit it
+ * computes to (which is filled as well).
  */
-import { parseTd3, type Td3Parse } from './mrz/index.ts';
+import { mrzCheckDigit, parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
 import { td3Field } from './mrz/td3Fields.ts';
 import { isoAsYymmdd } from './mrzDate.ts';
@@ -21,31 +27,54 @@ const maxChanges = 2;
 export function mendFieldsFromPrint(
   parse: Td3Parse,
   printed: PrintedCopies,
-  options: { now: Date; /** Line 2's washed-out cells (readMrz). */ washed?: readonly boolean[] },
+  options: {
+    now: Date;
+    /** Line 2's washed-out cells (readMrz). */
+    washed?: readonly boolean[];
+    /** The printed page read a second time (another OCR pass): needed to fill a field whose check digit was washed out. */
+    corroborating?: PrintedCopies | null;
+  },
 ): Td3Parse {
   let current = parse;
   const mends: Td3Repair[] = [];
+  const other = options.corroborating ?? null;
   const candidates = [
-    ['document_number', printed.passportNumber && /^[A-Z0-9]{1,9}$/.test(printed.passportNumber) ? printed.passportNumber.padEnd(9, '<') : null],
-    ['date_of_birth', printed.dateOfBirth ? isoAsYymmdd(printed.dateOfBirth) : null],
-    ['expiry_date', printed.expiryDate ? isoAsYymmdd(printed.expiryDate) : null],
+    ['document_number', numberCopy(printed.passportNumber), numberCopy(other?.passportNumber ?? null)],
+    ['date_of_birth', dateCopy(printed.dateOfBirth), dateCopy(other?.dateOfBirth ?? null)],
+    ['expiry_date', dateCopy(printed.expiryDate), dateCopy(other?.expiryDate ?? null)],
   ] as const;
-  for (const [field, text] of candidates) {
+  const washed = (i: number): boolean => options.washed?.[i] === true;
+  for (const [field, copy, secondCopy] of candidates) {
     const spec = td3Field(field);
-    const washed = (i: number): boolean => options.washed?.[i] === true;
     // A check digit that holds over washed-out cells proves nothing (one reading in ten holds by chance).
     const washedField = Array.from({ length: spec.end - spec.start }, (_, i) => spec.start + i).some(washed);
-    if (text === null || (current.checks[field] && !washedField)) continue;
-    const line2 = current.lines[1];
-    const was = line2.slice(spec.start, spec.end);
-    const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
-    // Past two changes only where glare left no reading, and the check digit itself was readable.
-    const allWashed = diffs.every((i) => washed(spec.start + i)) && !washed(td3Field(`${field}_check`).start);
-    if (diffs.length === 0 || (diffs.length > maxChanges && !allWashed)) continue;
-    const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.end)], { now: options.now });
-    if (!next.checks[field] || !next.checks.composite) continue;
-    for (const i of diffs) mends.push({ field, line: 2, position: spec.start + i + 1, from: was[i]!, to: text[i]!, reason: 'printed_page' });
-    current = next;
+    if (copy === null || (current.checks[field] && !washedField)) continue;
+    const checkWashed = washed(td3Field(`${field}_check`).start);
+    const corroborated = checkWashed && secondCopy === copy && !washed(td3Field('composite_check').start);
+    // Spans tried, each with how many of its changes may fall on cells glare left readable: the print with the check
+    // digit it computes to (check digit washed, print corroborated), then the print alone.
+    const tries: [string, number][] = corroborated ? [[`${copy}${mrzCheckDigit(copy)}`, 0], [copy, maxChanges]] : [[copy, maxChanges]];
+    for (const [text, readableLimit] of tries) {
+      const line2 = current.lines[1];
+      const was = line2.slice(spec.start, spec.start + text.length);
+      const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
+      // Cells at the glare's edge keep just enough contrast to count as read, and read wrong: past two changes only
+      // with the check digit readable or filled here.
+      const readableDiffs = diffs.filter((i) => !washed(spec.start + i)).length;
+      if (diffs.length === 0 || readableDiffs > readableLimit || (diffs.length > maxChanges && checkWashed && text === copy)) continue;
+      const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.start + text.length)], { now: options.now });
+      if (!next.checks[field] || !next.checks.composite) continue;
+      const reason = text === copy ? 'printed_page' : 'printed_twice';
+      for (const i of diffs) {
+        const mended = i < copy.length ? field : (`${field}_check` as const);
+        mends.push({ field: mended, line: 2, position: spec.start + i + 1, from: was[i]!, to: text[i]!, reason });
+      }
+      current = next;
+      break;
+    }
   }
   return mends.length === 0 ? parse : { ...current, repairs: [...parse.repairs, ...mends] };
 }
+
+const numberCopy = (number: string | null): string | null => (number !== null && /^[A-Z0-9]{1,9}$/.test(number) ? number.padEnd(9, '<') : null);
+const dateCopy = (iso: string | null): string | null => (iso === null ? null : isoAsYymmdd(iso));

@@ -1,9 +1,9 @@
 /**
- * MRZ cells glare washed out (readMrz's washedOut) hold no reading. The ones no check digit covers are filled only
- * from what fixes them: the document code's cell is P on every passport; the document type, the issuing state and
- * the nationality, sex and name come from their printed copies, and only when the copy agrees with every cell of the
- * field glare left readable. Checked fields are filled in printedFieldMend.ts, where their check digits prove the
- * print. Each fill is recorded with reason `washed_out`. Pure.
+ * MRZ cells glare washed out (readMrz's washedOut) hold no reading. They are filled only from what fixes them: the
+ * layout (the document code's cell is P on every passport; an unused optional-data field is filler); for the document
+ * type, the issuing state, the nationality, sex and name, their printed copies, and only when the copy agrees with
+ * every cell of the field glare left readable. Checked fields are filled in printedFieldMend.ts, where their check
+ * digits prove the print. Each fill is recorded with reason `washed_out`. Pure.
  */
 import { parseTd3, type Td3Parse } from './mrz/index.ts';
 import type { Td3Repair } from './mrz/repairTd3.ts';
@@ -24,13 +24,36 @@ export interface PrintedUncheckedFields {
 /** Per line, per cell: washed out. */
 export type WashedCells = readonly (readonly boolean[])[];
 
-/** Line 1's first cell, when washed out, is the passport's document code P: the page can then be judged a passport's. */
-export function documentCodeWhereWashed(parse: Td3Parse, washed: WashedCells, now: Date): Td3Parse {
-  if (washed[0]?.[0] !== true || parse.lines[0][0] === 'P') return parse;
-  const line1 = `P${parse.lines[0].slice(1)}`;
-  const repair: Td3Repair = { field: 'document_code', line: 1, position: 1, from: parse.lines[0][0] ?? '', to: 'P', reason: 'washed_out' };
-  const next = parseTd3([line1, parse.lines[1]], { now });
-  return { ...next, repairs: [...parse.repairs, repair] };
+/**
+ * Washed-out cells the layout itself fixes: line 1's first cell is the passport's document code P (the page can then
+ * be judged a passport's); the optional-data cells are filler when that field's check digit, readable, is the filler
+ * (see optionalDataUnused).
+ */
+export function layoutWhereWashed(parse: Td3Parse, washed: WashedCells, now: Date): Td3Parse {
+  const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
+  const fills: Td3Repair[] = [];
+  const fill = (field: Td3FieldName, line: 0 | 1, i: number, to: string): void => {
+    if (washed[line]?.[i] !== true || lines[line][i] === to) return;
+    fills.push({ field, line: (line + 1) as 1 | 2, position: i + 1, from: lines[line][i]!, to, reason: 'washed_out' });
+    lines[line][i] = to;
+  };
+  fill('document_code', 0, 0, 'P');
+  if (optionalDataUnused(parse.lines[1], washed)) {
+    const spec = td3Field('optional_data');
+    for (let i = spec.start; i < spec.end; i++) fill('optional_data', 1, i, '<');
+  }
+  if (fills.length === 0) return parse;
+  const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
+  return { ...next, repairs: [...parse.repairs, ...fills] };
+}
+
+/**
+ * ICAO 9303-4 allows the filler as the optional-data check digit only when the field is unused (all filler); a used
+ * field's check digit is a digit. So a readable `<` there says what every washed cell of the field holds.
+ */
+function optionalDataUnused(line2: string, washed: WashedCells): boolean {
+  const check = td3Field('optional_data_check').start;
+  return washed[1]?.[check] !== true && line2[check] === '<';
 }
 
 /** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
@@ -94,6 +117,7 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
     date_of_birth: printed.dateOfBirth === null ? null : isoAsYymmdd(printed.dateOfBirth),
     sex: printed.sex,
     expiry_date: printed.expiryDate === null ? null : isoAsYymmdd(printed.expiryDate),
+    optional_data: optionalDataUnused(line2, washed) ? '<'.repeat(td3Field('optional_data').end - td3Field('optional_data').start) : null,
   };
   const unconfirmed1 = [...line1].map((c, i) => i).filter((i) => washed[0]?.[i] === true && expected1(i) !== line1[i]);
   const dataUnconfirmed = (i: number): boolean => {

@@ -24,4 +24,42 @@ describe('mendFieldsFromPrint', () => {
     const ok = parseTd3([line1, right], { now });
     expect(mendFieldsFromPrint(ok, { ...none, passportNumber: 'J1347O12', dateOfBirth: '1943-10-24' }, { now })).toBe(ok);
   });
+
+  describe('a field whose check digit glare washed out too', () => {
+    // Glare over the expiry and its check digit (cells 24-28): the classifier's guesses there, the rest read right.
+    const glared = 'J1347012<1IND4310237M29G5S17<<<<<<<<<<<<<<<8';
+    const washed = Array.from({ length: 44 }, (_, i) => i >= 23 && i <= 27);
+    const guessed = parseTd3([line1, glared], { now });
+    const print = { ...none, expiryDate: '2029-04-29' };
+
+    it('takes the print and the check digit it computes to when a second reading agrees and the composite holds', () => {
+      const r = mendFieldsFromPrint(guessed, print, { now, washed, corroborating: print });
+      expect(r.lines[1]).toBe(right);
+      expect(r.valid).toBe(true);
+      expect(r.repairs).toContainEqual({ field: 'expiry_date_check', line: 2, position: 28, from: '7', to: '4', reason: 'printed_twice' });
+      expect(r.repairs.filter((m) => m.reason === 'printed_twice').map((m) => m.position)).toEqual([24, 25, 26, 27, 28]);
+    });
+    it('takes nothing the print alone says, nor what two readings say alike when the composite is washed too', () => {
+      expect(mendFieldsFromPrint(guessed, print, { now, washed })).toBe(guessed);
+      expect(mendFieldsFromPrint(guessed, print, { now, washed, corroborating: { ...none, expiryDate: '2029-04-28' } })).toBe(guessed);
+      const compositeToo = washed.map((w, i) => w || i === 43);
+      expect(mendFieldsFromPrint(guessed, print, { now, washed: compositeToo, corroborating: print })).toBe(guessed);
+    });
+    it('takes nothing when a cell glare left readable says otherwise than the print', () => {
+      // The year's cells are readable and read 28: a print of 2029 (read alike twice) is not taken over them.
+      const otherYear = parseTd3([line1, 'J1347012<1IND4310237M28G5S17<<<<<<<<<<<<<<<8'], { now });
+      const wider = Array.from({ length: 44 }, (_, i) => i >= 23 && i <= 27);
+      expect(mendFieldsFromPrint(otherYear, print, { now, washed: wider, corroborating: print })).toBe(otherYear);
+    });
+  });
+  it('takes more than two changes where glare washed the cells, though a cell at its edge kept a (wrong) reading', () => {
+    // Cells 23-26 changed; 24-26 washed out, 23 at the glare's edge read as 1; the check digit is readable.
+    const edge = parseTd3([line1, `J1347012<1IND4310237M${'21G5S9'}4${'<'.repeat(15)}8`], { now });
+    const washed = Array.from({ length: 44 }, (_, i) => i >= 23 && i <= 25);
+    const r = mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed });
+    expect(r.lines[1]).toBe(right);
+    // Three changes on readable cells are a misreading too many.
+    expect(mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed: washed.map(() => false) })).toBe(edge);
+  });
 });
+

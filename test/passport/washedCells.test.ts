@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/printedFieldMend.ts';
-import { documentCodeWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/washedCells.ts';
+import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/decodePassport.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -23,11 +23,11 @@ const printed = {
 
 describe('cells washed out by glare', () => {
   it('gives line 1 its document code P, the only one a passport has, recorded', () => {
-    const parse = documentCodeWhereWashed(parseTd3([...read], { now }), washed, now);
+    const parse = layoutWhereWashed(parseTd3([...read], { now }), washed, now);
     expect(parse.lines[0][0]).toBe('P');
     expect(parse.repairs).toContainEqual({ field: 'document_code', line: 1, position: 1, from: 'M', to: 'P', reason: 'washed_out' });
     const clear = parseTd3([...truth], { now });
-    expect(documentCodeWhereWashed(clear, [washedFirst(0), washedFirst(0)], now)).toBe(clear);
+    expect(layoutWhereWashed(clear, [washedFirst(0), washedFirst(0)], now)).toBe(clear);
   });
 
   it('fills a document number from the print past the two-change limit only where glare washed the cells out', () => {
@@ -40,7 +40,7 @@ describe('cells washed out by glare', () => {
   });
 
   it('fills the type and issuing state from their printed copies only when every readable cell agrees', () => {
-    const parse = documentCodeWhereWashed(parseTd3([...read], { now }), washed, now);
+    const parse = layoutWhereWashed(parseTd3([...read], { now }), washed, now);
     expect(fillWashedFromPrint(parse, washed, printed, now).lines[0]).toBe(truth[0]);
     // Glare left the issuing state's last cell readable, and it says otherwise: the print is not taken.
     const partly = [washedFirst(4), washed[1]!];
@@ -73,4 +73,26 @@ describe('cells washed out by glare', () => {
     const filled = mendFieldsFromPrint(lucky, printed, { now, washed: washed[1] });
     expect(unconfirmedWashedCells(filled, washed, printed)).toEqual([[], []]);
   });
+
+  it('fills washed optional-data cells with filler only when the field\'s check digit, readable, is the filler', () => {
+    // An unused field with the filler as its check digit; glare over cells 30-36 of line 2, where the classifier made
+    // a K and a 4 of the washed filler.
+    const unused = 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<<4';
+    const glared = 'B9612495<5IND7407044F3102123<K<<4<<<<<<<<<<4';
+    const spot = Array.from({ length: 44 }, (_, i) => i >= 29 && i <= 35);
+    const parse = layoutWhereWashed(parseTd3([truth[0], glared], { now }), [washedFirst(0), spot], now);
+    expect(parse.lines[1]).toBe(unused);
+    expect(parse.valid).toBe(true);
+    expect(parse.repairs).toContainEqual({ field: 'optional_data', line: 2, position: 30, from: 'K', to: '<', reason: 'washed_out' });
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot], printed)).toEqual([[], []]);
+    // A check digit 0 is also an unused field's, but a used one's too: nothing is filled, nothing confirmed.
+    const zero = parseTd3([truth[0], `${glared.slice(0, 42)}0${glared[43]}`], { now });
+    expect(layoutWhereWashed(zero, [washedFirst(0), spot], now)).toBe(zero);
+    // The check digit washed out as well: nothing says the field is unused.
+    const both = spot.map((w, i) => w || i === 42);
+    const unsure = parseTd3([truth[0], glared], { now });
+    expect(layoutWhereWashed(unsure, [washedFirst(0), both], now)).toBe(unsure);
+    expect(unconfirmedWashedCells(unsure, [washedFirst(0), both], printed)[1]).toContain(29);
+  });
 });
+

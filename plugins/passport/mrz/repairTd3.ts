@@ -16,10 +16,12 @@ export interface Td3Repair {
   readonly from: string;
   readonly to: string;
   /**
-   * `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts); `washed_out`: a cell
-   * glare washed out, filled with what the layout or the printed page fixes (washedCells.ts).
+   * `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts); `printed_twice`: a field
+   * and its check digit glare washed out, from a printed value two readings of the page agree on, the composite
+   * holding (printedFieldMend.ts); `washed_out`: a cell glare washed out, filled with what the layout or the printed
+   * page fixes (washedCells.ts).
    */
-  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page' | 'washed_out';
+  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page' | 'printed_twice' | 'washed_out';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */
