@@ -21,7 +21,8 @@ export type VizField =
 /** Normalised label text (lower case, no accents, letters and spaces) -> stems that identify each label. */
 const labelStems: readonly { readonly field: VizField; readonly stems: readonly RegExp[] }[] = [
   // The issuing state's code and the document type, read only to stand in for MRZ cells glare washed out.
-  { field: 'issuing_state', stems: [/code of issuing|issuing state|code du pays|pays emetteur|ausstellenden staat|pais emisor|codigo del pais|code van het land/] },
+  // Small print: "Code of fésting State / Cadigo del pals efor" is how OCR reads "Code of issuing State / Código del país emisor".
+  { field: 'issuing_state', stems: [/code of issuing|issuing state|code of [a-z]{4,9} state|code du pays|pays emetteur|ausstellenden staat|pais emisor|c[a-z]digo del pa[a-z]s|code van het land/] },
   { field: 'document_type', stems: [/(^|\/ ?)(type|typ|tipo|soort)\b/] },
   {
     field: 'other',

@@ -40,6 +40,7 @@ describe('classifyLabel', () => {
     ['Passport No. / N° du passeport', 'passport_number'],
     ['Code of issuing State / Code du pays émetteur', 'issuing_state'],
     ['देश कोड / Code of Issuing State', 'issuing_state'],
+    ['Code of fésting State / Cadigo del pals efor', 'issuing_state'],
     ['Type / Tipo', 'document_type'],
     ['प्रकार / Type', 'document_type'],
     ['Authority / Autorité', 'other'],
