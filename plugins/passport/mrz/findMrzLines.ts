@@ -213,7 +213,7 @@ const offsetAt = (c: Chain, t: number): number => c.a + c.b * t;
 /** Every plausible MRZ (best first) in a grey image at a scale where characters are roughly 6–40 px tall. */
 export function findMrzLines(
   image: GreyImage,
-  options: { radius: number; offset?: number; /** Also lines glare cut in two (see acrossGaps). */ acrossGaps?: boolean },
+  options: { radius: number; offset?: number; /** Also lines glare cut in two (see acrossGaps) or cut short. */ acrossGaps?: boolean },
 ): MrzLinesFound[] {
   const mask = binarise(image, options.radius, options.offset ?? 0);
   const blobs = connectedComponents(mask, image.width, image.height, 5);
@@ -233,7 +233,16 @@ export function findMrzLines(
       if (sep < 1.3 * h || sep > 2.8 * h) continue; // b lies one MRZ line below a
       if (Math.min(a.h, b.h) < 0.65 * Math.max(a.h, b.h)) continue;
       const overlap = Math.min(a.tEnd, b.tEnd) - Math.max(a.tStart, b.tStart);
-      if (overlap < 0.85 * Math.max(extent(a), extent(b))) continue;
+      const longer = Math.max(extent(a), extent(b));
+      const shorter = Math.min(extent(a), extent(b));
+      // In the glare pass, a line glare cut short at one end (with too little left past the glare to join) still
+      // pairs when its other end is in its partner's column.
+      const cut =
+        options.acrossGaps === true &&
+        shorter >= 0.5 * longer &&
+        overlap >= 0.9 * shorter &&
+        (Math.abs(a.tStart - b.tStart) < 2 * h || Math.abs(a.tEnd - b.tEnd) < 2 * h);
+      if (overlap < 0.85 * longer && !cut) continue;
       if (Math.abs(a.b - b.b) > 0.03) continue;
       const lines = [a, b];
       // A third line at the same spacing makes it TD1.
