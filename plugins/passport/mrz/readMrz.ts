@@ -16,7 +16,7 @@ import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
-import { td3CheckCells, td3Checks } from './td3Fields.ts';
+import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from './homography.ts';
 
@@ -250,7 +250,10 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
   return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
 }
 
-/** Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then the higher mean log-probability. */
+/**
+ * Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then a plausible document code, then more check
+ * digits holding, then the higher mean log-probability.
+ */
 function better(a: Attempt | null, b: Attempt): boolean {
   if (!a) return true;
   const av = proven(a) ? 1 : 0;
@@ -262,7 +265,29 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const ap = plausibleCode(a) ? 1 : 0;
   const bp = plausibleCode(b) ? 1 : 0;
   if (ap !== bp) return bp > ap;
+  // Neither proven: the grid more check digits agree with is nearer the right one (an O/0 in the document number that
+  // no check digit can settle leaves that check and the composite failing, the rest read right).
+  const ah = checksHeld(a);
+  const bh = checksHeld(b);
+  if (ah !== bh) return bh > ah;
   return b.score > a.score;
+}
+
+/**
+ * TD3 check digits that hold and say something: over cells glare left readable (a check over washed cells counts for
+ * nothing), a date's only over a real date (a grid drifting a cell makes 880977 of a birth date and may still hit its
+ * check digit), the optional data's only over a used field (an unused one's holds on every grid).
+ */
+function checksHeld(a: Attempt): number {
+  const washed2 = a.washed[1];
+  const parse = a.parse;
+  if (a.format !== 'TD3' || parse === null || washed2 === undefined) return 0;
+  const meaningful = (check: Td3CheckName): boolean =>
+    check === 'date_of_birth' ? parse.fields.dateOfBirth.value !== null
+    : check === 'expiry_date' ? parse.fields.expiryDate.value !== null
+    : check === 'optional_data' ? parse.fields.optionalData.value !== null
+    : true;
+  return td3Checks.filter(({ check }) => parse.checks[check] && meaningful(check) && td3CheckCells(check).every((i) => !washed2[i])).length;
 }
 
 /** A TD3 whose check digits hold, or another layout's lines proven by theirs (see otherLayoutProven). */
