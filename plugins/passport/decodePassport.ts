@@ -67,8 +67,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const overWashed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed2.includes(i));
   const holds = (c: Td3CheckName): boolean => parse.checks[c] && !overWashed(c);
   const verdicts = Object.fromEntries(checkNames.map((c) => [c, holds(c) ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
-  // A line with a malformed field is never reported valid, whatever its check digits say.
-  const checkDigitsValid = checkNames.every(holds) && parse.errors.length === 0;
+  // A line with a malformed field is never reported valid, whatever its check digits say; nor one with cells glare
+  // washed out that nothing confirmed, though no check digit covers them (line 1's name).
+  const checkDigitsValid = checkNames.every(holds) && parse.errors.length === 0 && unconfirmed1.length === 0;
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (!checkDigitsValid) warn('check_digits_invalid');
 

@@ -94,5 +94,17 @@ describe('cells washed out by glare', () => {
     expect(layoutWhereWashed(unsure, [washedFirst(0), both], now)).toBe(unsure);
     expect(unconfirmedWashedCells(unsure, [washedFirst(0), both], printed)[1]).toContain(29);
   });
+
+  it('never reports the MRZ valid while line 1 keeps washed cells nothing confirmed, though no check digit covers them', () => {
+    // Line 2 read whole and proven; glare over the given names, and the print not read.
+    const parse = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
+    const spot = Array.from({ length: 44 }, (_, i) => i >= 19 && i <= 24);
+    const unconfirmed = unconfirmedWashedCells(parse, [spot, washedFirst(0)], { ...printed, mrzName: null });
+    expect(unconfirmed[0]).toEqual([19, 20, 21, 22, 23, 24]);
+    const result = decodePassport({ parse, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed });
+    expect(Object.values(result.checks.check_digits).every((v) => v === 'valid')).toBe(true);
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
+  });
 });
 
