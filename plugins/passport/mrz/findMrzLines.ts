@@ -220,7 +220,11 @@ export function findMrzLines(
   const theta = textDirection(blobs);
   if (theta === null) return [];
   const built = buildChains(place(blobs, theta));
-  const chains = [...built, ...(options.acrossGaps === true ? acrossGaps(built) : [])].filter((c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h);
+  // A line is many glyphs: at least one blob per five character heights of its length (a line glare washed half of
+  // keeps one per two; a stripe of the table's texture, one blob, spans thirty-odd heights alone).
+  const chains = [...built, ...(options.acrossGaps === true ? acrossGaps(built) : [])].filter(
+    (c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h && c.members.length >= Math.max(4, extent(c) / (5 * c.h)),
+  );
   const found: { score: number; lines: Chain[] }[] = [];
   for (let i = 0; i < chains.length; i++) {
     for (let j = 0; j < chains.length; j++) {
