@@ -274,20 +274,29 @@ function better(a: Attempt | null, b: Attempt): boolean {
 }
 
 /**
- * TD3 check digits that hold and say something: over cells glare left readable (a check over washed cells counts for
- * nothing), a date's only over a real date (a grid drifting a cell makes 880977 of a birth date and may still hit its
- * check digit), the optional data's only over a used field (an unused one's holds on every grid).
+ * TD3 check digits that hold and say something (checkSaysSomething) over cells glare left readable (a check over washed
+ * cells counts for nothing): a grid drifting a cell makes 880977 of a birth date and may still hit its check digit,
+ * and an unused optional-data field's check holds on every grid.
  */
 function checksHeld(a: Attempt): number {
   const washed2 = a.washed[1];
   const parse = a.parse;
   if (a.format !== 'TD3' || parse === null || washed2 === undefined) return 0;
-  const meaningful = (check: Td3CheckName): boolean =>
-    check === 'date_of_birth' ? parse.fields.dateOfBirth.value !== null
-    : check === 'expiry_date' ? parse.fields.expiryDate.value !== null
-    : check === 'optional_data' ? parse.fields.optionalData.value !== null
-    : true;
-  return td3Checks.filter(({ check }) => parse.checks[check] && meaningful(check) && td3CheckCells(check).every((i) => !washed2[i])).length;
+  return td3Checks.filter(({ check }) => parse.checks[check] && checkSaysSomething(parse, check) && td3CheckCells(check).every((i) => !washed2[i])).length;
+}
+
+/** Whether a check that holds tells the grid is right: a date's only over a real date, the optional data's only over a used field. */
+function checkSaysSomething(parse: Td3Parse, check: Td3CheckName): boolean {
+  switch (check) {
+    case 'date_of_birth':
+      return parse.fields.dateOfBirth.value !== null;
+    case 'expiry_date':
+      return parse.fields.expiryDate.value !== null;
+    case 'optional_data':
+      return parse.fields.optionalData.value !== null;
+    default:
+      return true;
+  }
 }
 
 /** A TD3 whose check digits hold, or another layout's lines proven by theirs (see otherLayoutProven). */
@@ -302,10 +311,13 @@ const proven = (a: Attempt): boolean =>
  */
 function provenButWashed(a: Attempt): boolean {
   const washed2 = a.washed[1];
-  if (a.format !== 'TD3' || a.count !== 44 || a.parse === null || washed2 === undefined || !a.washed.some((line) => line.some(Boolean))) return false;
+  const parse = a.parse;
+  if (a.format !== 'TD3' || a.count !== 44 || parse === null || washed2 === undefined || !a.washed.some((line) => line.some(Boolean))) return false;
+  // The document code is P unless glare took it (texture read upside down as WDWD… passed a number's check).
+  if (a.washed[0]?.[0] !== true && a.lines[0]?.[0] !== 'P') return false;
   const readable = td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i]));
-  const proving = readable.filter((c) => c.check !== 'optional_data' && c.check !== 'composite');
-  return readable.every((c) => a.parse!.checks[c.check]) && proving.length >= 2;
+  const proving = readable.filter((c) => c.check !== 'optional_data' && c.check !== 'composite' && checkSaysSomething(parse, c.check));
+  return readable.every((c) => parse.checks[c.check]) && proving.length >= 2;
 }
 
 /**
