@@ -251,8 +251,8 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
 }
 
 /**
- * Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then a plausible document code, then more check
- * digits holding, then the higher mean log-probability.
+ * Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then a plausible document code, then no
+ * readable check failing, then more check digits holding, then the higher mean log-probability.
  */
 function better(a: Attempt | null, b: Attempt): boolean {
   if (!a) return true;
@@ -265,12 +265,26 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const ap = plausibleCode(a) ? 1 : 0;
   const bp = plausibleCode(b) ? 1 : 0;
   if (ap !== bp) return bp > ap;
-  // Neither proven: the grid more check digits agree with is nearer the right one (an O/0 in the document number that
-  // no check digit can settle leaves that check and the composite failing, the rest read right).
+  // Neither proven: a reading no readable check contradicts (glare over most of line 2 leaves one check to hold) beats
+  // one whose readable checks partly fail, whatever holds there by chance; then the grid more check digits agree with
+  // is nearer the right one (an O/0 in the document number that no check digit can settle leaves that check and the
+  // composite failing, the rest read right).
+  const au = uncontradicted(a) ? 1 : 0;
+  const bu = uncontradicted(b) ? 1 : 0;
+  if (au !== bu) return bu > au;
   const ah = checksHeld(a);
   const bh = checksHeld(b);
   if (ah !== bh) return bh > ah;
   return b.score > a.score;
+}
+
+/** A TD3 whose every check over readable cells holds, one of them saying something (checkSaysSomething) at least. */
+function uncontradicted(a: Attempt): boolean {
+  const washed2 = a.washed[1];
+  const parse = a.parse;
+  if (a.format !== 'TD3' || parse === null || washed2 === undefined) return false;
+  const readable = td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i]));
+  return readable.every(({ check }) => parse.checks[check]) && readable.some(({ check }) => checkSaysSomething(parse, check));
 }
 
 /**
