@@ -61,9 +61,9 @@ const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
 const vizSharpenSigma = 1.5;
 
-/** The given names as printed: the sharp re-read when there was one, else the first reading under the label. */
-function sharpestGivenNames(refined: RefinedNames, labelled: readonly string[]): string | null {
-  const text = nameCharacters(refined.givenNames ?? labelled[0] ?? '');
+/** A name part as printed: the sharp re-read when there was one, else the first reading under its label. */
+function sharpestPrintedName(refined: string | null | undefined, labelled: readonly string[]): string | null {
+  const text = nameCharacters(refined ?? labelled[0] ?? '');
   return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
 }
 
@@ -212,12 +212,14 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
     const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
     const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1], corroborating: sharperFirst?.printed ?? null });
-    // Names as printed, for MRZ name cells glare washed out: given names the MRZ lost to glare have no MRZ text to
-    // be reconciled with, so they are taken as read under their label.
+    // Names as printed, for MRZ name cells glare washed out: a name part the MRZ lost to glare has no MRZ text to be
+    // reconciled with, so it is taken as read under its label.
+    const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
+    const washedSurname =
+      printedFirst.surname?.value ?? (lineOneWashed ? sharpestPrintedName(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : null);
     const washedGiven =
-      printedFirst.givenNames?.value ??
-      (reading.washed[0]?.some(Boolean) ? sharpestGivenNames(refined, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
-    const washedName = printedMrzName(printedFirst.surname?.value ?? null, washedGiven);
+      printedFirst.givenNames?.value ?? (lineOneWashed ? sharpestPrintedName(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
+    const washedName = printedMrzName(washedSurname, washedGiven);
     const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName }, ctx.now);
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
