@@ -278,25 +278,27 @@ function better(a: Attempt | null, b: Attempt): boolean {
   return b.score > a.score;
 }
 
+/** A TD3's parse and the checks whose cells glare left all readable (a check over washed cells counts for nothing). */
+function readableChecks(a: Attempt): { parse: Td3Parse; checks: Td3CheckName[] } | null {
+  const washed2 = a.washed[1];
+  if (a.format !== 'TD3' || a.parse === null || washed2 === undefined) return null;
+  return { parse: a.parse, checks: td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i])).map(({ check }) => check) };
+}
+
 /** A TD3 whose every check over readable cells holds, one of them saying something (checkSaysSomething) at least. */
 function uncontradicted(a: Attempt): boolean {
-  const washed2 = a.washed[1];
-  const parse = a.parse;
-  if (a.format !== 'TD3' || parse === null || washed2 === undefined) return false;
-  const readable = td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i]));
-  return readable.every(({ check }) => parse.checks[check]) && readable.some(({ check }) => checkSaysSomething(parse, check));
+  const r = readableChecks(a);
+  return r !== null && r.checks.every((c) => r.parse.checks[c]) && r.checks.some((c) => checkSaysSomething(r.parse, c));
 }
 
 /**
- * TD3 check digits that hold and say something (checkSaysSomething) over cells glare left readable (a check over washed
- * cells counts for nothing): a grid drifting a cell makes 880977 of a birth date and may still hit its check digit,
- * and an unused optional-data field's check holds on every grid.
+ * TD3 check digits over readable cells that hold and say something (checkSaysSomething): a grid drifting a cell makes
+ * 880977 of a birth date and may still hit its check digit, and an unused optional-data field's check holds on every
+ * grid.
  */
 function checksHeld(a: Attempt): number {
-  const washed2 = a.washed[1];
-  const parse = a.parse;
-  if (a.format !== 'TD3' || parse === null || washed2 === undefined) return 0;
-  return td3Checks.filter(({ check }) => parse.checks[check] && checkSaysSomething(parse, check) && td3CheckCells(check).every((i) => !washed2[i])).length;
+  const r = readableChecks(a);
+  return r === null ? 0 : r.checks.filter((c) => r.parse.checks[c] && checkSaysSomething(r.parse, c)).length;
 }
 
 /** Whether a check that holds tells the grid is right: a date's only over a real date, the optional data's only over a used field. */
@@ -324,14 +326,12 @@ const proven = (a: Attempt): boolean =>
  * (washed cells read as `<` satisfy an empty field's check).
  */
 function provenButWashed(a: Attempt): boolean {
-  const washed2 = a.washed[1];
-  const parse = a.parse;
-  if (a.format !== 'TD3' || a.count !== 44 || parse === null || washed2 === undefined || !a.washed.some((line) => line.some(Boolean))) return false;
+  const r = readableChecks(a);
+  if (r === null || a.count !== 44 || !a.washed.some((line) => line.some(Boolean))) return false;
   // The document code is P unless glare took it (texture read upside down as WDWD… passed a number's check).
   if (a.washed[0]?.[0] !== true && a.lines[0]?.[0] !== 'P') return false;
-  const readable = td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i]));
-  const proving = readable.filter((c) => c.check !== 'optional_data' && c.check !== 'composite' && checkSaysSomething(parse, c.check));
-  return readable.every((c) => parse.checks[c.check]) && proving.length >= 2;
+  const proving = r.checks.filter((c) => c !== 'optional_data' && c !== 'composite' && checkSaysSomething(r.parse, c));
+  return r.checks.every((c) => r.parse.checks[c]) && proving.length >= 2;
 }
 
 /**
