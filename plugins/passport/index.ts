@@ -10,7 +10,7 @@ import type { OcrResult } from '../../core/ocr/types.ts';
 import { otherLayoutProven, parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
-import { mendFieldsFromPrint, printMayRivalMrz } from './printedFieldMend.ts';
+import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { mendNameFromPrint } from './printedNameMend.ts';
 import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 import { nameCharacters, printedMrzName } from './printedName.ts';
@@ -167,11 +167,9 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       };
       // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
       // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
-      // A check digit glare washed out cannot prove its field's printed copy, nor can the checks choose between a valid
-      // field and a printed rival that satisfies them too: a second reading of the print must.
+      // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
       const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
-      const rival = printMayRivalMrz(located.parse, firstRead.printed, located.reading.charConfidence[1] ?? []);
-      const again = firstRead.issueDate === null || missed.surname || missed.givenNames || checkWashed || rival ? fieldZone(vizAgainPxPerMm, false) : null;
+      const again = firstRead.issueDate === null || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
       // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
       again?.catch(() => undefined);
       // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
@@ -213,12 +211,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     });
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
     const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
-    const mended = mendFieldsFromPrint(named, printedFirst.printed, {
-      now: ctx.now,
-      washed: reading.washed[1],
-      corroborating: sharperFirst?.printed ?? null,
-      confidence: reading.charConfidence[1] ?? [],
-    });
+    const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1], corroborating: sharperFirst?.printed ?? null });
     // Names as printed, for MRZ name cells glare washed out: a name part the MRZ lost to glare has no MRZ text to be
     // reconciled with, so it is taken as read under its label.
     const lineOneWashed = reading.washed[0]?.some(Boolean) === true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { mendFieldsFromPrint, printMayRivalMrz } from '../../plugins/passport/printedFieldMend.ts';
+import { mendFieldsFromPrint } from '../../plugins/passport/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -60,39 +60,6 @@ describe('mendFieldsFromPrint', () => {
     expect(r.lines[1]).toBe(right);
     // Three changes on readable cells are a misreading too many.
     expect(mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed: washed.map(() => false) })).toBe(edge);
-  });
-
-  describe('a valid field the print rivals', () => {
-    // 13GI34001 read with O for both zeros at weights 7 and 3: 24 x 10 = 240 leaves every check digit as it was.
-    const frLine1 = 'P<FRAMARTIN<<CLAIRE<<<<<<<<<<<<<<<<<<<<<<<<<';
-    const truthLine2 = '13GI340012FRA6504290M3506259<<<<<<<<<<<<<<<8';
-    const swapped = parseTd3([frLine1, '13GI34OO12FRA6504290M3506259<<<<<<<<<<<<<<<8'], { now });
-    const printed = { ...none, passportNumber: '13GI34001' };
-    const sureness = (atSeven: number, atEight: number): number[] => Array.from({ length: 44 }, (_, i) => (i === 6 ? atSeven : i === 7 ? atEight : 1));
-
-    it('takes the print where the recogniser doubted every cell that differs, both readings satisfying the checks', () => {
-      expect(swapped.valid).toBe(true);
-      const r = mendFieldsFromPrint(swapped, printed, { now, confidence: sureness(0.95, 0.9) });
-      expect(r.lines[1]).toBe(truthLine2);
-      expect(r.repairs).toContainEqual({ field: 'document_number', line: 2, position: 7, from: 'O', to: '0', reason: 'printed_page' });
-    });
-    it('asks two alike readings of the print where the recogniser was all but sure, and never overrules a sure one', () => {
-      expect(mendFieldsFromPrint(swapped, printed, { now, confidence: sureness(0.993, 0.988) })).toBe(swapped);
-      expect(mendFieldsFromPrint(swapped, printed, { now, confidence: sureness(0.993, 0.988), corroborating: printed }).lines[1]).toBe(truthLine2);
-      expect(mendFieldsFromPrint(swapped, printed, { now, confidence: sureness(1, 0.9), corroborating: printed })).toBe(swapped);
-      expect(mendFieldsFromPrint(swapped, printed, { now, corroborating: printed })).toBe(swapped);
-    });
-    it('takes no print that does not satisfy the checks, from either reading', () => {
-      const other = { ...none, passportNumber: '13GI34002' };
-      expect(mendFieldsFromPrint(swapped, other, { now, confidence: sureness(0.5, 0.5), corroborating: other })).toBe(swapped);
-      // The second reading alone holds the rival that satisfies them.
-      expect(mendFieldsFromPrint(swapped, other, { now, confidence: sureness(0.5, 0.5), corroborating: printed }).lines[1]).toBe(truthLine2);
-    });
-    it('asks for a second reading of the print when a valid field has doubted cells the first reading does not confirm', () => {
-      expect(printMayRivalMrz(swapped, none, sureness(0.95, 1))).toBe(true);
-      expect(printMayRivalMrz(swapped, { ...none, passportNumber: '13GI34OO1' }, sureness(0.95, 1))).toBe(false);
-      expect(printMayRivalMrz(swapped, none, sureness(1, 1))).toBe(false);
-    });
   });
 });
 
