@@ -50,17 +50,18 @@ export function mendFieldsFromPrint(
     if (copy === null || (current.checks[field] && !washedField)) continue;
     const checkWashed = washed(td3Field(`${field}_check`).start);
     const corroborated = checkWashed && secondCopy === copy && !washed(td3Field('composite_check').start);
-    // Spans tried, each with how many of its changes may fall on cells glare left readable: the print with the check
-    // digit it computes to (check digit washed, print corroborated), then the print alone.
-    const tries: [string, number][] = corroborated ? [[`${copy}${mrzCheckDigit(copy)}`, 0], [copy, maxChanges]] : [[copy, maxChanges]];
-    for (const [text, readableLimit] of tries) {
+    // Spans tried, each with how many of its changes may fall on cells glare left readable (cells at the glare's edge
+    // keep just enough contrast to count as read, and read wrong) and how many in all (past two only with the check
+    // digit readable, or filled here): the print with the check digit it computes to (check digit washed, print
+    // corroborated), then the print alone.
+    const plain = { text: copy, readable: maxChanges, total: checkWashed ? maxChanges : Infinity };
+    const tries = corroborated ? [{ text: `${copy}${mrzCheckDigit(copy)}`, readable: 0, total: Infinity }, plain] : [plain];
+    for (const { text, readable, total } of tries) {
       const line2 = current.lines[1];
       const was = line2.slice(spec.start, spec.start + text.length);
       const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
-      // Cells at the glare's edge keep just enough contrast to count as read, and read wrong: past two changes only
-      // with the check digit readable or filled here.
       const readableDiffs = diffs.filter((i) => !washed(spec.start + i)).length;
-      if (diffs.length === 0 || readableDiffs > readableLimit || (diffs.length > maxChanges && checkWashed && text === copy)) continue;
+      if (diffs.length === 0 || readableDiffs > readable || diffs.length > total) continue;
       const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.start + text.length)], { now: options.now });
       if (!next.checks[field] || !next.checks.composite) continue;
       const reason = text === copy ? 'printed_page' : 'printed_twice';
