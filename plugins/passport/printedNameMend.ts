@@ -83,8 +83,11 @@ function agreesAt(other: string, reading: string, at: readonly number[]): boolea
 
 /**
  * The whole name field against the printed surname and given names as ICAO writes them (`SURNAME<<GIVEN<NAMES`,
- * padded with `<`), when both were read and two readings of the print agree: this also mends a letter the MRZ
- * read as a filler (`MARQUE<<<JOAQUIN` for `MARQUEZ<<JOAQUIN`), which shifts the part boundaries. Edits `chars`.
+ * padded with `<`), when both were read: this also mends a letter the MRZ read as a filler (`MARQUE<<<JOAQUIN` for
+ * `MARQUEZ<<JOAQUIN`), which shifts the part boundaries, and a name cut at the line's end. As for one part, the
+ * letters that change must be ones the recogniser doubted (< 0.99), or, where another reading of the print agrees
+ * there, not all but sure (< 0.999). A print that lost or gained a letter shifts every letter after it: more than
+ * two differences, no change. Edits `chars`.
  */
 function wholeNameMends(chars: string[], line1Confidence: readonly number[], printed: PrintedNameTexts, others: OtherPrintedReadings): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
@@ -107,7 +110,8 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
         agreesAt(inField(`${printedAsMrz(s)}<<${printedAsMrz(g)}`), padded, diffs),
     ),
   );
-  const allowed = agreed && diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < doubtfulBelowWhenCorroborated);
+  const threshold = agreed ? doubtfulBelowWhenCorroborated : doubtfulBelow;
+  const allowed = diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < threshold);
   if (!allowed) return [];
   return diffs.map((i) => {
     const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + i + 1, from: field[i]!, to: padded[i]!, reason: 'printed_page' };

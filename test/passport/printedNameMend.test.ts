@@ -49,15 +49,28 @@ describe('mendNameFromPrint', () => {
     const cut = parseTd3(['P<ESPNUNEZ<GARCIA<MARQUE<<<JOAQUIN<JUAN<PABL', line2], { now });
     const printed = { surname: 'NÚÑEZ-GARCÍA MÁRQUEZ', givenNames: 'JOAQUÍN JUAN PABLO' };
     const agreeing = { surname: ['NUNEZ-GARCIA MARQUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
-    const r = mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: agreeing });
+    const r = mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: agreeing });
     expect(r.lines[0]).toBe('P<ESPNUNEZ<GARCIA<MARQUEZ<<JOAQUIN<JUAN<PABL');
     expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 25, from: '<', to: 'Z', reason: 'printed_page' });
-    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now }).lines[0]).toBe(cut.lines[0]);
     expect(mendNameFromPrint(cut, sure(), printed, { now, otherReadings: agreeing }).lines[0]).toBe(cut.lines[0]);
+    // Read once, the print overrules only a doubted filler (< 0.99), as it does a doubted letter in one part.
+    expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now }).lines[0]).toBe(cut.lines[0]);
     // A reading that misread another letter still corroborates; one whose surname lost a letter does not.
     const elsewhere = { surname: ['NUNEZ-GARCIA MARQUEZ'], givenNames: ['JOAQUIN JUAN PABIO'] };
-    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: elsewhere }).lines[0]).toBe('P<ESPNUNEZ<GARCIA<MARQUEZ<<JOAQUIN<JUAN<PABL');
+    expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: elsewhere }).lines[0]).toBe('P<ESPNUNEZ<GARCIA<MARQUEZ<<JOAQUIN<JUAN<PABL');
     const shorter = { surname: ['NUNEZ-GARCIA MARUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
-    expect(mendNameFromPrint(cut, sure([24], 0.97), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
+    expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
+  });
+  it('mends, from one reading of the print, a doubted filler for a letter and a doubted letter in a name cut at the line end', () => {
+    // Dev 594 (a phone photo): Z read as a filler at 0.94, I as J at 0.9; the MRZ cuts the last given name.
+    const read = parseTd3(['PPESPFERNANDE<<<XIMENA<MARJA<DEL<CARMEN<LUCI', line2], { now });
+    const printed = { surname: '| FERNÁNDEZ', givenNames: 'XIMENA MARÍA DEL CARMEN LUCÍA' };
+    const r = mendNameFromPrint(read, sure([13, 26], 0.94), printed, { now });
+    expect(r.lines[0]).toBe('PPESPFERNANDEZ<<XIMENA<MARIA<DEL<CARMEN<LUCI');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 14, from: '<', to: 'Z', reason: 'printed_page' });
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 27, from: 'J', to: 'I', reason: 'printed_page' });
+    // Not where the recogniser was sure of one of them, nor where the print lost a letter (every later one shifts).
+    expect(mendNameFromPrint(read, sure([13]), printed, { now }).lines[0]).toBe(read.lines[0]);
+    expect(mendNameFromPrint(read, sure([13, 26], 0.94), { ...printed, surname: 'FERNÁNDE' }, { now }).lines[0]).toBe(read.lines[0]);
   });
 });
