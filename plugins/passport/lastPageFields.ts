@@ -23,8 +23,15 @@ export function classifyLastPageLabel(text: string): LastPageLabel | null {
 }
 
 const cleanName = (s: string): string | null => {
-  // A bar against letters is an I (`LAKSHM|`).
-  const v = s.replace(/(?<=\p{L})\|/gu, 'I').replace(/[^\p{L}\s.'\-]/gu, ' ').replace(/\s+/g, ' ').trim().toUpperCase();
+  // A bar or a bracket against letters is an I (`LAKSHM|`, `KULKARN]`); a hyphen or dot at either end is texture
+  // (`REDDY-KULKARNI -`): names join their parts with hyphens, never start or end with one.
+  const v = s
+    .replace(/(?<=\p{L})[|\]]|[|[](?=\p{L})/gu, 'I')
+    .replace(/[^\p{L}\s.'\-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[\s.\-]+|[\s.\-]+$/g, '')
+    .toUpperCase();
   return /\p{L}{2}/u.test(v) ? v : null;
 };
 

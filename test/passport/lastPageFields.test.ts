@@ -41,6 +41,11 @@ describe('readLastPageFields', () => {
   it('reads the slash of a house number misread as I', () => {
     expect(fields.address).toBe('107/C, PARK AVENUE, MUMBAI 400069');
   });
+  it('reads a bracket against letters as I and drops a hyphen left at a name\'s end', () => {
+    const read = readLastPageFields(page(['Name of Father / Legal Guardian', 'PRANAV DESHPANDE-KULKARN]', 'Name of Mother', 'SHREYA REDDY-KULKARNI -']));
+    expect(read.father_name).toBe('PRANAV DESHPANDE-KULKARNI');
+    expect(read.mother_name).toBe('SHREYA REDDY-KULKARNI');
+  });
   it('finds the file number under a misread label', () => {
     expect(fields.file_number).toBe('HY24274247324');
   });
