@@ -14,12 +14,69 @@ export function classifyLastPageLabel(text: string): LastPageLabel | null {
   const norm = normaliseLabelText(text);
   // The last page's only label with `passport` in it (`Ol Passport NO. with Dace ant Place of 1ssie` was read).
   if (/passport|date and place|place of|with date|and place/.test(norm)) return 'old_passport_number';
-  if (/father|guardian/.test(norm)) return 'father_name';
-  if (/mother/.test(norm)) return 'mother_name';
-  if (/spouse/.test(norm)) return 'spouse_name';
-  if (/address/.test(norm)) return 'address';
+  // Stems, as blur and glare cut words short (`Name of Fathe`, `Addre`).
+  // Glare takes the end of a label: `Name of` and the English word's first letter still tell it (`Name of Mott`).
+  if (/fath|guardi|name of f/.test(norm)) return 'father_name';
+  if (/mothe|name of m/.test(norm)) return 'mother_name';
+  if (/spous|name of s/.test(norm)) return 'spouse_name';
+  if (/\baddr|ddress/.test(norm)) return 'address';
   if (/fi[l1i]?e no|\bfile\b/.test(norm)) return 'file_number';
   return null;
+}
+
+/** The three name labels, in the order the last page prints them, top to bottom. */
+const nameLabels = ['father_name', 'mother_name', 'spouse_name'] as const;
+
+const middle = (p: Phrase): number => (p.bbox.y0 + p.bbox.y1) / 2;
+const sameRow = (a: Phrase, b: Phrase): boolean => Math.abs(middle(a) - middle(b)) < Math.max(a.bbox.y1 - a.bbox.y0, b.bbox.y1 - b.bbox.y0, 8) * 0.6;
+
+/**
+ * The page's phrases, labels classified, with two things the layout of the page tells:
+ * - a label begins where its row begins: the Hindi half is printed first (`पिता का नाम / Name of Father`) and is read
+ *   as noise, and the value stands under the whole label, so a label's box reaches left over the unlabelled phrases
+ *   before it on its row (never over another label);
+ * - a row reading `Name …` whose English word was lost (`Name ¢ pe`) is the one name label missing between the
+ *   name labels found above and below it, when exactly one fits (father, mother, spouse, then the address).
+ */
+export function lastPagePhrases(ocr: OcrResult): Phrase[] {
+  const phrases = phrasesOf(ocr, classifyLastPageLabel);
+  const found = new Set(phrases.map((p) => p.label));
+  // Rows reading `Name …` that no stem classified, top to bottom, between the labels found: where a run of them
+  // between two found labels is as long as the name labels missing there, they are those labels, in order.
+  const rankOf = (label: string | null): number => (label === 'address' ? nameLabels.length : nameLabels.indexOf(label as (typeof nameLabels)[number]));
+  const unnamed = (p: Phrase): boolean =>
+    p.label === null && /\bName\b|\bname of\b/i.test(p.text) && !/\p{Lu}{3}/u.test(p.text.replace(/NAME/gi, ''));
+  const rows = phrases.filter((p) => rankOf(p.label) >= 0 || unnamed(p)).sort((a, b) => a.bbox.y0 - b.bbox.y0);
+  const assigned = new Map<Phrase, string>();
+  let lastRank = -1;
+  let run: Phrase[] = [];
+  for (const row of [...rows, null]) {
+    const rank = row === null ? nameLabels.length + 1 : rankOf(row.label);
+    if (row !== null && rank < 0) {
+      run.push(row);
+      continue;
+    }
+    const missing = nameLabels.filter((label, r) => r > lastRank && r < rank && !found.has(label));
+    if (run.length > 0 && run.length === missing.length) run.forEach((p, i) => assigned.set(p, missing[i]!));
+    run = [];
+    lastRank = Math.max(lastRank, rank);
+  }
+  const inferred = phrases.map((p): Phrase => (assigned.has(p) ? { ...p, label: assigned.get(p)! } : p));
+  return inferred.map((p): Phrase => {
+    if (p.label === null) return p;
+    const before = inferred.filter((q) => q !== p && sameRow(p, q) && q.bbox.x1 <= p.bbox.x0 + 2).sort((a, b) => b.bbox.x0 - a.bbox.x0);
+    const reach: Phrase[] = [];
+    for (const q of before) {
+      if (q.label !== null) break;
+      reach.push(q);
+    }
+    if (reach.length === 0) return p;
+    const boxes = [p.bbox, ...reach.map((q) => q.bbox)];
+    return {
+      ...p,
+      bbox: { x0: Math.min(...boxes.map((b) => b.x0)), y0: Math.min(...boxes.map((b) => b.y0)), x1: p.bbox.x1, y1: Math.max(...boxes.map((b) => b.y1)) },
+    };
+  });
 }
 
 const cleanName = (s: string): string | null => {
@@ -91,7 +148,7 @@ export interface LastPageValueBox {
  * long values short, merges words and drops faint ones; these regions are read again on their own.
  */
 export function lastPageValueBoxes(ocr: OcrResult, page: { width: number; height: number }): LastPageValueBox[] {
-  const phrases = phrasesOf(ocr, classifyLastPageLabel);
+  const phrases = lastPagePhrases(ocr);
   const labels = phrases.filter((p) => p.label !== null);
   const valuesOf = new Map(labelledValues(phrases).map((lv) => [lv.label, lv.values]));
   const out: LastPageValueBox[] = [];
@@ -144,7 +201,7 @@ function oldNumberFromTwoReadings(texts: readonly string[]): string | undefined 
 }
 
 export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}): LastPageFields {
-  const phrases = phrasesOf(ocr, classifyLastPageLabel);
+  const phrases = lastPagePhrases(ocr);
   const labelled = labelledValues(phrases);
   const first = (field: LastPageLabel): string | null => labelled.find((lv) => lv.field === field)?.values[0]?.text ?? null;
   const firstName = (field: LastPageLabel): string | null =>

@@ -51,6 +51,33 @@ describe('readLastPageFields', () => {
   });
 });
 
+describe('readLastPageFields on labels blur and glare cut short', () => {
+  const ocr = page([
+    'frq sifSrurads Am / Name of Fathe',
+    'AARAV PATEL',
+    'HT HAH _ Name of Mother',
+    'MEENAKSHI PATEL',
+    'oft on uh Fn Am _ Name ¢ pe',
+    'SAROJINI PATEL',
+    'Ta / Addre:',
+    '25/A, SECTOR 15',
+  ]);
+  it('knows a label by its stem, and finds the value under a label whose Hindi half was read as noise', () => {
+    const fields = readLastPageFields(ocr);
+    expect(fields.father_name).toBe('AARAV PATEL');
+    expect(fields.mother_name).toBe('MEENAKSHI PATEL');
+    expect(fields.address).toBe('25/A, SECTOR 15');
+  });
+  it('takes a `Name …` row no stem names for the one name label missing between those found', () => {
+    expect(readLastPageFields(ocr).spouse_name).toBe('SAROJINI PATEL');
+    // Two such rows, both missing there, are the two in order; two rows for one missing label are neither.
+    const both = page(['Name of Father', 'AARAV PATEL', 'Name ¢ pe', 'MEENAKSHI PATEL', 'Name ¢ pe', 'SAROJINI PATEL', 'Address']);
+    expect(readLastPageFields(both)).toMatchObject({ mother_name: 'MEENAKSHI PATEL', spouse_name: 'SAROJINI PATEL' });
+    const twice = page(['Name of Father', 'AARAV PATEL', 'Name of Mother', 'MEENAKSHI PATEL', 'Name ¢ pe', 'SAROJINI PATEL', 'Name ¢ pe', 'RADHA PATEL', 'Address']);
+    expect(readLastPageFields(twice).spouse_name).toBeNull();
+  });
+});
+
 describe('classifyLastPageLabel', () => {
   it('knows the old passport number\'s label however badly its words were read', () => {
     for (const text of ['Old Passport No. with Date and Place of Issue', 'Ol Passport NO. with Dace ant Place of 1ssie', 'Old Pasport No. with Date and Place']) {
