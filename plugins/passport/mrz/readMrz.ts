@@ -138,6 +138,32 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
       }
     }
   }
+  // Lines of unequal length (glare washed the start or end of one): the corners from the longer line's end cells and
+  // the points across from them at the shorter line's distance, measured at its middle. Its own ends are fitted to
+  // fragments glare left at its edge, which tilt the line (centroids of glyphs washed from the top sit low): two
+  // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
+  if (!perLine && gFirst && gLast && gFirst.cells !== gLast.cells && Math.max(gFirst.cells, gLast.cells) === count) {
+    const firstLonger = gFirst.cells > gLast.cells;
+    const long = firstLonger ? gFirst : gLast;
+    const short = firstLonger ? gLast : gFirst;
+    const n = { x: -direction.y, y: direction.x };
+    const longStart = long.cellCentre(0);
+    const longEnd = long.cellCentre(count - 1);
+    const mid = short.cellCentre((short.cells - 1) / 2);
+    // Signed distance from the long line (through its end cells) to the short line's middle, along the normal.
+    const d = { x: longEnd.x - longStart.x, y: longEnd.y - longStart.y };
+    const len = Math.hypot(d.x, d.y);
+    const u = { x: d.x / len, y: d.y / len };
+    const off = ((mid.x - longStart.x) * -u.y + (mid.y - longStart.y) * u.x) / (n.x * -u.y + n.y * u.x);
+    const across = (q: Point): Point => ({ x: q.x + off * n.x, y: q.y + off * n.y });
+    const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
+    const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
+    const h = homographyFromPoints(
+      [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
+      [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
+    );
+    if (h !== null) out.push({ h, centres });
+  }
   if (perLine) return out;
   if (out.length === 0) {
     const x0 = td3Page.mrzLeftMm + sideBearing * p;
@@ -151,13 +177,17 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
   return out;
 }
 
-/** Characters per line: three lines are TD1; otherwise what the fitted cell count of the first line is nearest. */
+/**
+ * Characters per line: three lines are TD1; otherwise what the fitted cell count of the longer line is nearest (glare
+ * can wash the start of one line, never lengthen it: a TD3 whose first eight cells glare took read as a TD2).
+ */
 function candidateCounts(found: MrzLinesFound): number[] {
   if (found.lines.length === 3) return [30];
-  const l = found.lines[0]!;
-  const span = Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
-  const grid = fitCellGrid(l, found.direction, span / (44 - 2 * sideBearing));
-  const cells = grid?.cells ?? 44;
+  const cellsOf = (l: MrzLinesFound['lines'][number]): number => {
+    const span = Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
+    return fitCellGrid(l, found.direction, span / (44 - 2 * sideBearing))?.cells ?? 44;
+  };
+  const cells = Math.max(...found.lines.map(cellsOf));
   if (cells >= 42) return [44];
   if (cells <= 38) return [36, 44];
   return [44, 36];
@@ -181,6 +211,7 @@ function readGrid(
   const lineCells: Float32Array[][] = [];
   const choices: CellChoice[][] = [];
   const washed: boolean[][] = [];
+  const ratios: number[][] = [];
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
     // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
@@ -193,7 +224,7 @@ function readGrid(
         count,
       }),
     );
-    washed.push(washedOut(raw[0]!));
+    ratios.push(contrastRatios(raw[0]!));
     const shifted = raw.map(normaliseLineCells);
     const cells = shifted[0]!;
     sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
@@ -201,6 +232,7 @@ function readGrid(
     choices.push(cells.map((_, c) => ({ ...classifyShifted(shifted.map((line) => line[c]!), weights) })));
   }
   settleZeroOrOh(lineCells, choices);
+  for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
   for (const line of choices) {
     lines.push(line.map((c) => c.char).join(''));
     confidence.push(line.map((c) => c.probability));
@@ -213,11 +245,10 @@ function readGrid(
 }
 
 /**
- * Cells of one line whose ink contrast (paper minus ink level) is under a third of the line's median: glare has
- * washed the glyph out, and what the classifier makes of it is no reading. A `<` has less ink than a letter but
- * the same contrast.
+ * Each cell's ink contrast (paper minus ink level) over the line's median: under a third, glare has washed the glyph
+ * out, and what the classifier makes of it is no reading. A `<` has less ink than a letter but the same contrast.
  */
-function washedOut(cells: readonly Float32Array[]): boolean[] {
+function contrastRatios(cells: readonly Float32Array[]): number[] {
   // Over the cell's own pitch: the sampled window's margins take in the neighbours' ink.
   const { width, height, widthPitches } = cellFeature;
   const margin = Math.ceil(((widthPitches - 1) / widthPitches / 2) * width);
@@ -228,7 +259,23 @@ function washedOut(cells: readonly Float32Array[]): boolean[] {
     return own[Math.floor(own.length * 0.9)]! - own[Math.floor(own.length * 0.03)]!;
   });
   const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
-  return contrast.map((c) => c < typical / 3);
+  return contrast.map((c) => c / Math.max(typical, 1e-6));
+}
+
+/**
+ * Washed cells: ink contrast under a third of the line's median (see contrastRatios), and beside them the glare's
+ * fading edge: cells next to a washed run, out to the first clear one, under 0.6 of the median and read unsurely
+ * (< 0.8). Those were read as something (`LJ4` for `USA`), but no more than the washed cells beside them.
+ */
+function washedOut(ratios: readonly number[], probabilities: readonly number[]): boolean[] {
+  const washed = ratios.map((r) => r < 1 / 3);
+  const fading = (i: number): boolean => ratios[i]! < 0.6 && (probabilities[i] ?? 1) < 0.8;
+  for (let i = 0; i < washed.length; i++) {
+    if (!washed[i]) continue;
+    for (let j = i + 1; j < washed.length && !washed[j] && fading(j); j++) washed[j] = true;
+    for (let j = i - 1; j >= 0 && !washed[j] && fading(j); j--) washed[j] = true;
+  }
+  return washed;
 }
 
 /** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
