@@ -22,7 +22,8 @@ export type VizField =
 const labelStems: readonly { readonly field: VizField; readonly stems: readonly RegExp[] }[] = [
   // The issuing state's code and the document type, read only to stand in for MRZ cells glare washed out.
   // Small print: "Code of fésting State / Cadigo del pals efor" is how OCR reads "Code of issuing State / Código del país emisor".
-  { field: 'issuing_state', stems: [/code of issuing|issuing state|code of [a-z]{4,9} state|code du pays|pays emetteur|ausstellenden staat|pais emisor|c[a-z]digo del pa[a-z]s|code van het land/] },
+  // Glare: "Code of sing Sate" (dev glare 1069); no other label of a passport's data page begins "Code of".
+  { field: 'issuing_state', stems: [/code of issuing|issuing state|code of [a-z]{4,9} state|\bcode of [a-z]{3,9} s[a-z]{1,3}te\b|code du pays|pays emetteur|ausstellenden staat|pais emisor|c[a-z]digo del pa[a-z]s|code van het land/] },
   { field: 'document_type', stems: [/(^|\/ ?)(type|typ|tipo|soort)\b/] },
   {
     field: 'other',
