@@ -211,7 +211,12 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     });
     const printedFirst = readVizFields(viz, named, refined, ctx.now);
     const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
-    const mended = mendFieldsFromPrint(named, printedFirst.printed, { now: ctx.now, washed: reading.washed[1], corroborating: sharperFirst?.printed ?? null });
+    const mended = mendFieldsFromPrint(named, printedFirst.printed, {
+      now: ctx.now,
+      washed: reading.washed[1],
+      corroborating: sharperFirst?.printed ?? null,
+      confidence: reading.charConfidence[1] ?? [],
+    });
     // Names as printed, for MRZ name cells glare washed out: a name part the MRZ lost to glare has no MRZ text to be
     // reconciled with, so it is taken as read under its label.
     const lineOneWashed = reading.washed[0]?.some(Boolean) === true;

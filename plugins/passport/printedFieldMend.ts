@@ -32,8 +32,12 @@ export function mendFieldsFromPrint(
     washed?: readonly boolean[];
     /** The printed page read a second time (another OCR pass): needed to fill a field whose check digit was washed out. */
     corroborating?: PrintedCopies | null;
+    /** Line 2's per-cell confidence (the recogniser's), for zeroOrOhFromPrint. */
+    confidence?: readonly number[];
   },
 ): Td3Parse {
+  const settled = zeroOrOhFromPrint(parse, printed.passportNumber, options.confidence, options.now);
+  if (settled !== parse) return mendFieldsFromPrint(settled, printed, { ...options, confidence: undefined });
   let current = parse;
   const mends: Td3Repair[] = [];
   const other = options.corroborating ?? null;
@@ -78,3 +82,27 @@ export function mendFieldsFromPrint(
 
 const numberCopy = (number: string | null): string | null => (number !== null && /^[A-Z0-9]{1,9}$/.test(number) ? number.padEnd(9, '<') : null);
 const dateCopy = (iso: string | null): string | null => (iso === null ? null : isoAsYymmdd(iso));
+
+/** MRZ cells read below this are doubted (the recogniser's probability). */
+const doubtedBelow = 0.99;
+
+/**
+ * `O` and `0` in a document number whose check digits hold: OCR-B draws the two most alike, both are legal there, and
+ * two of them swapped at weights 7 and 3 (or 3 and 7, 1 and 9…) change no check digit (`A85OO2532` holds where
+ * `A85002532` does). Where the printed number differs from the MRZ's only by O for 0 or 0 for O, at cells the
+ * recogniser doubted, and holds the field's check and the composite too, the print's reading is taken (recorded).
+ */
+function zeroOrOhFromPrint(parse: Td3Parse, printedNumber: string | null, confidence: readonly number[] | undefined, now: Date): Td3Parse {
+  const copy = numberCopy(printedNumber);
+  if (copy === null || confidence === undefined || !parse.checks.document_number) return parse;
+  const spec = td3Field('document_number');
+  const line2 = parse.lines[1];
+  const was = line2.slice(spec.start, spec.end);
+  const diffs = [...copy].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
+  const zeroOrOh = (i: number): boolean => new Set([copy[i], was[i]]).size === 2 && [copy[i], was[i]].every((c) => c === 'O' || c === '0');
+  if (diffs.length === 0 || !diffs.every((i) => zeroOrOh(i) && (confidence[spec.start + i] ?? 1) < doubtedBelow)) return parse;
+  const next = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
+  if (!next.checks.document_number || !next.checks.composite) return parse;
+  const mends: Td3Repair[] = diffs.map((i) => ({ field: 'document_number', line: 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' }));
+  return { ...next, repairs: [...parse.repairs, ...mends] };
+}

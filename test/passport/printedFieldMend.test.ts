@@ -61,5 +61,23 @@ describe('mendFieldsFromPrint', () => {
     // Three changes on readable cells are a misreading too many.
     expect(mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed: washed.map(() => false) })).toBe(edge);
   });
+  describe('O and 0 in a document number whose check digits hold', () => {
+    // A85OO2532 and A85002532 share every check digit: O (24) at weights 7 and 3 adds 240.
+    const l1 = 'P<USAWATANABE<<ZHI<HAO<<<<<<<<<<<<<<<<<<<<<<';
+    const ohs = 'A85OO25327USA6510215M3504244<<<<<<<<<<<<<<<2';
+    const zeros = 'A850025327USA6510215M3504244<<<<<<<<<<<<<<<2';
+    const read = parseTd3([l1, ohs], { now });
+    const doubted = (p: number): number[] => Array.from({ length: 44 }, (_, i) => (i === 3 || i === 4 ? p : 0.999));
+    it('takes the print where it differs only by O for 0 at cells the recogniser doubted', () => {
+      expect(read.valid).toBe(true);
+      const r = mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now, confidence: doubted(0.7) });
+      expect(r.lines[1]).toBe(zeros);
+      expect(r.repairs).toContainEqual({ field: 'document_number', line: 2, position: 4, from: 'O', to: '0', reason: 'printed_page' });
+    });
+    it('not where the recogniser was sure, nor for any other difference', () => {
+      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now, confidence: doubted(0.995) })).toBe(read);
+      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002582' }, { now, confidence: doubted(0.7) })).toBe(read);
+      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now })).toBe(read);
+    });
+  });
 });
-
