@@ -121,7 +121,10 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
   const expiryDate = decodeDate(slice(lines, 'expiry_date'), (yy) => 2000 + yy);
   for (const [field, date] of [['date_of_birth', dateOfBirth], ['expiry_date', expiryDate]] as const) {
     const knownButImpossible = !date.raw.includes('<') && date.value === null;
-    if (!/^[0-9<]{6}$/.test(date.raw) || knownButImpossible) errors.push({ field, reason: 'YYMMDD' });
+    // ICAO 9303 lets `<` stand for the unknown parts of a date of birth only: a passport's expiry is always known
+    // (glare dev 406 read `<65101` two cells off, and its check digit held by chance).
+    const unknownExpiry = field === 'expiry_date' && date.raw.includes('<');
+    if (!/^[0-9<]{6}$/.test(date.raw) || knownButImpossible || unknownExpiry) errors.push({ field, reason: 'YYMMDD' });
   }
   for (const spec of td3Fields) {
     const text = lines[spec.line].slice(spec.start, spec.end);

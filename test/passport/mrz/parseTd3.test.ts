@@ -81,6 +81,12 @@ describe('dates', () => {
     expect(r.fields.dateOfBirth.value).toBe(iso);
     expect(r.valid).toBe(true);
   });
+  it('never takes an expiry with unknown parts as valid, though its check digit holds', () => {
+    const r = parseTd3([specimen[0], line2({ expiry: '<65101' })], { now });
+    expect(r.checks.expiry_date).toBe(true);
+    expect(r.valid).toBe(false);
+    expect(r.errors).toContainEqual({ field: 'expiry_date', reason: 'YYMMDD' });
+  });
   it('expiry is always 20YY', () => {
     expect(parseTd3([specimen[0], line2({ expiry: '991231' })], { now }).fields.expiryDate.value).toBe('2099-12-31');
   });
