@@ -217,22 +217,48 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       corroborating: sharperFirst?.printed ?? null,
       confidence: reading.charConfidence[1] ?? [],
     });
-    // Names as printed, for MRZ name cells glare washed out: a name part the MRZ lost to glare has no MRZ text to be
-    // reconciled with, so it is taken as read under its label.
+    // Names as printed, for MRZ name cells glare washed out. The names as reconciled with the MRZ take the MRZ's
+    // letter wherever the print differs, the classifier's guesses in washed cells too, which would then confirm
+    // themselves (BRG for a washed BRAM): where glare washed name cells, the print as read comes first, each reading
+    // of it in turn (the re-read line, then the sparse passes: one lost the space in DE JONG). A reading fills washed
+    // cells only if it spells every readable cell of the name (fillWashedFromPrint); a name part the MRZ lost to glare
+    // has no MRZ text to be reconciled with, so it is taken as read under its label.
     const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
-    const washedSurname =
-      printedFirst.surname?.value ?? (lineOneWashed ? sharpestPrintedName(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : null);
-    const washedGiven =
-      printedFirst.givenNames?.value ?? (lineOneWashed ? sharpestPrintedName(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : null);
-    const washedName = printedMrzName(washedSurname, washedGiven);
-    const parse = fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName: washedName }, ctx.now);
+    const nameCellsWashed = reading.washed[0]?.slice(5).some(Boolean) === true;
+    const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): (string | null)[] => {
+      const all = [sharp, ...labelled].map((t) => (t == null ? null : sharpestPrintedName(t, []))).filter((t): t is string => t !== null);
+      return [...new Set(all)];
+    };
+    const asRead = {
+      surname: lineOneWashed ? readingsOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : [],
+      givenNames: lineOneWashed ? readingsOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : [],
+    };
+    const reconciled = { surname: printedFirst.surname?.value ?? null, givenNames: printedFirst.givenNames?.value ?? null };
+    const choices = (part: 'surname' | 'givenNames'): (string | null)[] => {
+      const list = nameCellsWashed ? [...asRead[part], reconciled[part]] : [reconciled[part] ?? asRead[part][0] ?? null];
+      const present = list.filter((t) => t !== null);
+      return present.length === 0 ? [null] : [...new Set(present)];
+    };
+    const filled = choices('surname').flatMap((surname) =>
+      choices('givenNames').map((given) => {
+        const mrzName = printedMrzName(surname, given);
+        return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName }, ctx.now) };
+      }),
+    );
+    const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
+    const chosen = filled.find((f) => nameFills(f.parse) > 0) ?? filled[0]!;
+    const washedName = chosen.mrzName;
+    const parse = chosen.parse;
     const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
     // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
     const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
     const surname = printed.surname ?? again?.surname ?? null;
     const givenNames = printed.givenNames ?? again?.givenNames ?? null;
-    const printedName =
-      givenNames === null && parse.fields.name.givenNames !== '' ? null : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
+    const printedName = nameCellsWashed
+      ? washedName
+      : givenNames === null && parse.fields.name.givenNames !== ''
+        ? null
+        : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
     const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
     return decodePassport({
       parse,

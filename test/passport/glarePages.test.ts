@@ -30,6 +30,7 @@ const pages: readonly GlarePage[] = [
   { seed: 173_737, index: 107, exact: true, what: "on a striped table: single-blob stripes are no MRZ lines (was: refused)" },
   { seed: 173_737, index: 296, exact: true, what: 'on a striped table: texture read upside down is not proven by a lucky check digit (was: refused)' },
   { seed: 175_757, index: 1068, exact: true, what: "glare over the start of line 1 only: 44 cells through line 2's ends, line 1 parallel to it (was: refused as a TD2 read 8 cells in), the issuing-state label read as 'Code of sing Sate', the number's two zeros no check digit tells from OO taken from the print" },
+  { seed: 175_757, index: 473, exact: true, what: 'glare over the last given name: the washed cells filled from the print as read, not as reconciled with their own guesses (was: BRG for BRAM, valid but wrong)' },
   { seed: 174_747, index: 264, exact: true, what: 'glare over the number and birth date, and the surname: the reading no readable check contradicts wins, the surname from under its label (was: refused)' },
 ];
 
