@@ -61,9 +61,9 @@ const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
 const vizSharpenSigma = 1.5;
 
-/** A name part as printed: the sharp re-read when there was one, else the first reading under its label. */
-function sharpestPrintedName(refined: string | null | undefined, labelled: readonly string[]): string | null {
-  const text = nameCharacters(refined ?? labelled[0] ?? '');
+/** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
+function asPrintedName(read: string): string | null {
+  const text = nameCharacters(read);
   return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
 }
 
@@ -225,8 +225,8 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     // has no MRZ text to be reconciled with, so it is taken as read under its label.
     const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
     const nameCellsWashed = reading.washed[0]?.slice(5).some(Boolean) === true;
-    const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): (string | null)[] => {
-      const all = [sharp, ...labelled].map((t) => (t == null ? null : sharpestPrintedName(t, []))).filter((t): t is string => t !== null);
+    const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): string[] => {
+      const all = [sharp, ...labelled].map((t) => (t == null ? null : asPrintedName(t))).filter((t): t is string => t !== null);
       return [...new Set(all)];
     };
     const asRead = {

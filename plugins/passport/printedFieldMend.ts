@@ -36,9 +36,8 @@ export function mendFieldsFromPrint(
     confidence?: readonly number[];
   },
 ): Td3Parse {
-  const settled = zeroOrOhFromPrint(parse, printed.passportNumber, options.confidence, options.now);
-  if (settled !== parse) return mendFieldsFromPrint(settled, printed, { ...options, confidence: undefined });
-  let current = parse;
+  const start = zeroOrOhFromPrint(parse, printed.passportNumber, options.confidence, options.now);
+  let current = start;
   const mends: Td3Repair[] = [];
   const other = options.corroborating ?? null;
   const candidates = [
@@ -77,7 +76,7 @@ export function mendFieldsFromPrint(
       break;
     }
   }
-  return mends.length === 0 ? parse : { ...current, repairs: [...parse.repairs, ...mends] };
+  return mends.length === 0 ? start : { ...current, repairs: [...start.repairs, ...mends] };
 }
 
 const numberCopy = (number: string | null): string | null => (number !== null && /^[A-Z0-9]{1,9}$/.test(number) ? number.padEnd(9, '<') : null);
