@@ -2,7 +2,8 @@
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
  * and the differing characters (at most two where glare left a reading, and any number of cells it washed out)
- * change, recorded. Nothing changes on a field that already holds.
+ * change, recorded. A field that already holds changes only where the print differs from it by O for 0 (or 0 for
+ * O) alone, at cells the recogniser doubted: swaps no check digit can see (zeroOrOhFromPrint).
  *
  * When glare washed out the field's check digit too, that digit cannot prove the print, so more is asked: a second
  * OCR reading of the printed page gives the same value, every cell of the field glare left readable already says

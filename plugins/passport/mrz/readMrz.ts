@@ -103,6 +103,13 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
   const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
   const gFirst = fitCellGrid(first, direction, pitchGuess(first));
   const gLast = fitCellGrid(last, direction, pitchGuess(last));
+  // Centres of the first and last cell of the first and last line, in the MRZ frame (mm): TL, TR, BR, BL.
+  const endCells: Point[] = [
+    { x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst },
+    { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst },
+    { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast },
+    { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast },
+  ];
   const out: Grid[] = [];
   const toFull: Homography = [scale, 0, 0.5 * scale - 0.5, 0, scale, 0.5 * scale - 0.5, 0, 0, 1];
   if (gFirst && gLast) {
@@ -118,7 +125,7 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
       for (const oL of offsets(gLast.cells)) {
         if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
         const h = homographyFromPoints(
-          [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
+          endCells,
           [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
         );
         if (h === null) continue;
@@ -159,7 +166,7 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
     const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
     const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
     const h = homographyFromPoints(
-      [{ x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst }, { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast }, { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast }],
+      endCells,
       [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
     );
     if (h !== null) out.push({ h, centres });
