@@ -161,10 +161,38 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     const doubtful = confidence ? positions.filter((i) => (confidence[1][i] ?? 0) < sureReading) : positions;
     let fixes = fixesAmong(doubtful, line2, check, alternatives);
     if (fixes.length === 0 && doubtful.length < positions.length) fixes = fixesAmong(positions, line2, check, alternatives);
+    // Several single changes make the field's own check hold (a recogniser's second best often does by chance): the
+    // composite, a second check over the same cells, keeps the one it agrees with.
+    if (fixes.length > 1) fixes = confirmedByComposite(fixes, line2, check);
+    // Still several: a look-alike swap (O/0, I/1, B/8, …) is the recogniser's known failure; a change to its second
+    // best only is not, and does not stand against one.
+    if (fixes.length > 1) fixes = lookalikesOnly(fixes, line2);
     if (fixes.length === 1) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
   }
 
   return { lines: [chars[0].join(''), chars[1].join('')], repairs };
+}
+
+const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;
+
+/** The fixes with which the composite holds too, when every other field's check already holds (it then decides). */
+function confirmedByComposite(fixes: readonly { i: number; to: string }[], line2: string[], check: (typeof td3Checks)[number]): { i: number; to: string }[] {
+  if (check.check === 'composite') return [...fixes];
+  const others = td3Checks.filter((c) => c !== check && c.check !== 'composite');
+  if (!others.every((c) => checkHolds(line2, c))) return [...fixes];
+  return fixes.filter(({ i, to }) => {
+    const original = line2[i]!;
+    line2[i] = to;
+    const holds = checkHolds(line2, compositeCheck);
+    line2[i] = original;
+    return holds;
+  });
+}
+
+/** The fixes that swap a look-alike pair, when there are any: see confusionPairs. */
+function lookalikesOnly(fixes: readonly { i: number; to: string }[], line2: readonly string[]): { i: number; to: string }[] {
+  const lookalike = fixes.filter(({ i, to }) => confusionPairs.some(([a, b]) => (line2[i] === a && to === b) || (line2[i] === b && to === a)));
+  return lookalike.length > 0 ? lookalike : [...fixes];
 }
 
 /** Every single substitution among `positions` that makes `check` hold. */

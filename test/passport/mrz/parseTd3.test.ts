@@ -170,6 +170,31 @@ describe('repairs', () => {
     expect(r.lines[1]).toBe(truth);
     expect(r.repairs).toEqual([{ field: 'optional_data', line: 2, position: 31, from: 'H', to: '1', reason: 'check_digit' }]);
   });
+  it("a look-alike swap stands against a fix to the recogniser's second best alone (the specimen's O for 0)", () => {
+    const read = set(specimen[1], 5, 'O');
+    // A second best at another cell that also makes the number's check hold: found, not invented.
+    const rival = [...'0123456789'].flatMap((c) => [1, 2, 3, 4, 6, 8].map((i) => ({ i, c }))).find(({ i, c }) => c !== read[i] && mrzCheckDigit(set(read, i, c).slice(0, 9)) === 6)!;
+    expect(rival).toBeDefined();
+    const alternatives: [string[], string[]] = [[], Array.from(read, (_, i) => (i === rival.i ? rival.c : undefined)) as string[]];
+    const r = parseTd3([specimen[0], read], { now, alternatives });
+    expect(r.lines[1]).toBe(specimen[1]);
+    expect(r.repairs).toEqual([{ field: 'document_number', line: 2, position: 6, from: 'O', to: '0', reason: 'check_digit' }]);
+    expect(r.valid).toBe(true);
+  });
+  it('the composite settles a date two second-best digits would each mend', () => {
+    const truth = line2({ birth: '740812' });
+    const read = set(truth, 17, '7'); // 740872: the day's tens misread
+    const fits = (i: number, c: string): boolean => mrzCheckDigit(set(read, i, c).slice(13, 19)) === Number(read[19]);
+    expect(fits(17, '1')).toBe(true);
+    const compositeHolds = (l: string): boolean => mrzCheckDigit(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 43)) === Number(l[43]);
+    // A rival the date's own check cannot tell from the truth, and the composite can.
+    const rival = [...'0123456789'].flatMap((c) => [13, 14, 15, 16, 18].map((i) => ({ i, c }))).find(({ i, c }) => c !== read[i] && fits(i, c) && !compositeHolds(set(read, i, c)))!;
+    expect(rival).toBeDefined();
+    const alternatives: [string[], string[]] = [[], Array.from(read, (_, i) => (i === 17 ? '1' : i === rival.i ? rival.c : undefined)) as string[]];
+    const r = parseTd3([specimen[0], read], { now, alternatives });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.valid).toBe(true);
+  });
   it('two candidates fit: nothing is repaired and the check stays invalid', () => {
     const truth = line2({ number: 'X1O2S5B8Z' });
     const read = set(truth, 1, 'I');
