@@ -134,6 +134,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
   const mask = new Uint8Array(crop.width * crop.height);
   for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
   const blobs = connectedComponents(mask, crop.width, crop.height, 3);
+  const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
   const words = wordsWithinTheirOwnInk(
     withoutTextureAtEnds(ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim() }]))),
@@ -157,13 +158,15 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
-    const marks = [
+    const inMarkZone = inside.filter(
       // Marks sit just above the capitals; ink higher up is the print of the row above, in a crop OCR boxed tall.
-      ...inside.filter(
-        (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
-      ),
-      ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width)),
-    ];
+      (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
+    );
+    // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
+    // print line or a guilloche crossing the name, however it is shaped.
+    const letterInk = median(tall.map((b) => darkest(crop, mask, b)));
+    const inked = (b: Blob): boolean => paper - darkest(crop, mask, b) >= 0.7 * (paper - letterInk);
+    const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width))].filter(inked);
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
@@ -185,18 +188,41 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const baselineNear = (blob: Blob): number =>
       median(tall.filter((t) => t !== blob).sort((a, b) => Math.abs(a.cx - blob.cx) - Math.abs(b.cx - blob.cx)).slice(0, 3).map((t) => t.maxY));
     const cedillas = new Set<number>();
+    const hangingOwn = (b: Blob): boolean => {
+      const baseline = baselineNear(b);
+      return b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
+        b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008);
+    };
     const hanging = blobs.filter((b) => {
       if (b.cx < x0 - 2 || b.cx > x1 + 2) return false;
       const baseline = baselineNear(b);
-      const ownBlob = b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
-        b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= Math.max(4, capHeight * capHeight * 0.008);
       const letterRunningDown = b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6;
-      return ownBlob || letterRunningDown;
+      return (hangingOwn(b) && inked(b)) || letterRunningDown;
     });
-    for (const b of hanging) {
+    const nearestLetter = (x: number): number => {
       let best = -1;
-      for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - b.cx) < Math.abs(centres[best]! - b.cx)) best = i;
+      for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - x) < Math.abs(centres[best]! - x)) best = i;
+      return best;
+    };
+    for (const b of hanging) {
+      const best = nearestLetter(b.cx);
       if (best >= 0 && /^[CS]$/.test(bases[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
+    }
+    // Texture is not a mark. Printed-ink blobs in the mark zone over no letter that carries a mark (B, D, T …), or
+    // hanging below none but C or S, say the background prints in those places too: then no mark on this word is
+    // beyond doubt, and its letters stay plain, as the MRZ's transliteration has them.
+    const stray = (b: Blob, carries: RegExp, reach: number): boolean => {
+      const nearest = nearestLetter(b.cx);
+      if (nearest >= 0 && carries.test(bases[nearest]!)) return false;
+      // Over a letter that carries none, unless a mark-carrying neighbour is as near as a leaning mark sits (É's acute).
+      return !centres.some((c, i) => carries.test(bases[i]!) && Math.abs(c - b.cx) < letterWidth * reach);
+    };
+    const textured =
+      inMarkZone.filter(inked).some((b) => stray(b, markable, 0.5)) ||
+      blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CS]$/, 0.5));
+    if (textured) {
+      byLetter.clear();
+      cedillas.clear();
     }
     const ligature = ligatureAt(letters, tall, capHeight);
     out.push(
@@ -206,7 +232,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
           if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
           if (i === ligature + 1 && ligature >= 0) return '';
           if (cedillas.has(i)) return (base + '\u0327').normalize('NFC');
-          const struck = struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width);
+          const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width);
           if (struck !== null) return struck;
           const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
@@ -448,6 +474,29 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 
 const markable = /^[AEIOUYNCSZR]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
+
+/** The darkest grey value under a blob's ink. */
+function darkest(crop: RawImage, mask: Uint8Array, b: Blob): number {
+  let min = 255;
+  for (let y = b.minY; y <= b.maxY; y++) {
+    for (let x = b.minX; x <= b.maxX; x++) {
+      const i = y * crop.width + x;
+      if (mask[i] === 1 && crop.data[i]! < min) min = crop.data[i]!;
+    }
+  }
+  return min;
+}
+
+function percentile(data: Uint8Array | Buffer, q: number): number {
+  const histogram = new Uint32Array(256);
+  for (const v of data) histogram[v] = histogram[v]! + 1;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v]!;
+    if (seen >= q * data.length) return v;
+  }
+  return 255;
+}
 
 function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);

@@ -56,6 +56,30 @@ describe('withAccentMarks', () => {
     const { crop, ocr } = line('FRANÇOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANÇOIS');
   });
+  it('takes no mark from a light security line crossing above the name: marks are printed in the letters\' ink', () => {
+    const { crop, ocr } = line('OLIVER', 'OLIVER', (ctx, width) => {
+      ctx.strokeStyle = '#6a6a6a';
+      ctx.lineWidth = 3;
+      // Short arcs of a guilloche over the I and the E, where marks would sit.
+      for (const at of [0.42, 0.7]) {
+        ctx.beginPath();
+        ctx.moveTo(14 + width * at - 6, 14);
+        ctx.quadraticCurveTo(14 + width * at, 8, 14 + width * at + 6, 13);
+        ctx.stroke();
+      }
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('OLIVER');
+  });
+  it('takes no mark when dark texture also prints over letters that carry none', () => {
+    const { crop, ocr } = line('SITAR', 'SITAR', (ctx) => {
+      ctx.fillStyle = '#111';
+      const centre = (before: string, letter: string): number => 14 + ctx.measureText(before).width + ctx.measureText(letter).width / 2;
+      // Specks of a dark background pattern over the I and the A, where marks would sit, and over and under the T.
+      for (const x of [centre('S', 'I'), centre('SIT', 'A'), centre('SI', 'T')]) ctx.fillRect(x - 3, 9, 6, 4);
+      ctx.fillRect(centre('SI', 'T') - 3, 53, 6, 5);
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('SITAR');
+  });
   it('tells a circumflex and a caron from an acute by where the mark peaks', () => {
     for (const [printed, read] of [['CHÂTEAU', 'CHATEAU'], ['JÉRÔME', 'JEROME'], ['DVOŘÁK', 'DVORAK'], ['ČERNÝ', 'CERNY'], ['TOMÁŠ', 'TOMAS'], ['PEÑA', 'PENA'], ['JOÃO', 'JOAO']]) {
       const { crop, ocr } = line(printed!, read!);
