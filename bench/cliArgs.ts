@@ -11,6 +11,12 @@ export interface BenchArgs {
   readonly ids: readonly string[];
   /** A generated set's directory (one holding manifest.json) read in place of the split's, e.g. a one-degradation dev set. */
   readonly dir: string | null;
+  /** A real specimen set's directory (written by `npm run real:build`); exclusive with --dir. */
+  readonly real: string | null;
+  /** With --real: only the items of this part (sets are split by issuing state into train and eval). */
+  readonly part: 'train' | 'eval' | 'all';
+  /** With --real: only the original pages, not their derived copies (turned, recompressed, downscaled). */
+  readonly originals: boolean;
 }
 
 const positiveInt = (flag: string, value: string | undefined): number => {
@@ -27,6 +33,9 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   let concurrency = defaults.concurrency;
   let workers: number | null = null;
   let dir: string | null = null;
+  let real: string | null = null;
+  let part: string = 'all';
+  let originals = false;
   const ids: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
@@ -43,6 +52,9 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
     else if (flag === '--json') json = value();
     else if (flag === '--id') ids.push(value());
     else if (flag === '--dir') dir = value();
+    else if (flag === '--real') real = value();
+    else if (flag === '--part') part = value();
+    else if (flag === '--originals') originals = true;
     else if (flag === '--workers') workers = positiveInt(flag, value());
     else if (flag === '--concurrency') concurrency = value().split(',').map((part) => positiveInt(flag, part));
     else if (flag.startsWith('--')) throw new Error(`Unknown option ${flag}`);
@@ -51,5 +63,8 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   }
   if (set === undefined || !/^[a-z0-9_-]+$/.test(set)) throw new Error('Name a labelled set: passport, pan, negatives or specimen');
   if (!['dev', 'test'].includes(split)) throw new Error(`--split is dev or test, got "${split}"`);
-  return { set, split, limit, json, concurrency, workers, ids, dir };
+  if (real !== null && dir !== null) throw new Error('--real and --dir name the set two ways; give one');
+  if (part !== 'train' && part !== 'eval' && part !== 'all') throw new Error(`--part is train, eval or all, got "${part}"`);
+  if (real === null && (part !== 'all' || originals)) throw new Error('--part and --originals apply to a --real set only');
+  return { set, split, limit, json, concurrency, workers, ids, dir, real, part, originals };
 }

@@ -1,5 +1,6 @@
 /**
  * `npm run eval -- passport|pan [--split dev|test] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff]`
+ * `npm run eval -- passport|pan --real DIR [--part train|eval|all] [--originals] [--diff]` (a set from `npm run real:build`)
  * Runs the real pipeline over a labelled split and reports accuracy against the truth. Prints ids and
  * right/wrong only; `--diff` (for debugging readers on these synthetic sets) also prints expected and read values.
  */
@@ -12,20 +13,32 @@ import { judgeItem, leafMatches, pairFields, type ExtractionOutcome } from './co
 import { formatSummary, summarize, type JudgedRun } from './evalSummary.ts';
 import { ensureSplit, loadItem, readManifest, repoRoot } from './labelledSet.ts';
 import { createRealExtractor } from './realExtractor.ts';
+import { formatRealSummary, realItemOutcome, summarizeReal, type RealItemOutcome } from './realSummary.ts';
+
+/** The conditions of an original real page; every other degradation is a derived copy. */
+const ORIGINAL_CONDITIONS = ['scan', 'photo'];
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const diff = argv.includes('--diff');
   const args = parseBenchArgs(argv.filter((arg) => arg !== '--diff'), { split: 'dev', concurrency: [1] });
-  const directory = args.dir === null ? ensureSplit(args.set, args.split) : path.resolve(args.dir);
+  const given = args.real ?? args.dir;
+  const directory = given === null ? ensureSplit(args.set, args.split) : path.resolve(given);
   const manifest = await readManifest(directory);
-  // A set read from --dir is named by its path in the report and the JSON file's name.
-  const label = args.dir === null ? args.split : path.relative(repoRoot, directory) || directory;
-  const picked = args.ids.length === 0 ? manifest.items : manifest.items.filter((item) => args.ids.includes(item.id));
+  // A set read from --dir or --real is named by its path (and part) in the report and the JSON file's name.
+  const label =
+    given === null
+      ? args.split
+      : `${path.relative(repoRoot, directory) || directory}${args.real === null ? '' : ` ${args.part}${args.originals ? ' originals' : ''}`}`;
+  const inPart = manifest.items.filter(
+    (item) => args.real === null || ((args.part === 'all' || item.part === args.part) && (!args.originals || ORIGINAL_CONDITIONS.includes(item.degradation))),
+  );
+  const picked = args.ids.length === 0 ? inPart : inPart.filter((item) => args.ids.includes(item.id));
   const items = args.limit === null ? picked : picked.slice(0, args.limit);
   const extractor = await createRealExtractor(args.workers === null ? {} : { ocrWorkers: args.workers });
 
   const runs: JudgedRun[] = [];
+  const realOutcomes: RealItemOutcome[] = [];
   try {
     for (const [n, item] of items.entries()) {
       const loaded = await loadItem(directory, item);
@@ -44,9 +57,15 @@ async function main(): Promise<void> {
       const latencyMs = Math.round(performance.now() - started);
       const run: JudgedRun = { ...judgeItem(item, loaded.truth.expected, outcome), latencyMs, ocrJobs };
       runs.push(run);
+      if (args.real !== null) realOutcomes.push(realItemOutcome(item.id, loaded.truth.expected, outcome));
       const wrong = run.fields.filter((field) => !field.correct).map((field) => field.field);
+      const lines = realOutcomes.at(-1);
+      const realNote =
+        args.real === null || lines === undefined
+          ? ''
+          : ` [mrz ${lines.line1 ? 'L1' : 'l1 wrong'} ${lines.line2 ? 'L2' : 'l2 wrong'}${lines.inventedMarks > 0 ? `, ${lines.inventedMarks} invented marks` : ''}]`;
       process.stderr.write(
-        `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`} ${latencyMs} ms\n`,
+        `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`}${realNote} ${latencyMs} ms\n`,
       );
       if (diff && outcome.kind === 'result') {
         for (const pair of pairFields(loaded.truth.expected, outcome.result)) {
@@ -62,6 +81,8 @@ async function main(): Promise<void> {
 
   const summary = summarize(runs);
   process.stdout.write(`${formatSummary(`${args.set} ${label}`, summary)}\n`);
+  const real = args.real === null ? null : summarizeReal(realOutcomes);
+  if (real !== null) process.stdout.write(`${formatRealSummary(real)}\n`);
   const out = args.json ?? path.join(repoRoot, 'bench', 'out', `eval-${args.set}-${label.replace(/[^A-Za-z0-9]+/g, '-')}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   const report = {
@@ -72,6 +93,7 @@ async function main(): Promise<void> {
     ocrWorkers: extractor.ocrWorkers,
     pdfDpi: extractor.config.DOCEX_PDF_DPI,
     summary,
+    ...(real === null ? {} : { real, realItems: realOutcomes }),
     items: runs,
   };
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);

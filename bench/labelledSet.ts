@@ -22,6 +22,10 @@ const manifestSchema = z.object({
       layout: z.string(),
       endpoint: z.string(),
       expect: z.string(),
+      exif_orientation: z.number().optional(),
+      /** Real specimen sets (npm run real:build): the part (train/eval) and the issuing state. */
+      part: z.string().optional(),
+      issuing_state: z.string().optional(),
     }),
   ),
 });

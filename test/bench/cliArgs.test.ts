@@ -11,6 +11,10 @@ describe('parseBenchArgs', () => {
     [['pan', '--split=test', '--json=out.json'], { split: 'test', json: 'out.json' }],
     [['pan', '--concurrency', '1,4'], { concurrency: [1, 4] }],
     [['pan', '--id', 'pan-dev-001', '--id', 'pan-dev-007'], { ids: ['pan-dev-001', 'pan-dev-007'] }],
+    [['passport', '--real', 'fixtures/out/real/passport'], { real: 'fixtures/out/real/passport', dir: null, part: 'all', originals: false }],
+    [['passport', '--real=fixtures/out/real/passport', '--part', 'eval', '--originals'], { real: 'fixtures/out/real/passport', part: 'eval', originals: true }],
+    [['pan', '--real', 'fixtures/out/real/pan', '--part=train'], { set: 'pan', part: 'train' }],
+    [['passport', '--dir', 'x'], { real: null, part: 'all', originals: false }],
   ])('%o', (argv, expected) => {
     expect(parseBenchArgs(argv, defaults)).toMatchObject(expected);
   });
@@ -24,6 +28,11 @@ describe('parseBenchArgs', () => {
     [['pan', '--concurrency', '1,x']],
     [['pan', '--bogus']],
     [['pan', 'passport']],
+    [['passport', '--real']],
+    [['passport', '--real', 'a', '--dir', 'b']],
+    [['passport', '--real', 'a', '--part', 'test']],
+    [['passport', '--part', 'eval']],
+    [['passport', '--originals']],
   ])('refuses %o', (argv) => {
     expect(() => parseBenchArgs(argv, defaults)).toThrow();
   });

@@ -1,0 +1,100 @@
+/**
+ * The extra figures of a real specimen run: MRZ line 1 / line 2 exact, refusals by code, and diacritics the reader
+ * reported that the page does not print (invented marks). Pure.
+ */
+import type { ExtractionOutcome } from './compareResult.ts';
+import type { Rate } from './evalSummary.ts';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const baseOf = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * Marks in `actual` that `expected` does not print. Where the base letters agree, mark by mark on each letter;
+ * otherwise (a misread as well) the surplus of marks over the truth's.
+ */
+export function inventedMarks(expected: string, actual: unknown): number {
+  if (typeof actual !== 'string') return 0;
+  const countMarks = (text: string): number => [...text.normalize('NFD')].filter((ch) => /\p{M}/u.test(ch)).length;
+  if (baseOf(expected) !== baseOf(actual)) return Math.max(0, countMarks(actual) - countMarks(expected));
+  // Each base letter with the marks that follow it, compared letter by letter.
+  const letters = (text: string): string[] => {
+    const groups: string[] = [];
+    for (const ch of text.normalize('NFD')) {
+      if (!/\p{M}/u.test(ch)) groups.push('');
+      else if (groups.length > 0) groups[groups.length - 1] += ch;
+    }
+    return groups;
+  };
+  const want = letters(expected);
+  return letters(actual).reduce((n, marks, i) => n + [...marks].filter((mark) => !(want[i] ?? '').includes(mark)).length, 0);
+}
+
+export interface RealItemOutcome {
+  readonly id: string;
+  /** Whether the truth names an MRZ (every passport truth does). */
+  readonly scored: boolean;
+  readonly line1: boolean;
+  readonly line2: boolean;
+  /** Problem code of a refusal, or null when answered. */
+  readonly refused: string | null;
+  readonly inventedMarks: number;
+}
+
+const NAME_FIELDS = ['surname', 'given_name', 'full_name'] as const;
+
+export function realItemOutcome(id: string, expected: Record<string, unknown>, outcome: ExtractionOutcome): RealItemOutcome {
+  const truthMrz = isObject(expected['mrz']) ? expected['mrz'] : null;
+  const result = outcome.kind === 'result' && isObject(outcome.result) ? outcome.result : null;
+  const readMrz = result !== null && isObject(result['mrz']) ? result['mrz'] : null;
+  const same = (key: string): boolean => truthMrz !== null && readMrz !== null && readMrz[key] === truthMrz[key];
+  let invented = 0;
+  for (const field of NAME_FIELDS) {
+    const truth = expected[field];
+    if (typeof truth === 'string' && result !== null) invented += inventedMarks(truth, result[field]);
+  }
+  return {
+    id,
+    scored: truthMrz !== null,
+    line1: same('line1'),
+    line2: same('line2'),
+    refused: outcome.kind === 'refused' ? outcome.code : null,
+    inventedMarks: invented,
+  };
+}
+
+export interface RealSummary {
+  readonly line1: Rate;
+  readonly line2: Rate;
+  readonly bothLines: Rate;
+  readonly refused: Readonly<Record<string, number>>;
+  readonly inventedMarks: number;
+  readonly itemsWithInventedMarks: number;
+}
+
+const rate = (right: number, total: number): Rate => ({ right, total, rate: total === 0 ? null : right / total });
+
+export function summarizeReal(outcomes: readonly RealItemOutcome[]): RealSummary {
+  const scored = outcomes.filter((o) => o.scored);
+  const refused: Record<string, number> = {};
+  for (const o of outcomes) if (o.refused !== null) refused[o.refused] = (refused[o.refused] ?? 0) + 1;
+  return {
+    line1: rate(scored.filter((o) => o.line1).length, scored.length),
+    line2: rate(scored.filter((o) => o.line2).length, scored.length),
+    bothLines: rate(scored.filter((o) => o.line1 && o.line2).length, scored.length),
+    refused,
+    inventedMarks: outcomes.reduce((n, o) => n + o.inventedMarks, 0),
+    itemsWithInventedMarks: outcomes.filter((o) => o.inventedMarks > 0).length,
+  };
+}
+
+const pct = (r: Rate): string => (r.rate === null ? 'n/a' : `${(100 * r.rate).toFixed(1)}% (${r.right}/${r.total})`);
+
+export function formatRealSummary(summary: RealSummary): string {
+  const refused = Object.entries(summary.refused);
+  return [
+    `MRZ line 1 exact ${pct(summary.line1)}, line 2 exact ${pct(summary.line2)}, both ${pct(summary.bothLines)}`,
+    `Refused: ${refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')}; ` +
+      `invented diacritics: ${summary.inventedMarks} marks on ${summary.itemsWithInventedMarks} documents`,
+  ].join('\n');
+}

@@ -1,0 +1,172 @@
+/**
+ * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived]`
+ *
+ * Rebuilds the real specimen sets from fetched repository snapshots into `fixtures/out/real/<set>/`, in the format the
+ * generator writes (manifest.json, `<id>.truth.json`, files), checking every image's sha256 against the committed
+ * manifest (fixtures/real/*.json). Besides each original it writes derived copies, deterministically: turned 90/180/270
+ * degrees (pixels turned, and pixels turned with the EXIF tag that shows them upright), a JPEG recompression and a
+ * downscale to 1000 px on the long side. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { ManifestItem } from '../fixtures/manifest.ts';
+import { loadRealManifest, realManifestProblems, type RealItem, type RealManifest } from '../fixtures/realSpecimens.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const manifests = { passport: 'fixtures/real/passport-specimens.json', pan: 'fixtures/real/pan-specimens.json' } as const;
+type SetName = keyof typeof manifests;
+
+interface BuildArgs {
+  sets: SetName[];
+  mirror: string;
+  part: 'eval' | 'train' | 'all';
+  out: string;
+  derived: boolean;
+}
+
+function parseArgs(argv: readonly string[]): BuildArgs {
+  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const value = (): string => {
+      const next = argv[i + 1];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    if (arg === '--mirror') args.mirror = path.resolve(value());
+    else if (arg === '--out') args.out = path.resolve(value());
+    else if (arg === '--no-derived') args.derived = false;
+    else if (arg === '--part') {
+      const part = value();
+      if (part !== 'eval' && part !== 'train' && part !== 'all') throw new Error(`--part is eval, train or all, got "${part}"`);
+      args.part = part;
+    } else if (arg === 'passport' || arg === 'pan') args.sets = [arg];
+    else if (arg === 'all') args.sets = ['passport', 'pan'];
+    else throw new Error(`Unknown argument ${arg}`);
+  }
+  return args;
+}
+
+const snapshotDir = (mirror: string, repository: string): string => path.join(mirror, repository.replace('/', '+'), 'repo');
+
+function readBlob(gitDir: string, commit: string, file: string): Buffer {
+  return execFileSync('git', [`--git-dir=${gitDir}`, 'cat-file', 'blob', `${commit}:${file}`], { maxBuffer: 64 * 1024 * 1024 });
+}
+
+interface Variant {
+  suffix: string;
+  degradation: ManifestItem['degradation'];
+  extension: string;
+  exif?: number;
+  make: (upright: Buffer) => Promise<Buffer>;
+}
+
+/** EXIF orientation that shows pixels turned clockwise by the angle upright (as fixtures/photograph.ts writes them). */
+const uprightOrientation: Record<number, number> = { 90: 8, 180: 3, 270: 6 };
+const SMALL_LONG_SIDE = 1000;
+
+const variants = (longSide: number): Variant[] => [
+  ...[90, 180, 270].flatMap((angle): Variant[] => [
+    { suffix: `rot${angle}`, degradation: `rot${angle}` as ManifestItem['degradation'], extension: 'jpg', make: (b) => sharp(b).rotate(angle).jpeg({ quality: 92 }).toBuffer() },
+    {
+      suffix: `rot${angle}-exif`, degradation: `rot${angle}` as ManifestItem['degradation'], extension: 'jpg', exif: uprightOrientation[angle],
+      make: (b) => sharp(b).rotate(angle).jpeg({ quality: 92 }).withMetadata({ orientation: uprightOrientation[angle] }).toBuffer(),
+    },
+  ]),
+  { suffix: 'jpeg', degradation: 'jpeg', extension: 'jpg', make: (b) => sharp(b).jpeg({ quality: 35 }).toBuffer() },
+  // Only pages larger than the target are shrunk; a downscale of an already small image would be an upscale.
+  ...(longSide > SMALL_LONG_SIDE * 1.2
+    ? [{ suffix: 'small', degradation: 'small' as const, extension: 'png', make: (b: Buffer) => sharp(b).resize({ width: SMALL_LONG_SIDE, height: SMALL_LONG_SIDE, fit: 'inside', kernel: 'lanczos3' }).png().toBuffer() }]
+    : []),
+];
+
+const extensionOf = (file: string): string => path.extname(file).slice(1).toLowerCase() || 'bin';
+
+async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): Promise<number> {
+  const directory = path.join(args.out, set);
+  const picked = manifest.items.filter((item: RealItem) => args.part === 'all' || item.part === args.part);
+  const missing = [...new Set(picked.map((item) => item.source.repository))].filter((repo) => !existsSync(snapshotDir(args.mirror, repo)));
+  if (missing.length > 0) {
+    for (const repo of missing) {
+      process.stderr.write(
+        `Snapshot of ${repo} is missing: no git directory at ${snapshotDir(args.mirror, repo)}.\n` +
+          `  Fetch it with the mounted search tool's fetch verb: fetch github:${repo}\n` +
+          `  (it lands under /work/.mirror/${repo.replace('/', '+')}/repo), or pass --mirror DIR where it is.\n`,
+      );
+    }
+    return 1;
+  }
+  await rm(directory, { recursive: true, force: true });
+  await mkdir(directory, { recursive: true });
+  const items: (ManifestItem & { part: string; issuing_state?: string })[] = [];
+  let failures = 0;
+  for (const item of picked) {
+    let bytes: Buffer;
+    try {
+      bytes = readBlob(snapshotDir(args.mirror, item.source.repository), item.source.commit, item.source.path);
+    } catch {
+      process.stderr.write(`${item.id}: ${item.source.repository}@${item.source.commit.slice(0, 10)}:${item.source.path} is not in the snapshot (fetch it again: fetch github:${item.source.repository})\n`);
+      failures += 1;
+      continue;
+    }
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    if (sha !== item.source.sha256) {
+      process.stderr.write(`${item.id}: sha256 ${sha} differs from the manifest's ${item.source.sha256}; not written\n`);
+      failures += 1;
+      continue;
+    }
+    const truthName = `${item.id}.truth.json`;
+    await writeFile(path.join(directory, truthName), `${JSON.stringify(item.truth, null, 2)}\n`);
+    const endpoint = set;
+    const field = set === 'passport' ? 'first_page' : 'file';
+    const layout = 'issuing_state' in item ? `specimen-${item.issuing_state}` : 'specimen';
+    const extra = { part: item.part, ...('issuing_state' in item ? { issuing_state: item.issuing_state } : {}) };
+    const original = `${item.id}.${extensionOf(item.source.path)}`;
+    await writeFile(path.join(directory, original), bytes);
+    items.push({ id: item.id, files: { [field]: original }, truth: truthName, degradation: item.kind === 'photo' ? 'photo' : 'scan', layout, endpoint, expect: 'ok', ...extra });
+    if (!args.derived) continue;
+    // Derived copies start from the upright pixels as a viewer shows them (EXIF applied), written losslessly.
+    const upright = await sharp(bytes).rotate().png().toBuffer();
+    const meta = await sharp(upright).metadata();
+    for (const variant of variants(Math.max(meta.width ?? 0, meta.height ?? 0))) {
+      const id = `${item.id}-${variant.suffix}`;
+      const name = `${id}.${variant.extension}`;
+      await writeFile(path.join(directory, name), await variant.make(upright));
+      items.push({
+        id, files: { [field]: name }, truth: truthName, degradation: variant.degradation, layout, endpoint, expect: 'ok',
+        ...(variant.exif !== undefined ? { exif_orientation: variant.exif } : {}), ...extra,
+      });
+    }
+  }
+  await writeFile(path.join(directory, 'manifest.json'), `${JSON.stringify({ set: `real-${set}`, split: args.part, items }, null, 2)}\n`);
+  process.stdout.write(`${set}: ${picked.length - failures} of ${picked.length} ${args.part === 'all' ? '' : `${args.part} `}pages, ${items.length} items written to ${path.relative(process.cwd(), directory) || directory}\n`);
+  return failures === 0 ? 0 : 1;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  let status = 0;
+  for (const set of args.sets) {
+    const file = path.join(repoRoot, manifests[set]);
+    if (!existsSync(file)) {
+      process.stdout.write(`${set}: no manifest at ${manifests[set]}; nothing to build\n`);
+      continue;
+    }
+    const manifest = await loadRealManifest(file);
+    const problems = realManifestProblems(manifest);
+    if (problems.length > 0) throw new Error(`${manifests[set]} is inconsistent:\n  ${problems.join('\n  ')}`);
+    status = Math.max(status, await buildSet(set, manifest, args));
+  }
+  process.exitCode = status;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { inventedMarks, realItemOutcome, summarizeReal } from '../../bench/realSummary.ts';
+
+describe('inventedMarks', () => {
+  it.each<[string, unknown, number]>([
+    ['CITIZEN', 'CITIZEN', 0],
+    ['CITIZEN', 'CÍTÏZEN', 2],
+    ['SPECIMEN', 'ŞPEÇÏMËN', 4],
+    ['ROZÁLIA IRMA', 'ROZÁLIA IRMA', 0],
+    // A mark the page prints and the reader drops is a loss, not an invention.
+    ['ROZÁLIA IRMA', 'ROZALIA IRMA', 0],
+    ['ROZÁLIA IRMA', 'RÖZALIA IRMA', 1],
+    // Base letters differ (a misread too): the surplus of marks counts.
+    ['VIRTANEN', 'VÏRTANFN', 1],
+    ['ØSTENBYEN', 'ØSTENBYEN', 0],
+    ['NAME', undefined, 0],
+  ])('%s read as %s: %i', (truth, read, n) => {
+    expect(inventedMarks(truth, read)).toBe(n);
+  });
+});
+
+describe('realItemOutcome and summarizeReal', () => {
+  const truth = { surname: 'CITIZEN', given_name: 'JANE', mrz: { line1: 'L1', line2: 'L2', check_digits_valid: true } };
+  it('scores each MRZ line apart and counts refusals by code', () => {
+    const right = realItemOutcome('a', truth, { kind: 'result', result: { surname: 'CITIZEN', given_name: 'JÄNE', mrz: { line1: 'L1', line2: 'X' } } });
+    const refused = realItemOutcome('b', truth, { kind: 'refused', code: 'unreadable_document' });
+    expect(right).toMatchObject({ line1: true, line2: false, refused: null, inventedMarks: 1 });
+    expect(refused).toMatchObject({ line1: false, line2: false, refused: 'unreadable_document', inventedMarks: 0 });
+    const summary = summarizeReal([right, refused]);
+    expect(summary.line1).toEqual({ right: 1, total: 2, rate: 0.5 });
+    expect(summary.line2.right).toBe(0);
+    expect(summary.refused).toEqual({ unreadable_document: 1 });
+    expect(summary.itemsWithInventedMarks).toBe(1);
+  });
+});
