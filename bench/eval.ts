@@ -1,5 +1,5 @@
 /**
- * `npm run eval -- passport|pan [--split dev|test] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff]`
+ * `npm run eval -- passport|pan [--split dev|test|styled-dev|foreign] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff]`
  * `npm run eval -- passport|pan --real DIR [--part train|eval|all] [--originals] [--diff]` (a set from `npm run real:build`)
  * Runs the real pipeline over a labelled split and reports accuracy against the truth. Prints ids and
  * right/wrong only; `--diff` (for debugging readers on these synthetic sets) also prints expected and read values.

@@ -3,7 +3,7 @@
 # encrypted e-PAN fixtures, and the PostgreSQL and Redis servers the multi-instance tests talk to.
 set -euo pipefail
 
-packages=(fonts-ocr-b fonts-noto-core fonts-dejavu-core fonts-liberation2 qpdf)
+packages=(fonts-ocr-b fonts-noto-core fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 qpdf)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

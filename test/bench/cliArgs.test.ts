@@ -15,6 +15,8 @@ describe('parseBenchArgs', () => {
     [['passport', '--real=fixtures/out/real/passport', '--part', 'eval', '--originals'], { real: 'fixtures/out/real/passport', part: 'eval', originals: true }],
     [['pan', '--real', 'fixtures/out/real/pan', '--part=train'], { set: 'pan', part: 'train' }],
     [['passport', '--dir', 'x'], { real: null, part: 'all', originals: false }],
+    [['passport', '--split', 'foreign', '--limit', '60'], { set: 'passport', split: 'foreign', limit: 60 }],
+    [['passport', '--split=styled-dev'], { split: 'styled-dev' }],
   ])('%o', (argv, expected) => {
     expect(parseBenchArgs(argv, defaults)).toMatchObject(expected);
   });
@@ -22,6 +24,7 @@ describe('parseBenchArgs', () => {
   it.each([
     [[]],
     [['pan', '--split', 'train']],
+    [['pan', '--split', 'foreign']],
     [['pan', '--limit', '0']],
     [['pan', '--limit']],
     [['pan', '--dir']],
