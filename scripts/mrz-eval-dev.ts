@@ -1,7 +1,7 @@
 /**
  * Measures readMrz on a generated labelled split (dev only while tuning): exact lines, valid verdicts, wrong-but-
  * valid readings (must stay 0) and time per page, by degradation.
- *   npx tsx scripts/mrz-eval-dev.ts [--dir fixtures/out/passport/dev] [--limit N] [--only degradation]
+ *   npx tsx scripts/mrz-eval-dev.ts [--dir fixtures/out/passport/dev] [--limit N] [--only degradation] [--part train|eval]
  */
 import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
@@ -11,8 +11,8 @@ import type { RawImage } from '../core/imaging/types.ts';
 import { readMrz } from '../plugins/passport/mrz/index.ts';
 import { openPdfPages } from '../core/imaging/pdfPages.ts';
 
-const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'fixtures/out/passport/dev' }, limit: { type: 'string' }, only: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
-interface Item { id: string; files: Record<string, string>; truth: string; degradation: string; expect: string }
+const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'fixtures/out/passport/dev' }, limit: { type: 'string' }, only: { type: 'string' }, part: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
+interface Item { id: string; files: Record<string, string>; truth: string; degradation: string; expect: string; part?: string }
 const manifest = JSON.parse(readFileSync(join(args.dir, 'manifest.json'), 'utf8')) as { items: Item[] };
 
 async function load(file: string): Promise<RawImage> {
@@ -26,7 +26,8 @@ async function load(file: string): Promise<RawImage> {
 }
 
 const rows = new Map<string, { n: number; exact: number; valid: number; wrongValid: number; ms: number[] }>();
-let items = manifest.items.filter((i) => i.files.first_page && (!args.only || i.degradation === args.only));
+// --part: a real-specimen set's train or eval part (scripts/build-real-set.ts); tune on train only.
+let items = manifest.items.filter((i) => i.files.first_page && (!args.only || i.degradation === args.only) && (!args.part || i.part === args.part));
 if (args.limit) items = items.slice(0, Number(args.limit));
 for (const item of items) {
   const truth = JSON.parse(readFileSync(join(args.dir, item.truth), 'utf8')) as { expected: { mrz?: { line1: string; line2: string } } };

@@ -72,6 +72,42 @@ export function drawMrz(ctx: SKRSContext2D, lines: readonly string[], layout: Mr
   });
 }
 
+/**
+ * Draws MRZ lines glyph by glyph at a printer's own geometry: capitals `capMm` tall centred in cells `pitchMm` apart,
+ * each glyph moved by up to `jitterMm` as real printers leave them.
+ */
+export function drawMrzGlyphs(
+  ctx: SKRSContext2D,
+  lines: readonly string[],
+  geometry: { leftMm: number; centresMm: readonly number[]; pitchMm: number; capMm: number; jitterMm: number },
+  pxPerMm: number,
+  ink = '#141414',
+  boldPx = 0,
+  random: () => number = Math.random,
+): void {
+  ensureFonts();
+  const size = (geometry.capMm / ocrbCapEm) * pxPerMm;
+  ctx.font = `${size}px MrzOcrB`;
+  ctx.fillStyle = ink;
+  ctx.strokeStyle = ink;
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'center';
+  const jitter = (): number => (random() * 2 - 1) * geometry.jitterMm * pxPerMm;
+  lines.forEach((line, l) => {
+    const baseline = (geometry.centresMm[l]! + geometry.capMm / 2) * pxPerMm;
+    for (let i = 0; i < line.length; i++) {
+      const x = (geometry.leftMm + (i + 0.5) * geometry.pitchMm) * pxPerMm + jitter();
+      const y = baseline + jitter();
+      ctx.fillText(line[i]!, x, y);
+      if (boldPx > 0) {
+        ctx.lineWidth = boldPx;
+        ctx.strokeText(line[i]!, x, y);
+      }
+    }
+  });
+  ctx.textAlign = 'left';
+}
+
 /** Some visual-zone text and a photo box, so finders must tell the MRZ from ordinary print. */
 function drawVisualZone(ctx: SKRSContext2D, layout: MrzLayout, pxPerMm: number, random: () => number): void {
   ensureFonts();

@@ -8,13 +8,14 @@ import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { drawMrz, randomMrzText, seededRandom, td3Layout } from './mrz-render.ts';
+import { drawMrzGlyphs, randomMrzText, seededRandom, td3Layout } from './mrz-render.ts';
+import { td3Page } from '../plugins/passport/td3Geometry.ts';
 import { homographyFromPoints, type Homography } from '../plugins/passport/mrz/homography.ts';
 import type { GreyImage } from '../plugins/passport/mrz/greyImage.ts';
-import { cellFeatureLength, normaliseLineCells, sampleLineCells } from '../plugins/passport/mrz/sampleCells.ts';
+import { cellFeatureLength, measureLineBand, normaliseLineCells, sampleLineCells } from '../plugins/passport/mrz/sampleCells.ts';
 import { classifyCellProbabilities, encodeWeights, mrzClasses, type MrzClassifierWeights } from '../plugins/passport/mrz/mrzClassifier.ts';
 
-const modelVersion = 1;
+const modelVersion = 2;
 const { values: args } = parseArgs({
   options: {
     bands: { type: 'string', default: '2500' },
@@ -32,8 +33,6 @@ const random = seededRandom(seed);
 const uniform = (a: number, b: number): number => a + (b - a) * random();
 const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
-const bandTopMm = 68;
-const bandHeightMm = 18;
 
 function boxBlur(img: GreyImage, r: number): GreyImage {
   if (r < 1) return img;
@@ -76,23 +75,65 @@ async function jpeg(img: GreyImage, quality: number): Promise<GreyImage> {
   return { data: Float32Array.from(back), width: img.width, height: img.height };
 }
 
-/** One rendered, degraded MRZ band and the cells cut from it through a slightly wrong homography. */
+/**
+ * The printer's geometry of one band, drawn around ICAO 9303's nominal values and past them: pitch, glyph size,
+ * line spacing and per-glyph jitter vary between printers, and the reader measures them (lineCentresMm,
+ * measureLineBand) rather than assuming them; the classifier must see every one of them.
+ */
+interface BandGeometry {
+  readonly pitchMm: number;
+  readonly capMm: number;
+  readonly spacingMm: number;
+  readonly jitterMm: number;
+}
+
+function drawGeometry(): BandGeometry {
+  // One band in three at the nominal geometry: the bulk of real passports.
+  if (random() < 0.33) return { pitchMm: 2.54, capMm: 2.4, spacingMm: uniform(4.4, 6.6), jitterMm: random() < 0.5 ? uniform(0, 0.05) : 0 };
+  const pitchMm = uniform(2.3, 2.8);
+  const capMm = Math.min(3.05, Math.max(1.95, pitchMm * uniform(0.78, 1.15)));
+  return { pitchMm, capMm, spacingMm: capMm * uniform(1.5, 3.3), jitterMm: random() < 0.6 ? uniform(0, 0.08) : 0 };
+}
+
+/** Thin wavy lines and guilloche across the band, as security printing puts them behind many MRZs. */
+function drawBackgroundLines(ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>, w: number, h: number, pxPerMm: number, paper: number): void {
+  const tone = Math.round(paper - uniform(25, Math.min(140, paper - 20)));
+  ctx.strokeStyle = `rgb(${tone},${tone},${tone})`;
+  ctx.lineWidth = Math.max(0.5, uniform(0.05, 0.2) * pxPerMm);
+  const period = uniform(5, 30) * pxPerMm;
+  const amp = uniform(0.3, 3) * pxPerMm;
+  const gap = uniform(0.8, 4) * pxPerMm;
+  const slope = uniform(-0.15, 0.15);
+  const phase = uniform(0, 2 * Math.PI);
+  for (let y0 = -h; y0 < 2 * h; y0 += gap) {
+    ctx.beginPath();
+    for (let x = 0; x <= w; x += 3) ctx.lineTo(x, y0 + slope * x + amp * Math.sin((x / period) * 2 * Math.PI + phase + y0 / gap));
+    ctx.stroke();
+  }
+}
+
+/** One rendered, degraded MRZ band and the cells cut from it the way the reader cuts them. */
 async function makeBand(): Promise<{ features: Float32Array[]; labels: number[] }> {
   const lines = [randomMrzText(random, 44), randomMrzText(random, 44)];
+  const g = drawGeometry();
   const pxPerMm = Math.exp(uniform(Math.log(3.5), Math.log(14)));
-  const pitchPx = td3Layout.pitchMm * pxPerMm;
-  const w = Math.round(td3Layout.widthMm * pxPerMm);
-  const h = Math.round(bandHeightMm * pxPerMm);
+  const leftMm = 6.5;
+  const line2Mm = 12;
+  const centresMm = [line2Mm - g.spacingMm, line2Mm];
+  const w = Math.round((leftMm * 2 + 44 * g.pitchMm) * pxPerMm);
+  const h = Math.round((line2Mm + 5) * pxPerMm);
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   const paper = Math.round(uniform(150, 250));
   ctx.fillStyle = `rgb(${paper},${paper},${paper})`;
   ctx.fillRect(0, 0, w, h);
-  ctx.translate(0, -bandTopMm * pxPerMm);
+  if (random() < 0.4) drawBackgroundLines(ctx, w, h, pxPerMm, paper);
   const ink = Math.round(uniform(0, Math.min(110, paper - 50)));
-  drawMrz(ctx, lines, td3Layout, pxPerMm, `rgb(${ink},${ink},${ink})`, random() < 0.3 ? uniform(0, 0.07) * pitchPx : 0);
+  drawMrzGlyphs(ctx, lines, { leftMm, centresMm, pitchMm: g.pitchMm, capMm: g.capMm, jitterMm: g.jitterMm }, pxPerMm, `rgb(${ink},${ink},${ink})`,
+    random() < 0.3 ? uniform(0, 0.07) * g.pitchMm * pxPerMm : 0, random);
   const rgba = ctx.getImageData(0, 0, w, h).data;
   let img: GreyImage = { data: Float32Array.from({ length: w * h }, (_, i) => rgba[i * 4]!), width: w, height: h };
+  const pitchPx = g.pitchMm * pxPerMm;
 
   if (random() < 0.2) img = morph(img, random() < 0.5);
   if (random() < 0.6) img = boxBlur(img, Math.round(uniform(0.02, 0.14) * pitchPx));
@@ -106,40 +147,50 @@ async function makeBand(): Promise<{ features: Float32Array[]; labels: number[] 
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     let v = d[y * w + x]! * dim * (1 + gx * (x - w / 2));
     if (glare) {
-      const g = glare.a * Math.exp(-((x - glare.x) ** 2 + (y - glare.y) ** 2) / (2 * glare.r ** 2));
-      v = v + (255 - v) * g;
+      const gl = glare.a * Math.exp(-((x - glare.x) ** 2 + (y - glare.y) ** 2) / (2 * glare.r ** 2));
+      v = v + (255 - v) * gl;
     }
     if (noise) v += noise * gauss();
     d[y * w + x] = Math.max(0, Math.min(255, v));
   }
   if (random() < 0.35) img = await jpeg(img, Math.round(uniform(15, 50)));
 
-  // Residual rectification error: shift, rotation, scale and perspective of the assumed cell grid.
+  // The reader's frame: the pitch scaled to 2.54 mm, the last line at TD3's nominal place, the first at the measured
+  // spacing above it (lineCentresMm); then the residual error of its grid: shift, rotation, scale and perspective.
+  const k = td3Layout.pitchMm / g.pitchMm;
+  const frameCentres = [td3Page.mrzLine2CentreMm - g.spacingMm * k, td3Page.mrzLine2CentreMm];
+  const toPx = (x: number, y: number): { x: number; y: number } => ({
+    x: (leftMm + (x - td3Layout.leftMm) / k) * pxPerMm,
+    y: (line2Mm + (y - td3Page.mrzLine2CentreMm) / k) * pxPerMm,
+  });
   const rightMm = td3Layout.leftMm + 44 * td3Layout.pitchMm;
+  const yTop = frameCentres[0]! - 2;
+  const yBottom = frameCentres[1]! + 2;
   const corners = [
-    { x: td3Layout.leftMm, y: 74 },
-    { x: rightMm, y: 74 },
-    { x: rightMm, y: 83 },
-    { x: td3Layout.leftMm, y: 83 },
+    { x: td3Layout.leftMm, y: yTop },
+    { x: rightMm, y: yTop },
+    { x: rightMm, y: yBottom },
+    { x: td3Layout.leftMm, y: yBottom },
   ];
   const dx = uniform(-0.22, 0.22) * td3Layout.pitchMm;
   const dy = uniform(-0.4, 0.4);
   const rot = (uniform(-0.3, 0.3) * Math.PI) / 180;
   const scale = 1 + uniform(-0.006, 0.006);
   const cx = (td3Layout.leftMm + rightMm) / 2;
+  const cy = (yTop + yBottom) / 2;
   const target = corners.map((p) => {
     const x = (p.x - cx) * scale;
-    const y = p.y - 78.5;
-    return {
-      x: (cx + x * Math.cos(rot) - y * Math.sin(rot) + dx + uniform(-0.15, 0.15)) * pxPerMm,
-      y: (78.5 + x * Math.sin(rot) + y * Math.cos(rot) + dy + uniform(-0.15, 0.15) - bandTopMm) * pxPerMm,
-    };
+    const y = p.y - cy;
+    return toPx(cx + x * Math.cos(rot) - y * Math.sin(rot) + dx + uniform(-0.15, 0.15), cy + x * Math.sin(rot) + y * Math.cos(rot) + dy + uniform(-0.15, 0.15));
   });
   const hom = homographyFromPoints(corners, target) as Homography;
   const features: Float32Array[] = [];
   const labels: number[] = [];
+  const spacingFrame = g.spacingMm * k;
   lines.forEach((text, l) => {
-    const cells = normaliseLineCells(sampleLineCells(img, hom, { leftMm: td3Layout.leftMm, centreMm: td3Layout.lineCentresMm[l]!, pitchMm: td3Layout.pitchMm, count: 44 }));
+    const line = { leftMm: td3Layout.leftMm, centreMm: frameCentres[l]!, pitchMm: td3Layout.pitchMm, count: 44 };
+    const band = measureLineBand(img, hom, line, Math.min(3.2, 0.48 * spacingFrame));
+    const cells = normaliseLineCells(sampleLineCells(img, hom, { ...line, ...(band === null ? {} : { centreMm: band.centreMm, capMm: band.capMm }) }));
     cells.forEach((c, i) => {
       features.push(c);
       labels.push(mrzClasses.indexOf(text[i]!));

@@ -223,7 +223,7 @@ export function findMrzLines(
   // A line is many glyphs: at least one blob per five character heights of its length (a line glare washed half of
   // keeps one per two; a stripe of the table's texture, one blob, spans thirty-odd heights alone).
   const chains = [...built, ...(options.acrossGaps === true ? acrossGaps(built) : [])].filter(
-    (c) => extent(c) >= 16 * c.h && extent(c) <= 60 * c.h && c.members.length >= Math.max(4, extent(c) / (5 * c.h)),
+    (c) => extent(c) >= 16 * c.h && extent(c) <= 80 * c.h && c.members.length >= Math.max(4, extent(c) / (5 * c.h)),
   );
   const found: { score: number; lines: Chain[] }[] = [];
   for (let i = 0; i < chains.length; i++) {
@@ -234,7 +234,8 @@ export function findMrzLines(
       const h = (a.h + b.h) / 2;
       const mid = (Math.max(a.tStart, b.tStart) + Math.min(a.tEnd, b.tEnd)) / 2;
       const sep = offsetAt(b, mid) - offsetAt(a, mid);
-      if (sep < 1.3 * h || sep > 2.8 * h) continue; // b lies one MRZ line below a
+      // b lies one MRZ line below a: printers space the lines 1.5 to over 3 glyph heights apart (ICAO's nominal is 2.6).
+      if (sep < 1.3 * h || sep > 4.2 * h) continue;
       if (Math.min(a.h, b.h) < 0.65 * Math.max(a.h, b.h)) continue;
       const overlap = Math.min(a.tEnd, b.tEnd) - Math.max(a.tStart, b.tStart);
       const longer = Math.max(extent(a), extent(b));

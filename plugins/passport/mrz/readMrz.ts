@@ -15,7 +15,7 @@ import { classifyCellProbabilities, mrzClassifierWeights, type CellReading, type
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
-import { cellFeature, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from './homography.ts';
@@ -38,6 +38,11 @@ export interface MrzReading {
   readonly quad: [Point, Point, Point, Point];
   /** The data page rectified to td3Page size (grey, one channel), from the MRZ's homography; TD3 only. */
   readonly page: { readonly image: RawImage; readonly pxPerMm: number } | null;
+  /**
+   * The MRZ frame (td3Page millimetres; the page's as rectified) to input pixels, and where the lines' centres lie
+   * in it: where each field was read is mapped back through it.
+   */
+  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number };
 }
 
 export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_blurry'; detail: string };
@@ -73,10 +78,37 @@ function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 
-/** Where the lines sit in the millimetre frame the cells are sampled in (TD3's page frame for two lines). */
-function lineCentresMm(lineCount: number): number[] {
-  if (lineCount === 2) return [td3Page.mrzLine1CentreMm, td3Page.mrzLine2CentreMm];
-  return [td3Page.mrzLine1CentreMm - 4.2, td3Page.mrzLine1CentreMm, td3Page.mrzLine1CentreMm + 4.2];
+/**
+ * Where the lines sit in the millimetre frame the cells are sampled in: the last line at TD3's nominal place and the
+ * others above it at the distance measured on the page, in pitches. Printers space MRZ lines anywhere from 1.5 to over
+ * 3 glyph heights apart (ICAO's nominal 6.35 mm is 2.6): a frame with a fixed spacing stretches the cells and the
+ * rectified page vertically on every renderer but the one it was fixed for.
+ */
+export function lineCentresMm(found: MrzLinesFound, count: number, fittedPitchPx: number | null = null): number[] {
+  const lines = found.lines;
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  const u = found.direction;
+  const n = { x: -u.y, y: u.x };
+  const along = (q: Point): number => q.x * u.x + q.y * u.y;
+  const across = (q: Point): number => q.x * n.x + q.y * n.y;
+  // Each line's offset at one place along them (the middle of their overlap): glare cuts lines at different ends,
+  // and the middles of two cut lines lie apart along slightly converging fits.
+  const tMid = (Math.max(along(first.start), along(last.start)) + Math.min(along(first.end), along(last.end))) / 2;
+  const offsetAt = (l: typeof first): number => {
+    const t0 = along(l.start);
+    const t1 = along(l.end);
+    const k = t1 === t0 ? 0.5 : (tMid - t0) / (t1 - t0);
+    return across(l.start) + k * (across(l.end) - across(l.start));
+  };
+  // The pitch fitted to the blobs (fitCellGrid) holds when glare has shortened both lines; their length does not.
+  const span = Math.max(...lines.map((l) => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y)));
+  const pitchPx = fittedPitchPx ?? span / (count - 2 * sideBearing);
+  const steps = lines.length - 1;
+  const measured = steps > 0 && pitchPx > 0 ? (Math.abs(offsetAt(last) - offsetAt(first)) / steps / pitchPx) * td3Page.mrzPitchMm : NaN;
+  // Outside these bounds the measurement is not of two MRZ lines: the nominal spacing stands.
+  const spacing = Number.isFinite(measured) && measured >= 2.5 && measured <= 10 ? measured : td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm;
+  return lines.map((_, i) => td3Page.mrzLine2CentreMm - (steps - i) * spacing);
 }
 
 interface Grid {
@@ -95,14 +127,15 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
   const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
   const first = lines[0]!;
   const last = lines[lines.length - 1]!;
-  const centres = lineCentresMm(lines.length);
   const p = td3Page.mrzPitchMm;
   const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
-  const yFirst = centres[0]!;
-  const yLast = centres[centres.length - 1]!;
   const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
   const gFirst = fitCellGrid(first, direction, pitchGuess(first));
   const gLast = fitCellGrid(last, direction, pitchGuess(last));
+  const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
+  const centres = lineCentresMm(found, count, fitted.length > 0 ? fitted.reduce((a, b) => a + b, 0) / fitted.length : null);
+  const yFirst = centres[0]!;
+  const yLast = centres[centres.length - 1]!;
   // Centres of the first and last cell of the first and last line, in the MRZ frame (mm): TL, TR, BR, BL.
   const endCells: Point[] = [
     { x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst },
@@ -219,16 +252,20 @@ function readGrid(
   const choices: CellChoice[][] = [];
   const washed: boolean[][] = [];
   const ratios: number[][] = [];
+  const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : 4.6;
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
+    const line = { leftMm: td3Page.mrzLeftMm, centreMm: centre, pitchMm: td3Page.mrzPitchMm * nudge.scale, count };
+    // The glyphs' own band sets the cell window's height and centre (see measureLineBand).
+    const band = measureLineBand(image, map, line, Math.min(3.2, 0.48 * spacing));
     // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
     // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
     const raw = cellShifts.map((shift) =>
       sampleLineCells(image, map, {
+        ...line,
         leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
-        centreMm: centre + nudge.dy,
-        pitchMm: td3Page.mrzPitchMm * nudge.scale,
-        count,
+        centreMm: (band?.centreMm ?? centre) + nudge.dy,
+        ...(band === null ? {} : { capMm: band.capMm }),
       }),
     );
     ratios.push(contrastRatios(raw[0]!));
@@ -276,7 +313,7 @@ function contrastRatios(cells: readonly Float32Array[]): number[] {
  */
 function washedOut(ratios: readonly number[], probabilities: readonly number[]): boolean[] {
   const washed = ratios.map((r) => r < 1 / 3);
-  const fading = (i: number): boolean => ratios[i]! < 0.6 && (probabilities[i] ?? 1) < 0.8;
+  const fading = (i: number): boolean => ratios[i]! < 0.6 && (probabilities[i] ?? 1) < 0.97;
   for (let i = 0; i < washed.length; i++) {
     if (!washed[i]) continue;
     for (let j = i + 1; j < washed.length && !washed[j] && fading(j); j++) washed[j] = true;
@@ -406,6 +443,8 @@ function plausibleCode(a: Attempt): boolean {
   }
 }
 
+const scaled = (p: Point, k: number): Point => ({ x: p.x * k, y: p.y * k });
+
 const nudges = [
   { dx: 0.12, dy: 0, scale: 1 },
   { dx: -0.12, dy: 0, scale: 1 },
@@ -417,7 +456,17 @@ const nudges = [
   { dx: -0.2, dy: 0, scale: 1.003 },
 ];
 
-export async function readMrz(image: RawImage, options: { now: Date; signal?: AbortSignal }): Promise<MrzReading | MrzFailure> {
+export interface ReadMrzOptions {
+  readonly now: Date;
+  readonly signal?: AbortSignal;
+  /**
+   * Where another method saw the MRZ lines (ocrGuides.ts), in the input's pixels: read there instead of searching.
+   * Line fits without blob centres lay the grid from their ends.
+   */
+  readonly guides?: readonly MrzLinesFound[];
+}
+
+export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise<MrzReading | MrzFailure> {
   const grey = toGrey(image);
   checkAbort(options.signal);
   const longSide = Math.max(grey.width, grey.height);
@@ -432,10 +481,12 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
   let capHeight = 0;
   // Thresholds from the default to coarser/finer neighbourhoods: each a cheaper retry than giving up.
   // The last pass also joins lines glare cut in two: only pages no threshold read pay for its extra candidates.
-  for (const [radiusDiv, offset, acrossGaps] of [[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const) {
+  const guided = options.guides?.map((g) => ({ ...g, lines: g.lines.map((l) => ({ ...l, start: scaled(l.start, 1 / factor), end: scaled(l.end, 1 / factor), height: l.height / factor })) }));
+  const passes = guided === undefined ? ([[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const) : ([[60, 0, false]] as const);
+  for (const [radiusDiv, offset, acrossGaps] of passes) {
     checkAbort(options.signal);
     if (acrossGaps && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
-    const candidates = findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps });
+    const candidates = guided ?? findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps });
     for (const found of candidates) {
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
@@ -528,5 +579,6 @@ export async function readMrz(image: RawImage, options: { now: Date; signal?: Ab
     skewDeg,
     quad,
     page,
+    frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count },
   };
 }

@@ -15,20 +15,33 @@ export const cellFeature = {
 } as const;
 export const cellFeatureLength = cellFeature.width * cellFeature.height;
 
+/**
+ * The ink band measureLineBand reads on OCR-B size 1 (2.4 mm capitals on a 2.54 mm pitch, as the classifier is trained):
+ * its third-of-peak edges fall a little outside the capitals.
+ */
+export const nominalCapMm = 2.58;
+
 /** Where one line of cells lies, in the millimetre frame the homography maps from. */
 export interface CellLine {
   readonly leftMm: number;
   readonly centreMm: number;
   readonly pitchMm: number;
   readonly count: number;
+  /**
+   * The line's cap height in the frame, when measured (measureLineBand): the window is scaled so the glyph fills it
+   * as a nominal one does. Printers set OCR-B from about 2.0 to 3.0 mm tall on the same 2.54 mm pitch.
+   */
+  readonly capMm?: number;
 }
 
 /** Raw grey samples of every cell of a line (supersampled where the image is finer than the grid). */
 export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine): Float32Array[] {
   const { width: fw, height: fh } = cellFeature;
-  const winW = line.pitchMm * cellFeature.widthPitches;
+  const k = line.capMm === undefined ? 1 : line.capMm / nominalCapMm;
+  const winW = line.pitchMm * cellFeature.widthPitches * k;
+  const winH = cellFeature.heightMm * k;
   const stepX = winW / fw;
-  const stepY = cellFeature.heightMm / fh;
+  const stepY = winH / fh;
   // Pixels per output sample, measured at the line's middle, decides the supersampling.
   const mid = line.leftMm + (line.count / 2) * line.pitchMm;
   const p0 = applyHomography(h, mid, line.centreMm);
@@ -40,7 +53,7 @@ export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine)
   for (let c = 0; c < line.count; c++) {
     const cx = line.leftMm + (c + 0.5) * line.pitchMm;
     const x0 = cx - winW / 2;
-    const y0 = line.centreMm - cellFeature.heightMm / 2;
+    const y0 = line.centreMm - winH / 2;
     const out = new Float32Array(cellFeatureLength);
     for (let j = 0; j < fh; j++) {
       for (let i = 0; i < fw; i++) {
@@ -80,4 +93,53 @@ export function normaliseLineCells(cells: readonly Float32Array[]): Float32Array
     for (let j = 0; j < c.length; j++) out[j] = Math.min(1, Math.max(0, (paper - c[j]!) / range));
     return out;
   });
+}
+
+/**
+ * The ink band of one line in the frame: the rows whose mean ink across the line's cells reaches a third of the
+ * densest row's, taken contiguously around the row nearest the assumed centre. OCR-B capitals and digits all span the
+ * cap height, so the band's extent is the glyph height and its middle the line's centre, whatever the printer's
+ * glyph size or line spacing. Null when no band of a plausible height is found there.
+ */
+export function measureLineBand(image: GreyImage, h: Homography, line: CellLine, halfBandMm: number): { centreMm: number; capMm: number } | null {
+  const stepY = 0.08;
+  const rows = Math.max(8, Math.round((2 * halfBandMm) / stepY));
+  const cols = line.count * 4;
+  const samples = new Float32Array(rows * cols);
+  const top = line.centreMm - halfBandMm;
+  for (let r = 0; r < rows; r++) {
+    const y = top + (r + 0.5) * stepY;
+    for (let c = 0; c < cols; c++) {
+      const p = applyHomography(h, line.leftMm + (c + 0.5) * (line.pitchMm / 4), y);
+      samples[r * cols + c] = sampleBilinear(image, p.x, p.y);
+    }
+  }
+  const sorted = samples.slice().sort();
+  const paper = sorted[Math.floor(sorted.length * 0.85)]!;
+  const ink = sorted[Math.floor(sorted.length * 0.02)]!;
+  const range = Math.max(paper - ink, 1);
+  const profile = new Float64Array(rows);
+  for (let r = 0; r < rows; r++) {
+    let sum = 0;
+    for (let c = 0; c < cols; c++) sum += Math.max(0, paper - samples[r * cols + c]!) / range;
+    profile[r] = sum / cols;
+  }
+  let peak = 0;
+  for (const v of profile) peak = Math.max(peak, v);
+  if (peak <= 0) return null;
+  const level = peak / 3;
+  let start = Math.round(rows / 2);
+  // From the assumed centre, the nearest row inside the band.
+  for (let d = 0; d < rows; d++) {
+    if (start + d < rows && profile[start + d]! >= level) { start += d; break; }
+    if (start - d >= 0 && profile[start - d]! >= level) { start -= d; break; }
+    if (d === rows - 1) return null;
+  }
+  let a = start;
+  let b = start;
+  while (a > 0 && profile[a - 1]! >= level) a--;
+  while (b < rows - 1 && profile[b + 1]! >= level) b++;
+  const capMm = (b - a + 1) * stepY;
+  if (capMm < 0.55 * nominalCapMm || capMm > 1.5 * nominalCapMm || a === 0 || b === rows - 1) return null;
+  return { centreMm: top + ((a + b + 1) / 2) * stepY, capMm };
 }
