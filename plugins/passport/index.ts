@@ -7,7 +7,7 @@ import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/typ
 import type { PluginContext } from '../../core/plugins/types.ts';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { otherLayoutProven, parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
+import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzReading, type Td3Parse } from './mrz/index.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
@@ -18,10 +18,11 @@ import { readLastPageFields } from './lastPageFields.ts';
 import { readLastPage, type LastPageReading } from './lastPageReader.ts';
 import { cropGrey, greyScaled, sharpened, type QuarterTurn } from './pageImage.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
-import { td3Plausibility } from './mrzPlausibility.ts';
+import { td3HoldsTogether, td3Plausibility } from './mrzPlausibility.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from './refusal.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
 import { td3Page } from './td3Geometry.ts';
+import { passportGeometry } from './fieldGeometry.ts';
 import { td3Checks, td3Field } from './mrz/td3Fields.ts';
 import { labelledNameTexts, locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 import type { BoundingBox } from '../../core/ocr/types.ts';
@@ -69,12 +70,34 @@ function asPrintedName(read: string): string | null {
 
 const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;
 
-async function refuseUnreadable(failure: Parameters<typeof refusalForFailure>[0], image: RawImage, ctx: PluginContext): Promise<never> {
-  // One quick look at the page's words tells another document (a PAN card) from an unreadable passport.
+/** One quick look at the page's words: it tells another document (a PAN card) from an unreadable passport. */
+async function lookAtWords(image: RawImage, ctx: PluginContext): Promise<{ small: RawImage; ocr: OcrResult }> {
   const small = await greyScaled(image, { maxWidth: 1200 });
-  const ocr = await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal });
+  return { small, ocr: await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal }) };
+}
+
+function refuseUnreadable(failure: Parameters<typeof refusalForFailure>[0], ocr: OcrResult, ctx: PluginContext): never {
   const refusal = refusalForFailure(failure, recogniseOtherDocument(ocr));
   return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+}
+
+/**
+ * The MRZ read where the general OCR saw its two lines (mrzGuidesFromOcr), when the blob chains found none: a second,
+ * independent way to the zone before a page is refused. Its reading must hold as any other.
+ */
+async function readMrzFromOcrLines(image: RawImage, look: { small: RawImage; ocr: OcrResult }, ctx: PluginContext): Promise<MrzReading | null> {
+  if (recogniseOtherDocument(look.ocr) !== null) return null;
+  const toImage = image.width / look.small.width;
+  let guides = mrzGuidesFromOcr(look.ocr, toImage);
+  if (guides.length === 0) {
+    // Sparse text breaks long lines apart at times; the block layout keeps them whole.
+    const block = await ctx.ocr.recognize({ image: look.small, segmentation: 'auto', signal: ctx.signal });
+    guides = mrzGuidesFromOcr(block, toImage);
+  }
+  if (guides.length === 0) return null;
+  const reading = await readMrz(image, { now: ctx.now, signal: ctx.signal, guides });
+  if ('failure' in reading || reading.format !== 'TD3') return null;
+  return reading;
 }
 
 /** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
@@ -118,12 +141,19 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
   },
 
   async locate(prepared, ctx) {
-    const reading = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
-    if ('failure' in reading) return refuseUnreadable(reading.failure, prepared.first, ctx);
+    const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
+    let reading: MrzReading;
+    if ('failure' in found) {
+      const look = await lookAtWords(prepared.first, ctx);
+      const second = await readMrzFromOcrLines(prepared.first, look, ctx);
+      if (second === null) return refuseUnreadable(found.failure, look.ocr, ctx);
+      ctx.logger.info({}, 'the MRZ was found by the OCR lines');
+      reading = second;
+    } else reading = found;
     const refusal = refusalForLayout(reading.format);
     if (refusal !== null) {
       // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
-      if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', prepared.first, ctx);
+      if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await lookAtWords(prepared.first, ctx)).ocr, ctx);
       return ctx.reject(refusal.code, refusal.detail, refusal.hint);
     }
     const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
@@ -131,7 +161,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const plausibility = td3Plausibility(parse.lines);
     if (!plausibility.plausible) {
       ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
-      return refuseUnreadable('no_mrz', prepared.first, ctx);
+      return refuseUnreadable('no_mrz', (await lookAtWords(prepared.first, ctx)).ocr, ctx);
     }
     const page = reading.page
       ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }
@@ -260,7 +290,16 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
         ? null
         : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
     const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
-    return decodePassport({
+    const together = td3HoldsTogether(parse, washedUnconfirmed);
+    if (!together.plausible) {
+      ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
+      return ctx.reject(
+        'unreadable_document',
+        'The passport machine-readable zone was found but could not be read reliably: its check digits or country codes do not hold together.',
+        'Send a sharper, evenly lit image of the whole data page, flat, with both MRZ lines in focus.',
+      );
+    }
+    const result = decodePassport({
       parse,
       charConfidence: reading.charConfidence,
       viz: { ...printed, surname, givenNames, issueDate: printed.issueDate ?? again?.issueDate ?? null },
@@ -268,6 +307,16 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
       now: ctx.now,
       washedUnconfirmed,
     });
+    // A name's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at vizAgainPxPerMm.
+    const nameBox = (first: { bbox: BoundingBox | null } | null, second: { bbox: BoundingBox | null } | null | undefined) =>
+      first?.bbox ? { bbox: first.bbox, pxPerMm: vizPxPerMm } : second?.bbox ? { bbox: second.bbox, pxPerMm: vizAgainPxPerMm } : null;
+    const rectified = readings.located.page.pxPerMm !== null;
+    const geometry = passportGeometry({
+      frame: reading.frame,
+      surname: rectified ? nameBox(printed.surname, again?.surname) : null,
+      givenNames: rectified ? nameBox(printed.givenNames, again?.givenNames) : null,
+    });
+    return { ...result, geometry };
   },
 });
 

@@ -4,6 +4,9 @@
  * label. Such a reading must be refused as unreadable, never returned with `check_digits_valid: false`: the
  * fields ICAO 9303 fixes to one character class say whether it is a passport MRZ.
  */
+import { isKnownCountryField } from './mrz/countryCodes.ts';
+import type { Td3Parse } from './mrz/parseTd3.ts';
+import { td3CheckCells, td3Field, type Td3CheckName } from './mrz/td3Fields.ts';
 
 export interface Plausibility {
   readonly plausible: boolean;
@@ -27,5 +30,31 @@ export function td3Plausibility(lines: readonly [string, string] | readonly stri
   if (nonDigits > 3) reasons.push('digit cells');
   // Names: letters and fillers only, and at least one letter.
   if (!/^[A-Z<]+$/.test(line1.slice(5)) || !/[A-Z]/.test(line1.slice(5))) reasons.push('name');
+  return { plausible: reasons.length === 0, reasons };
+}
+
+/**
+ * Whether a final reading (after every repair and print mend) holds together well enough to be answered at all.
+ * No answer is better than a wrong one: a reading whose check digits mostly fail, or whose country codes are not
+ * codes, is texture or a misplaced grid, whatever its letters spell. A 200 may carry `check_digits_valid: false` only
+ * for a reading with at most one field in doubt. Checks over cells glare washed out (and nothing confirmed) neither
+ * prove nor disprove: they are left out of the count, and a code's washed cells are not held against it.
+ */
+export function td3HoldsTogether(
+  parse: Td3Parse,
+  unconfirmed: readonly [readonly number[], readonly number[]] = [[], []],
+): Plausibility {
+  if (parse.valid) return { plausible: true, reasons: [] };
+  const reasons: string[] = [];
+  const washed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed[1].includes(i));
+  const failing = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
+  if (failing.length >= 2) reasons.push('check digits');
+  for (const field of ['issuing_state', 'nationality'] as const) {
+    const spec = td3Field(field);
+    const raw = parse.lines[spec.line].slice(spec.start, spec.end);
+    const washedCells = unconfirmed[spec.line].filter((i) => i >= spec.start && i < spec.end).length;
+    if (washedCells === 0 && !isKnownCountryField(raw)) reasons.push(field);
+  }
+  if (parse.fields.documentCode.raw !== 'P' && !unconfirmed[0].includes(0)) reasons.push('document code');
   return { plausible: reasons.length === 0, reasons };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { td3Plausibility } from '../../plugins/passport/mrzPlausibility.ts';
+import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
+import { td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrzPlausibility.ts';
 
 const specimen = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
 
@@ -23,5 +24,36 @@ describe('td3Plausibility', () => {
     // One misread cell (here the sex) is a bad reading of a real MRZ, not a page without one.
     expect(td3Plausibility([specimen[0], `${specimen[1].slice(0, 20)}Q${specimen[1].slice(21)}`]).plausible).toBe(true);
     expect(td3Plausibility([`P<UTO${'<'.repeat(39)}`, specimen[1]]).reasons).toEqual(['name']);
+  });
+});
+
+describe('td3HoldsTogether (the final reading, after repairs)', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  const read = (l2: string, l1: string = specimen[0]) => parseTd3([l1, l2], { now });
+  const set = (s: string, i: number, c: string): string => s.slice(0, i) + c + s.slice(i + 1);
+
+  it('answers a valid reading, and one with a single field in doubt', () => {
+    expect(td3HoldsTogether(read(specimen[1])).plausible).toBe(true);
+    // One digit of the birth date misread beyond repair: that field is in doubt, the rest holds.
+    const oneField = read(set(specimen[1], 16, '3'));
+    expect(oneField.valid).toBe(false);
+    expect(td3HoldsTogether(oneField).plausible).toBe(true);
+  });
+
+  it('refuses a reading two of whose fields fail their check digits (texture, a misplaced grid)', () => {
+    const twoFields = read(set(set(specimen[1], 16, '3'), 24, '7'));
+    expect(twoFields.checks.date_of_birth || twoFields.checks.expiry_date).toBe(false);
+    expect(td3HoldsTogether(twoFields)).toEqual({ plausible: false, reasons: ['check digits'] });
+  });
+
+  it('refuses country codes that are not codes, unless glare washed the cells out', () => {
+    const unknown = read(specimen[1], `P<QQX${specimen[0].slice(5)}`);
+    expect(td3HoldsTogether(unknown).reasons).toEqual(['issuing_state']);
+    expect(td3HoldsTogether(unknown, [[2, 3, 4], []]).plausible).toBe(true);
+  });
+
+  it('does not count a check over washed cells against the reading', () => {
+    const twoFields = read(set(set(specimen[1], 16, '3'), 24, '7'));
+    expect(td3HoldsTogether(twoFields, [[], [16]]).plausible).toBe(true);
   });
 });

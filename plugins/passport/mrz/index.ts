@@ -1,6 +1,7 @@
 /** The MRZ reader's public surface, called by the passport plugin. */
 export { readMrz } from './readMrz.ts';
-export type { MrzReading, MrzFailure, Point } from './readMrz.ts';
+export type { MrzReading, MrzFailure, Point, ReadMrzOptions } from './readMrz.ts';
+export { mrzGuidesFromOcr } from './ocrGuides.ts';
 export { nameMayBeTruncated, parseTd3 } from './parseTd3.ts';
 export type { Td3Parse, MrzDate, ParseTd3Options } from './parseTd3.ts';
 export { mrzCheckDigit } from './mrzCheckDigit.ts';

@@ -1,0 +1,74 @@
+/**
+ * Where each passport field was read, in the pixels of the data page as uploaded: the MRZ fields from their cells
+ * through the MRZ frame's homography, the printed names from the OCR boxes they were read in (the rectified page's
+ * millimetres map through the same homography). Pure.
+ */
+import type { BoundingBox } from '../../core/ocr/types.ts';
+import { applyHomography, type Homography } from './mrz/homography.ts';
+import { td3Field, type Td3FieldName } from './mrz/td3Fields.ts';
+import { td3Page } from './td3Geometry.ts';
+
+type Point = [number, number];
+export interface PassportFieldGeometry {
+  readonly page: number;
+  readonly polygon: Point[];
+}
+
+export interface GeometryInput {
+  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number };
+  /** A printed name's box in the pixels of a page pass `pxPerMm` finer than the frame's millimetres; null when not printed-read. */
+  readonly surname: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
+  readonly givenNames: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
+}
+
+/** The page index of the data page: the first part's one page. */
+const dataPage = 0;
+/** Half the height of an MRZ field's outline, in frame millimetres: a capital and a little margin. */
+const halfLineMm = 1.6;
+
+const toPixels = (h: Homography, corners: readonly (readonly [number, number])[]): Point[] =>
+  corners.map(([x, y]) => {
+    const p = applyHomography(h, x, y);
+    return [Math.round(p.x), Math.round(p.y)];
+  });
+
+/** The quadrilateral over MRZ cells [start, end) of one line, clockwise from its top-left. */
+function cellsPolygon(frame: GeometryInput['frame'], line: 0 | 1, start: number, end: number): Point[] {
+  const centre = frame.lineCentresMm[line] ?? td3Page.mrzLine2CentreMm;
+  const x0 = td3Page.mrzLeftMm + start * td3Page.mrzPitchMm;
+  const x1 = td3Page.mrzLeftMm + end * td3Page.mrzPitchMm;
+  return toPixels(frame.toImage, [[x0, centre - halfLineMm], [x1, centre - halfLineMm], [x1, centre + halfLineMm], [x0, centre + halfLineMm]]);
+}
+
+function fieldPolygon(frame: GeometryInput['frame'], field: Td3FieldName): Point[] {
+  const spec = td3Field(field);
+  return cellsPolygon(frame, spec.line, spec.start, spec.end);
+}
+
+function printedPolygon(frame: GeometryInput['frame'], read: { bbox: BoundingBox; pxPerMm: number }): Point[] {
+  const { x0, y0, x1, y1 } = read.bbox;
+  const k = 1 / read.pxPerMm;
+  return toPixels(frame.toImage, [[x0 * k, y0 * k], [x1 * k, y0 * k], [x1 * k, y1 * k], [x0 * k, y1 * k]]);
+}
+
+/** Field name (the result's, `mrz.line1` for nested ones) to where it was read, or null where it was not read from the page. */
+export function passportGeometry(input: GeometryInput): Record<string, PassportFieldGeometry | null> {
+  const { frame } = input;
+  const at = (polygon: Point[]): PassportFieldGeometry => ({ page: dataPage, polygon });
+  const surname = input.surname === null ? at(fieldPolygon(frame, 'name')) : at(printedPolygon(frame, input.surname));
+  const given = input.givenNames === null ? at(fieldPolygon(frame, 'name')) : at(printedPolygon(frame, input.givenNames));
+  return {
+    surname,
+    given_name: given,
+    full_name: null,
+    date_of_birth: at(fieldPolygon(frame, 'date_of_birth')),
+    nationality: at(fieldPolygon(frame, 'nationality')),
+    passport_number: at(fieldPolygon(frame, 'document_number')),
+    issue_date: null,
+    expiry_date: at(fieldPolygon(frame, 'expiry_date')),
+    issuing_country: at(fieldPolygon(frame, 'issuing_state')),
+    sex: at(fieldPolygon(frame, 'sex')),
+    'mrz.line1': at(cellsPolygon(frame, 0, 0, frame.count)),
+    'mrz.line2': at(cellsPolygon(frame, 1, 0, frame.count)),
+  };
+}
