@@ -1,6 +1,7 @@
 /** Pure: the OpenAPI 3.1 document, built from the registered plugins' result schemas and the one error table. */
 import { z } from 'zod';
 import { problemCodes, type ProblemCode } from '../core/errors.ts';
+import { geometrySchema } from '../core/extraction/geometry.ts';
 import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
 import { AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from './routes/audit.ts';
 
@@ -10,6 +11,12 @@ type JsonObject = Record<string, unknown>;
 export function resultJsonSchema(plugin: AnyDocumentPlugin): JsonObject {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(plugin.resultSchema, { io: 'output' }) as JsonObject;
   return schema;
+}
+
+/** Any zod schema as JSON Schema 2020-12, without the `$schema` marker. */
+function jsonSchemaOf(schema: z.ZodType): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as JsonObject;
+  return rest;
 }
 
 const schemaName = (plugin: AnyDocumentPlugin): string =>
@@ -258,6 +265,7 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       },
       schemas: {
         Problem: problemSchema,
+        Geometry: jsonSchemaOf(geometrySchema),
         Usage: {
           type: 'object',
           required: [
