@@ -16,6 +16,7 @@ import { registerAuditRoute } from './routes/audit.ts';
 import { registerDocumentRoutes } from './routes/documents.ts';
 import { registerHealthRoutes, type Readiness } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
+import { registerStaticRoutes } from './routes/static.ts';
 import { registerUsageRoute } from './routes/usage.ts';
 import type { AppState } from './state.ts';
 
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerAuditRoute(router, { ledger: deps.ledger, rateLimit: limit, logger: deps.logger });
   registerOpenApiRoute(router, plugins, packageVersion());
   registerHealthRoutes(router, deps.readiness ?? (() => true));
+  registerStaticRoutes(router);
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
