@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Makes a fresh Debian machine ready for `npm test`: the fonts the fixture generator draws with, qpdf for
-# encrypted e-PAN fixtures, and the PostgreSQL and Redis servers the multi-instance tests talk to.
+# encrypted e-PAN fixtures, Chromium for the browser-page tests, and the PostgreSQL and Redis servers the
+# multi-instance tests talk to.
 set -euo pipefail
 
-packages=(fonts-ocr-b fonts-noto-core fonts-dejavu-core fonts-liberation2 qpdf)
+packages=(fonts-ocr-b fonts-noto-core fonts-dejavu-core fonts-liberation2 qpdf chromium)
 missing=()
 for p in "${packages[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,10 +1,11 @@
 /**
  * Where on the upload each field was read: the shared shape every plugin's result uses for its `geometry` member.
  *
- * `page` is the 0-based page index (an image is page 0; a PDF's pages in order, across the parts as the plugin
- * numbers them). `polygon` is a closed outline, clockwise from the top-left corner, in pixels of the page as
- * uploaded after EXIF rotation; for a PDF, of the page as rendered (at DOCEX_PDF_DPI). A field that was not read
- * from the image (absent, or taken from a PDF text layer without positions) maps to null.
+ * `page` is the 0-based page index across the upload's parts in the plugin's part order: each image is one page,
+ * a PDF adds its pages in order (a passport's first_page is page 0 and its last_page image page 1). `polygon` is
+ * a closed outline, clockwise from the top-left corner, in pixels of the page as uploaded after EXIF rotation; for
+ * a PDF, of the page as rendered (at DOCEX_PDF_DPI). A field that was not read from the image (absent, or taken
+ * from a PDF text layer without positions) maps to null.
  */
 import { z } from 'zod';
 
@@ -14,7 +15,7 @@ export const pointSchema = z
 
 export const fieldGeometrySchema = z
   .object({
-    page: z.number().int().min(0).describe('0-based index of the page the field was read on (0 for an image)'),
+    page: z.number().int().min(0).describe('0-based page index across the upload parts in order (each image one page, a PDF its pages)'),
     polygon: z
       .array(pointSchema)
       .min(3)

@@ -52,14 +52,18 @@ export function staticFiles(): Map<string, string> {
   const pdfjs = path.join(packageDir('pdfjs-dist'), 'build');
   files.set('/playground/vendor/pdf.min.mjs', path.join(pdfjs, 'pdf.min.mjs'));
   files.set('/playground/vendor/pdf.worker.min.mjs', path.join(pdfjs, 'pdf.worker.min.mjs'));
+  // The committed samples (fixtures/samples/, one level of folders), for the playground's "try a sample".
   const samples = path.join(repoRoot, 'fixtures/samples');
-  let sampleNames: string[] = [];
-  try {
-    sampleNames = readdirSync(samples);
-  } catch {
-    // A checkout without samples still serves the pages; "try a sample" then lists none.
-  }
-  for (const name of sampleNames) {
+  const listed = (dir: string): string[] => {
+    try {
+      return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? readdirSync(path.join(dir, entry.name)).map((name) => `${entry.name}/${name}`) : [entry.name],
+      );
+    } catch {
+      return []; // A checkout without samples still serves the pages; "try a sample" then lists none.
+    }
+  };
+  for (const name of listed(samples)) {
     if (/\.(jpg|png|pdf|json)$/.test(name)) files.set(`/playground/samples/${name}`, path.join(samples, name));
   }
   return files;

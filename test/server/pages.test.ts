@@ -50,3 +50,23 @@ describe('GET /docs', () => {
     }
   });
 });
+
+describe('GET /playground', () => {
+  it('is plain static files; its script loads pdf.js and the samples from this service only', async () => {
+    const refs = await expectLocalPage('/playground');
+    expect(refs).toContain('/playground/playground.js');
+    const script = await request(server).get('/playground/playground.js');
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    // The SVG namespace is a name, not a fetch.
+    expect(script.text.replaceAll("'http://www.w3.org/2000/svg'", '')).not.toMatch(/https?:\/\//);
+    for (const asset of ['/playground/vendor/pdf.min.mjs', '/playground/vendor/pdf.worker.min.mjs', '/playground/samples/samples.json']) {
+      expect(script.text).toContain(asset);
+      expect((await request(server).get(asset)).status, asset).toBe(200);
+    }
+    const index = (await request(server).get('/playground/samples/samples.json')).body as { samples: { files: Record<string, string> }[] };
+    expect(index.samples.length).toBeGreaterThanOrEqual(4);
+    for (const file of index.samples.flatMap((sample) => Object.values(sample.files))) {
+      expect((await request(server).get(`/playground/samples/${file}`)).status, file).toBe(200);
+    }
+  });
+});
