@@ -33,7 +33,7 @@ export const readUsage = `Usage:
 Runs the extraction in this process: no server, no key, not metered (credits apply to the HTTP API only).
 Prints the JSON result, or with --pretty a summary in words. A refused document prints its problem (RFC 9457)
 and exits 1. A folder is read file by file into one JSON line each ({"file", "ok", "result" | "problem"}) with
-progress on stderr; a bad file is a problem line, never the end of the run. DOCEX_OCR_WORKERS sets the workers.`;
+progress on stderr; a bad file is a problem line, never the end of the run. Sub-folders are read too. DOCEX_OCR_WORKERS sets the workers.`;
 
 const options = {
   password: { type: 'string' },
@@ -97,12 +97,14 @@ async function createReader(workers: number) {
   };
 }
 
-/** The files of a folder, sorted, skipping hidden ones and sub-folders. */
-async function folderFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/** Every file under a folder (sub-folders too), sorted, skipping hidden entries and the output file itself. */
+async function folderFiles(dir: string, skip: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
-    .map((entry) => path.join(dir, entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(path.sep).some((part) => part.startsWith('.') && part !== '.' && part !== '..'))
+    .filter((file) => path.resolve(file) !== skip)
     .sort();
 }
 
@@ -115,7 +117,7 @@ async function readFolder(
   concurrency: number,
   io: Io,
 ): Promise<{ ok: number; failed: number }> {
-  const files = await folderFiles(dir);
+  const files = await folderFiles(dir, path.resolve(out));
   const part = plugin.parts[0]?.name ?? 'file';
   const sink = out === '-' ? null : createWriteStream(out);
   const write = (line: string) => (sink === null ? io.stdout(line) : sink.write(line));
@@ -123,13 +125,16 @@ async function readFolder(
   let done = 0;
   let ok = 0;
   let lastPrinted = 0;
+  let lastDone = -1;
   const progress = (final: boolean) => {
     const now = Date.now();
     const text = formatProgress(done, files.length, (now - started) / 1000);
     if (io.interactive) io.stderr(`\r${text}${final ? '\n' : ''}`);
-    else if (final || now - lastPrinted >= 2000) {
+    // Not a terminal (a log, CI): a line every 2 s at most, and the last one once.
+    else if ((final && lastDone !== done) || now - lastPrinted >= 2000) {
       io.stderr(`${text}\n`);
       lastPrinted = now;
+      lastDone = done;
     }
   };
   progress(false);

@@ -53,27 +53,30 @@ describe('readFormat', () => {
 });
 
 describe('docex read', () => {
-  it('reads a folder into one NDJSON line per file, bad files as problems, with progress on stderr', async () => {
+  it('reads a folder and its sub-folders into one NDJSON line per file, bad files as problems, with progress on stderr', async () => {
     const dir = path.join(work, 'in');
     fs.mkdirSync(dir);
     fs.copyFileSync(epanFile, path.join(dir, 'a-epan.pdf'));
     fs.writeFileSync(path.join(dir, 'b-notes.txt'), 'not a document');
     fs.writeFileSync(path.join(dir, 'c-empty.jpg'), '');
     fs.writeFileSync(path.join(dir, '.hidden'), 'skipped');
+    fs.mkdirSync(path.join(dir, 'sub'));
+    fs.copyFileSync(epanFile, path.join(dir, 'sub', 'd-epan.pdf'));
     const out = path.join(work, 'results.ndjson');
     const { io, err } = captureIo();
     process.env['DOCEX_OCR_WORKERS'] = '1';
     const code = await readMain(['pan', `${dir}/`, '--out', out], io);
     expect(code).toBe(0);
     const lines = fs.readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    expect(lines.map((line) => path.basename(line.file)).sort()).toEqual(['a-epan.pdf', 'b-notes.txt', 'c-empty.jpg']);
+    expect(lines.map((line) => path.basename(line.file)).sort()).toEqual(['a-epan.pdf', 'b-notes.txt', 'c-empty.jpg', 'd-epan.pdf']);
     const byName = Object.fromEntries(lines.map((line) => [path.basename(line.file), line]));
     expect(byName['a-epan.pdf']).toMatchObject({ ok: true, result: { pan_number: epan.expected['pan_number'], card_layout: 'e-pan' } });
     expect(byName['b-notes.txt']).toMatchObject({ ok: false, problem: { code: 'unsupported_media_type', status: 415 } });
     expect(byName['c-empty.jpg'].ok).toBe(false);
     expect(byName['c-empty.jpg'].problem.type).toMatch(/^urn:docex:problem:/);
-    expect(err.join('')).toContain('3/3 files');
-    expect(err.join('')).toContain('1 read, 2 refused');
+    expect(byName['d-epan.pdf']).toMatchObject({ ok: true });
+    expect(err.join('').match(/4\/4 files/g)).toHaveLength(1);
+    expect(err.join('')).toContain('2 read, 2 refused');
   });
 
   it('prints one result as JSON, or a summary with --pretty, through the bin launcher', () => {
