@@ -237,7 +237,8 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       description:
         'Identity-document extraction: passports (ICAO 9303 TD3 MRZ) and Indian PAN cards to typed JSON, metered in credits.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No jsonSchemaDialect: OpenAPI 3.1's default (the OAS base dialect) is JSON Schema 2020-12 plus OpenAPI's
+    // keywords, what zod writes; Swagger UI warns on any other value.
     tags: [{ name: 'documents' }, { name: 'account' }, { name: 'audit' }, { name: 'operations' }],
     paths,
     components: {
