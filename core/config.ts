@@ -21,6 +21,8 @@ export const configSchema = z.object({
   DOCEX_DEFAULT_RATE_LIMIT: int(60, 1),
   DOCEX_REQUEST_TIMEOUT_MS: int(60_000, 1000),
   DOCEX_SHUTDOWN_GRACE_MS: int(25_000, 0),
+  /** Bearer token for GET /metrics; when unset, /metrics answers only direct loopback requests. */
+  DOCEX_METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

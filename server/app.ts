@@ -7,6 +7,7 @@ import type { Ledger } from '../core/credits/types.ts';
 import type { Extractor } from '../core/extraction/types.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import type { Registry } from '../core/plugins/registry.ts';
+import { createMetrics, registerMetricsRoute, type Metrics } from './metrics.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { problemJson } from './middleware/problemJson.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
@@ -16,11 +17,12 @@ import { registerAuditRoute } from './routes/audit.ts';
 import { registerDocumentRoutes } from './routes/documents.ts';
 import { registerHealthRoutes, type Readiness } from './routes/health.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
+import { registerStaticRoutes } from './routes/static.ts';
 import { registerUsageRoute } from './routes/usage.ts';
 import type { AppState } from './state.ts';
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'DOCEX_MAX_FILE_BYTES' | 'DOCEX_DEFAULT_RATE_LIMIT'>;
+  readonly config: Pick<Config, 'DOCEX_MAX_FILE_BYTES' | 'DOCEX_DEFAULT_RATE_LIMIT' | 'DOCEX_METRICS_TOKEN'>;
   readonly ledger: Ledger;
   /** Frozen: routes are built from it once. */
   readonly registry: Registry;
@@ -31,6 +33,8 @@ export interface AppDeps {
   readonly readiness?: Readiness;
   /** Aborted when shutdown stops waiting for in-flight extractions. */
   readonly shutdownSignal?: AbortSignal;
+  /** Prometheus metrics; main.ts passes them so OCR and hook timings are counted too. Default: requests and outcomes. */
+  readonly metrics?: Metrics;
 }
 
 const packageVersion = (): string => {
@@ -46,20 +50,24 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const router = new Router<AppState>();
   const limit = rateLimit(deps.rateLimiter, deps.config.DOCEX_DEFAULT_RATE_LIMIT);
   const plugins = deps.registry.list();
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
 
   registerDocumentRoutes(
     router,
     plugins,
-    { ledger: deps.ledger, extractor: deps.extractor, rateLimit: limit },
+    { ledger: deps.ledger, extractor: metrics.instrumentExtractor(deps.extractor), rateLimit: limit },
     { maxFileBytes: deps.config.DOCEX_MAX_FILE_BYTES, shutdownSignal: deps.shutdownSignal },
   );
   registerUsageRoute(router, { ledger: deps.ledger, rateLimit: limit });
   registerAuditRoute(router, { ledger: deps.ledger, rateLimit: limit, logger: deps.logger });
   registerOpenApiRoute(router, plugins, packageVersion());
   registerHealthRoutes(router, deps.readiness ?? (() => true));
+  registerStaticRoutes(router);
+  registerMetricsRoute(router, metrics, deps.config.DOCEX_METRICS_TOKEN);
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
+  app.use(metrics.middleware);
   app.use(problemJson(deps.logger));
   app.use(router.routes());
   app.use(router.allowedMethods());

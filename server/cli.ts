@@ -20,6 +20,7 @@ const usage = `Usage:
   docex keys list [--json]
   docex keys revoke KEY_ID [--reason TEXT] [--json]
   docex credits grant KEY_ID CREDITS [--reason TEXT] [--json]
+  docex read passport|pan FILE... [--pretty]   (docex read --help)
 
 The database is the service's: SQLite under DOCEX_DATA_DIR (default ./data), or DATABASE_URL when set.`;
 
@@ -111,6 +112,8 @@ async function run(ledger: Ledger, command: string, positionals: string[], value
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // `docex read` extracts in-process and needs no database: it lives in its own module.
+  if (argv[0] === 'read') return (await import('./cli/read.ts')).readMain(argv.slice(1));
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });

@@ -17,6 +17,7 @@ import { loadUpload } from '../core/imaging/loadUpload.ts';
 import { createLogger } from '../core/logging/logger.ts';
 import { createOcrPool } from '../core/ocr/tesseractPool.ts';
 import { createApp } from './app.ts';
+import { createMetrics } from './metrics.ts';
 import { createProductionRegistry } from './productionRegistry.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
@@ -55,8 +56,10 @@ async function main(): Promise<void> {
   });
 
   const registry = await createProductionRegistry();
+  const metrics = createMetrics({ ocrLoad: () => ocr.load(), ocrWorkers: config.DOCEX_OCR_WORKERS });
   const extractor = createExtractor({
-    ocr,
+    ocr: metrics.instrumentOcr(ocr),
+    onHookTimed: (documentType, hook, ms) => metrics.hookTimed(documentType, hook, ms),
     ledger,
     loadUpload,
     limits: {
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
     return true;
   };
 
-  const app = createApp({ config, ledger, registry, extractor, rateLimiter, logger, readiness, shutdownSignal: shutdown.signal });
+  const app = createApp({ config, ledger, registry, extractor, rateLimiter, logger, readiness, shutdownSignal: shutdown.signal, metrics });
   const server = createServer(app.callback());
   // Slightly longer than the request budget so a slow extraction is answered, not cut.
   server.requestTimeout = config.DOCEX_REQUEST_TIMEOUT_MS + 10_000;

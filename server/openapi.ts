@@ -1,8 +1,14 @@
-/** Pure: the OpenAPI 3.1 document, built from the registered plugins' result schemas and the one error table. */
+/**
+ * Pure: the OpenAPI 3.1 document. Every schema in it is generated from the zod schema that validates the same thing
+ * at run time: the plugins' results, problems, usage, audit events and the audit query's parameters.
+ */
 import { z } from 'zod';
 import { problemCodes, type ProblemCode } from '../core/errors.ts';
+import { geometrySchema } from '../core/extraction/geometry.ts';
 import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
-import { AUDIT_DEFAULT_LIMIT, AUDIT_MAX_LIMIT } from './routes/audit.ts';
+import { auditRequestSchema } from './routes/audit.ts';
+import { idempotencyKeySchema } from './routes/documents.ts';
+import { auditEventBodySchema, auditPageBodySchema, problemBodySchema, usageBodySchema } from './schemas.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -12,26 +18,15 @@ export function resultJsonSchema(plugin: AnyDocumentPlugin): JsonObject {
   return schema;
 }
 
+/** Any zod schema as JSON Schema 2020-12, without the `$schema` marker. */
+function jsonSchemaOf(schema: z.ZodType): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as JsonObject;
+  return rest;
+}
+
 const schemaName = (plugin: AnyDocumentPlugin): string =>
   `${plugin.meta.documentType.replace(/(^|[_-])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}Result`;
 
-const problemSchema = {
-  type: 'object',
-  description: 'RFC 9457 problem details; `detail` is omitted for 5xx responses.',
-  required: ['type', 'title', 'status', 'code', 'instance'],
-  properties: {
-    type: { type: 'string', description: 'urn:docex:problem:{code}' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    code: { type: 'string', enum: Object.keys(problemCodes) },
-    instance: { type: 'string', description: 'The request id (also in X-Request-Id).' },
-    hint: { type: 'string', description: 'Why a document was refused, in words.' },
-    required: { type: 'integer', description: 'insufficient_credits: credits the request costs.' },
-    available: { type: 'integer', description: 'insufficient_credits: credits the key has.' },
-  },
-  additionalProperties: true,
-};
 
 /** Responses for the given codes, grouped by status, each listing its codes. */
 function errorResponses(codes: readonly ProblemCode[]): JsonObject {
@@ -105,7 +100,7 @@ function documentOperation(plugin: AnyDocumentPlugin): JsonObject {
         in: 'header',
         required: false,
         description: 'A retry with the same key and the same files is not charged again.',
-        schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+        schema: jsonSchemaOf(idempotencyKeySchema),
       },
     ],
     requestBody: {
@@ -155,13 +150,14 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       },
     },
   };
-  const queryParameter = (name: string, description: string, schema: JsonObject) => ({
-    name,
-    in: 'query',
-    required: false,
-    description,
-    schema,
-  });
+  // The audit query's parameters: the output side of the zod schema the route validates with (after its
+  // repeat-or-comma and last-wins preprocessing), one parameter per property.
+  const auditQuery = jsonSchemaOf(auditRequestSchema.shape.query) as { properties: Record<string, JsonObject> };
+  const queryParameter = (name: string, description: string) => {
+    const schema = auditQuery.properties[name];
+    if (schema === undefined) throw new Error(`the audit query has no parameter ${name}`);
+    return { name, in: 'query', required: false, description, schema };
+  };
   paths['/v1/audit/events'] = {
     get: {
       operationId: 'list_audit_events',
@@ -169,24 +165,13 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       tags: ['audit'],
       security: [{ bearer: [] }],
       parameters: [
-        queryParameter('type', 'Event types; repeat the parameter or separate with commas.', {
-          type: 'array',
-          items: { type: 'string' },
-        }),
-        queryParameter('key_id', 'Only events of this API key.', { type: 'string' }),
-        queryParameter('from', 'Recorded at or after (ISO 8601).', { type: 'string', format: 'date-time' }),
-        queryParameter('to', 'Recorded before (ISO 8601).', { type: 'string', format: 'date-time' }),
-        queryParameter('cursor', 'next_cursor of the previous page.', { type: 'string' }),
-        queryParameter('limit', 'Page size.', {
-          type: 'integer',
-          minimum: 1,
-          maximum: AUDIT_MAX_LIMIT,
-          default: AUDIT_DEFAULT_LIMIT,
-        }),
-        queryParameter('format', 'ndjson streams every page (as does Accept: application/x-ndjson).', {
-          type: 'string',
-          enum: ['json', 'ndjson'],
-        }),
+        queryParameter('type', 'Event types; repeat the parameter or separate with commas.'),
+        queryParameter('key_id', 'Only events of this API key.'),
+        queryParameter('from', 'Recorded at or after (ISO 8601 with offset).'),
+        queryParameter('to', 'Recorded before (ISO 8601 with offset).'),
+        queryParameter('cursor', 'next_cursor of the previous page.'),
+        queryParameter('limit', 'Page size.'),
+        queryParameter('format', 'ndjson streams every page (as does Accept: application/x-ndjson).'),
       ],
       responses: {
         '200': {
@@ -212,6 +197,28 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       responses: { '200': { description: 'Ready.' }, ...errorResponses(['service_unavailable']) },
     },
   };
+  paths['/metrics'] = {
+    get: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics: with DOCEX_METRICS_TOKEN as a bearer token, else direct loopback requests only.',
+      tags: ['operations'],
+      security: [{ metricsToken: [] }, {}],
+      responses: {
+        '200': { description: 'Prometheus text format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } },
+        ...errorResponses(['unauthorized', 'forbidden']),
+      },
+    },
+  };
+  const page = (operationId: string, summary: string) => ({
+    get: {
+      operationId,
+      summary,
+      tags: ['operations'],
+      responses: { '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+    },
+  });
+  paths['/docs'] = page('docs', 'This reference, interactive (Swagger UI).');
+  paths['/playground'] = page('playground', 'Try the API in a browser: drop a document, see the fields boxed on it.');
   paths['/openapi.json'] = {
     get: {
       operationId: 'openapi',
@@ -222,20 +229,6 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
   };
 
   const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
-  const auditEvent = {
-    type: 'object',
-    required: ['position', 'stream_id', 'stream_position', 'type', 'data', 'metadata', 'recorded_at'],
-    properties: {
-      position: { type: 'string' },
-      stream_id: { type: 'string' },
-      stream_position: { type: 'integer' },
-      type: { type: 'string' },
-      data: { type: 'object' },
-      metadata: { type: 'object' },
-      recorded_at: { type: 'string', format: 'date-time' },
-    },
-  };
-  const countMap = { type: 'object', additionalProperties: { type: 'integer' } };
   return {
     openapi: '3.1.0',
     info: {
@@ -244,11 +237,15 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
       description:
         'Identity-document extraction: passports (ICAO 9303 TD3 MRZ) and Indian PAN cards to typed JSON, metered in credits.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // No jsonSchemaDialect: OpenAPI 3.1's default (the OAS base dialect) is JSON Schema 2020-12 plus OpenAPI's
+    // keywords, what zod writes; Swagger UI warns on any other value.
     tags: [{ name: 'documents' }, { name: 'account' }, { name: 'audit' }, { name: 'operations' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key issued with `docex keys create`.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key issued with `docex keys create`.' },
+        metricsToken: { type: 'http', scheme: 'bearer', description: 'The DOCEX_METRICS_TOKEN of the instance.' },
+      },
       headers: {
         'RateLimit-Limit': integerHeader('Requests allowed per 60-second window for this key.'),
         'RateLimit-Remaining': integerHeader('Requests left in the current window.'),
@@ -257,35 +254,11 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
         'X-Request-Id': { description: 'The request id (echoed from x-request-id when given).', schema: { type: 'string' } },
       },
       schemas: {
-        Problem: problemSchema,
-        Usage: {
-          type: 'object',
-          required: [
-            'key_id',
-            'credits_remaining',
-            'credits_used',
-            'credits_granted',
-            'requests_by_outcome',
-            'requests_by_document_type',
-          ],
-          properties: {
-            key_id: { type: 'string' },
-            credits_remaining: { type: 'integer' },
-            credits_used: { type: 'integer' },
-            credits_granted: { type: 'integer' },
-            requests_by_outcome: countMap,
-            requests_by_document_type: countMap,
-          },
-        },
-        AuditEvent: auditEvent,
-        AuditPage: {
-          type: 'object',
-          required: ['events', 'next_cursor'],
-          properties: {
-            events: { type: 'array', items: { $ref: '#/components/schemas/AuditEvent' } },
-            next_cursor: { type: ['string', 'null'] },
-          },
-        },
+        Problem: jsonSchemaOf(problemBodySchema),
+        Geometry: jsonSchemaOf(geometrySchema),
+        Usage: jsonSchemaOf(usageBodySchema),
+        AuditEvent: jsonSchemaOf(auditEventBodySchema),
+        AuditPage: jsonSchemaOf(auditPageBodySchema),
         ...Object.fromEntries(plugins.map((plugin) => [schemaName(plugin), resultJsonSchema(plugin)])),
       },
     },

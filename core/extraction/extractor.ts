@@ -25,6 +25,8 @@ export interface ExtractorDeps {
   readonly clock?: () => Date;
   /** Wall-clock budget of the hooks; past it the request fails with request_timeout and is not charged. */
   readonly timeoutMs?: number;
+  /** Called with each hook's wall time (for /metrics); never with anything read from the document. */
+  readonly onHookTimed?: (documentType: string, hook: 'preprocess' | 'locate' | 'read' | 'decode', ms: number) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -89,7 +91,9 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       try {
         return await invokeHook(plugin, hook, signal, call);
       } finally {
-        timings[`${hook}_ms`] = Math.round(performance.now() - start);
+        const ms = performance.now() - start;
+        timings[`${hook}_ms`] = Math.round(ms);
+        deps.onHookTimed?.(plugin.meta.documentType, hook, ms);
       }
     };
     try {

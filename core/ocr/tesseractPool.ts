@@ -44,6 +44,8 @@ export interface OcrPool extends OcrPort {
   /** Refuses new jobs, lets queued and running ones finish, then stops the workers. */
   terminate(): Promise<void>;
   readonly size: number;
+  /** Jobs waiting for a worker and workers running one, now (for /metrics). */
+  load(): { readonly queued: number; readonly busy: number };
 }
 
 const pageSegmentationModes: Record<PageSegmentation, string> = {
@@ -277,6 +279,10 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
   return {
     size: options.workers,
+
+    load() {
+      return { queued: queue.length, busy: slots.filter((slot) => slot.busy).length };
+    },
 
     async ready() {
       await started;

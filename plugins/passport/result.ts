@@ -8,6 +8,7 @@
  * always a string.
  */
 import { z } from 'zod';
+import { geometrySchema } from '../../core/extraction/geometry.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const unit = z.number().min(0).max(1);
@@ -148,6 +149,7 @@ export const passportResultSchema = z
     repairs: z.array(repairSchema).describe('Every character repair applied, MRZ and printed page'),
     warnings: z.array(warningSchema).describe('Things the client should know (expired, truncated name, mismatches ...)'),
     last_page: lastPageSchema.nullable().describe('Fields of the last page (Indian passports); null when no last page was sent'),
+    geometry: geometrySchema.optional().describe('Where each field was read on the uploaded pages (additive)'),
   })
   .describe('Passport extraction result');
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AuditEvent, AuditQuery, Ledger } from '../../core/credits/types.ts';
 import type { Logger } from '../../core/logging/logger.ts';
 import { authenticate, requireScope } from '../middleware/authenticate.ts';
+import { auditEventBodySchema, auditPageBodySchema } from '../schemas.ts';
 import type { AppState } from '../state.ts';
 import { validate } from '../validate.ts';
 
@@ -49,7 +50,7 @@ async function* allPages(ledger: Ledger, query: AuditQuery): AsyncGenerator<stri
   let after = query.after;
   do {
     const page = await ledger.auditEvents({ ...query, ...(after === undefined ? {} : { after }) });
-    for (const event of page.events) yield `${JSON.stringify(auditEventBody(event))}\n`;
+    for (const event of page.events) yield `${JSON.stringify(auditEventBodySchema.parse(auditEventBody(event)))}\n`;
     after = page.nextCursor ?? undefined;
   } while (after !== undefined);
 }
@@ -77,6 +78,6 @@ export function registerAuditRoute(
       return;
     }
     const page = await deps.ledger.auditEvents(auditQuery);
-    ctx.body = { events: page.events.map(auditEventBody), next_cursor: page.nextCursor };
+    ctx.body = auditPageBodySchema.parse({ events: page.events.map(auditEventBody), next_cursor: page.nextCursor });
   });
 }

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Ledger, UsageView } from '../../core/credits/types.ts';
 import { authenticate, requireScope } from '../middleware/authenticate.ts';
+import { usageBodySchema } from '../schemas.ts';
 import type { AppState } from '../state.ts';
 
 /** Pure: the wire shape (snake_case, like every other response). */
@@ -24,6 +25,7 @@ export function registerUsageRoute(
   router.get('/v1/usage', authenticate(deps.ledger), deps.rateLimit, requireScope(['extract', 'audit']), async (ctx) => {
     const keyId = ctx.state.principal?.keyId;
     if (keyId === undefined) throw new Error('usage route reached without a principal');
-    ctx.body = usageBody(await deps.ledger.usage(keyId));
+    // Validated like every other response: a ledger change that breaks the contract is a 500, not a surprise.
+    ctx.body = usageBodySchema.parse(usageBody(await deps.ledger.usage(keyId)));
   });
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSet, type Manifest, type ManifestItem } from '../../fixtures/generate.ts';
+import { pingRedis, reach } from '../support/services.ts';
 import { createKey, multipart, type RunningService, startService } from './serviceProcess.ts';
 
 const postgresUrl = process.env.DOCEX_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -178,7 +179,8 @@ describe('two instances on one PostgreSQL database and Redis', () => {
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
+    await reach('PostgreSQL', postgresUrl, () => admin.connect());
+    await pingRedis(redisUrl);
     await admin.query(`CREATE DATABASE ${database}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${database}`;

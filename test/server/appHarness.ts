@@ -7,6 +7,7 @@ import { createLogger } from '../../core/logging/logger.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
 import { createRegistry } from '../../core/plugins/registry.ts';
 import { createApp } from '../../server/app.ts';
+import type { Metrics } from '../../server/metrics.ts';
 import { shippedPlugins } from '../../server/productionRegistry.ts';
 import { createRateLimiter, type RateLimiter } from '../../server/rateLimiter.ts';
 import { labelPlugin } from '../plugins/labelPlugin.ts';
@@ -32,14 +33,18 @@ export async function buildTestApp(options: {
   rateLimiter?: RateLimiter;
   readiness?: () => boolean;
   timeoutMs?: number;
+  metrics?: Metrics;
+  metricsToken?: string;
 }) {
   const logs = new LogCapture();
   const logger = createLogger({ level: 'debug', destination: logs });
   const registry = createRegistry();
   for (const plugin of [...(await shippedPlugins()), labelPlugin]) registry.register(plugin);
   registry.freeze();
+  const metrics = options.metrics;
   const extractor = createExtractor({
-    ocr: options.ocr,
+    ocr: metrics === undefined ? options.ocr : metrics.instrumentOcr(options.ocr),
+    ...(metrics === undefined ? {} : { onHookTimed: metrics.hookTimed }),
     ledger: options.ledger,
     loadUpload,
     limits: TEST_LIMITS,
@@ -47,13 +52,18 @@ export async function buildTestApp(options: {
     timeoutMs: options.timeoutMs ?? 60_000,
   });
   const app = createApp({
-    config: { DOCEX_MAX_FILE_BYTES: TEST_MAX_FILE_BYTES, DOCEX_DEFAULT_RATE_LIMIT: 1000 },
+    config: {
+      DOCEX_MAX_FILE_BYTES: TEST_MAX_FILE_BYTES,
+      DOCEX_DEFAULT_RATE_LIMIT: 1000,
+      ...(options.metricsToken === undefined ? {} : { DOCEX_METRICS_TOKEN: options.metricsToken }),
+    },
     ledger: options.ledger,
     registry,
     extractor,
     rateLimiter: options.rateLimiter ?? createRateLimiter(),
     logger,
     ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
+    ...(metrics === undefined ? {} : { metrics }),
   });
   return { app, logs, registry, server: app.callback() };
 }

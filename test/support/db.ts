@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../core/db/createDatabase.ts';
 import { migrateToLatest } from '../../core/db/migrateToLatest.ts';
+import { reach } from './services.ts';
 
 export const pgAdminUrl = process.env['DOCEX_TEST_PG_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -34,7 +35,7 @@ function databaseUrl(name: string): string {
 export async function createPgDatabase(prefix = 'docex_test'): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
+  await reach('PostgreSQL', pgAdminUrl, () => admin.connect());
   try {
     await admin.query(`create database "${name}"`);
   } finally {
