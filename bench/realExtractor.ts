@@ -3,7 +3,7 @@
  * real OCR pool and the production plugins, unmetered (principal null, no ledger), limits from the one config.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig, type Config } from '../core/config.ts';
+import { imagingLimits, loadConfig, type Config } from '../core/config.ts';
 import { createExtractor } from '../core/extraction/extractor.ts';
 import type { ExtractionResponse, UploadedFile } from '../core/extraction/types.ts';
 import { loadUpload } from '../core/imaging/loadUpload.ts';
@@ -35,7 +35,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number } = {})
   const pool = createOcrPool({ workers: ocrWorkers });
   await Promise.all([pool.ready(), warmUpPdfRendering()]);
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
-  const limits = { maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS, maxPdfPages: config.DOCEX_MAX_PDF_PAGES, pdfDpi: config.DOCEX_PDF_DPI };
+  const limits = imagingLimits(config);
 
   const plugin = (documentType: string): AnyDocumentPlugin => {
     const found = registry.get(documentType);

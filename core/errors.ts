@@ -14,6 +14,7 @@ export const problemCodes = {
   file_too_large: { status: 413, title: 'A file exceeds the size limit' },
   image_too_large: { status: 413, title: 'An image exceeds the pixel limit' },
   too_many_pages: { status: 413, title: 'A PDF exceeds the page limit' },
+  pdf_too_complex: { status: 413, title: 'A PDF exceeds the object or decompression limits' },
   pdf_encrypted: { status: 422, title: 'The PDF is password-protected' },
   pdf_password_incorrect: { status: 422, title: 'The PDF password is incorrect' },
   unreadable_document: { status: 422, title: 'The document could not be read' },

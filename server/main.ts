@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { loadConfig } from '../core/config.ts';
+import { imagingLimits, loadConfig } from '../core/config.ts';
 import { createLedger } from '../core/credits/ledger.ts';
 import { createDatabase } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
@@ -59,11 +59,7 @@ async function main(): Promise<void> {
     ocr,
     ledger,
     loadUpload,
-    limits: {
-      maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS,
-      maxPdfPages: config.DOCEX_MAX_PDF_PAGES,
-      pdfDpi: config.DOCEX_PDF_DPI,
-    },
+    limits: imagingLimits(config),
     logger,
     timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
   });
