@@ -8,6 +8,7 @@ import type { Extractor } from '../core/extraction/types.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import type { Registry } from '../core/plugins/registry.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { closeUnreadBody } from './middleware/closeUnreadBody.ts';
 import { problemJson } from './middleware/problemJson.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
 import { requestId } from './middleware/requestId.ts';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
 
   app.use(requestId());
   app.use(accessLog(deps.logger));
+  app.use(closeUnreadBody());
   app.use(problemJson(deps.logger));
   app.use(router.routes());
   app.use(router.allowedMethods());

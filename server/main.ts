@@ -78,7 +78,10 @@ async function main(): Promise<void> {
   };
 
   const app = createApp({ config, ledger, registry, extractor, rateLimiter, logger, readiness, shutdownSignal: shutdown.signal });
-  const server = createServer(app.callback());
+  const handler = app.callback();
+  const server = createServer(handler);
+  // `Expect: 100-continue`: the app answers 401/413 without the body ever being sent, or sends 100 before reading.
+  server.on('checkContinue', handler);
   // Slightly longer than the request budget so a slow extraction is answered, not cut.
   server.requestTimeout = config.DOCEX_REQUEST_TIMEOUT_MS + 10_000;
 
