@@ -22,6 +22,8 @@ export const problemCodes = {
   invalid_document: { status: 422, title: 'The document was read but its data is not valid' },
   idempotency_conflict: { status: 409, title: 'The Idempotency-Key was used with a different file' },
   not_found: { status: 404, title: 'No such resource' },
+  request_incomplete: { status: 408, title: 'The request was not received in time' },
+  header_too_large: { status: 431, title: 'The request headers are too large' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 503, title: 'The extraction took too long' },
   service_unavailable: { status: 503, title: 'The service is shutting down or not ready' },

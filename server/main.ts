@@ -17,6 +17,7 @@ import { loadUpload } from '../core/imaging/loadUpload.ts';
 import { createLogger } from '../core/logging/logger.ts';
 import { createOcrPool } from '../core/ocr/tesseractPool.ts';
 import { createApp } from './app.ts';
+import { handleClientError } from './clientError.ts';
 import { createProductionRegistry } from './productionRegistry.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
   const server = createServer(handler);
   // `Expect: 100-continue`: the app answers 401/413 without the body ever being sent, or sends 100 before reading.
   server.on('checkContinue', handler);
+  server.on('clientError', handleClientError(logger));
   // Slightly longer than the request budget so a slow extraction is answered, not cut.
   server.requestTimeout = config.DOCEX_REQUEST_TIMEOUT_MS + 10_000;
 
