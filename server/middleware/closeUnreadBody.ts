@@ -21,13 +21,17 @@ export function closeUnreadBody(): Middleware<AppState> {
       const { req, res } = ctx;
       if (hasBody(req) && !req.complete && !res.headersSent) {
         ctx.set('Connection', 'close');
+        const socket = req.socket;
+        // Node destroys a `Connection: close` socket as soon as the answer is written; with body bytes still
+        // unread that sends a TCP reset, which can discard the answer at the client before it is read. Send
+        // FIN instead and keep the socket, not reading, for a linger.
+        (socket as { destroySoon?: () => void }).destroySoon = () => socket.end();
         res.once('finish', () => {
-          // Stop reading (Node would otherwise resume the request to drain it); Node ends the socket after a
-          // `Connection: close` answer, and a client that keeps sending is cut after the linger.
-          req.socket.pause();
-          const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+          // Stop reading (Node would otherwise resume the request to drain it).
+          socket.pause();
+          const cut = setTimeout(() => socket.destroy(), LINGER_MS);
           cut.unref();
-          req.socket.once('close', () => clearTimeout(cut));
+          socket.once('close', () => clearTimeout(cut));
         });
       }
     }
