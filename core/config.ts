@@ -25,6 +25,10 @@ export const configSchema = z.object({
   DOCEX_PDF_MAX_INFLATED_BYTES: int(DEFAULT_PDF_LIMITS.maxPdfInflatedBytes, 1),
   DOCEX_PDF_MAX_CONTENT_BYTES: int(DEFAULT_PDF_LIMITS.maxPdfContentBytes, 1),
   DOCEX_OCR_WORKERS: int(Math.max(1, os.availableParallelism()), 1),
+  /** Worker threads that decode uploads and run the plugins; 0 runs them on the request thread. */
+  DOCEX_EXTRACT_WORKERS: int(Math.max(1, os.availableParallelism()), 0),
+  /** Requests that may wait for an extract worker; beyond, 503 service_unavailable with Retry-After. */
+  DOCEX_MAX_QUEUE: int(16, 0),
   DOCEX_DEFAULT_RATE_LIMIT: int(60, 1),
   DOCEX_REQUEST_TIMEOUT_MS: int(60_000, 1000),
   DOCEX_SHUTDOWN_GRACE_MS: int(25_000, 0),

@@ -13,12 +13,13 @@ import { createDatabase } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
 import { ProblemError } from '../core/errors.ts';
 import { createExtractor } from '../core/extraction/extractor.ts';
+import { createPipelinePool } from '../core/extraction/pipelinePool.ts';
 import { loadUpload } from '../core/imaging/loadUpload.ts';
 import { createLogger } from '../core/logging/logger.ts';
 import { createOcrPool } from '../core/ocr/tesseractPool.ts';
 import { createApp } from './app.ts';
 import { handleClientError } from './clientError.ts';
-import { createProductionRegistry } from './productionRegistry.ts';
+import { createProductionRegistry, shippedPluginSources } from './productionRegistry.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
 /** After the grace period, cancelled requests get this long to answer before their sockets are cut. */
@@ -56,13 +57,29 @@ async function main(): Promise<void> {
   });
 
   const registry = await createProductionRegistry();
+  const limits = imagingLimits(config);
+  const pipelines =
+    config.DOCEX_EXTRACT_WORKERS === 0
+      ? null
+      : createPipelinePool({
+          size: config.DOCEX_EXTRACT_WORKERS,
+          maxQueue: config.DOCEX_MAX_QUEUE,
+          limits,
+          sources: shippedPluginSources(),
+          logger,
+        });
+  let pipelinesReady = pipelines === null;
+  const pipelinesStarting = (pipelines?.ready() ?? Promise.resolve()).then(() => {
+    pipelinesReady = true;
+  });
   const extractor = createExtractor({
     ocr,
     ledger,
     loadUpload,
-    limits: imagingLimits(config),
+    limits,
     logger,
     timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
+    ...(pipelines === null ? {} : { runner: pipelines }),
   });
 
   const redis =
@@ -73,7 +90,7 @@ async function main(): Promise<void> {
   let shuttingDown = false;
   const shutdown = new AbortController();
   const readiness = async () => {
-    if (shuttingDown || !ocrReady) return false;
+    if (shuttingDown || !ocrReady || !pipelinesReady) return false;
     await sql`select 1`.execute(database.db);
     return true;
   };
@@ -100,6 +117,7 @@ async function main(): Promise<void> {
       await Promise.race([closed, delay(CANCEL_GRACE_MS)]);
       server.closeAllConnections();
     }
+    await pipelines?.terminate().catch((error: unknown) => logger.error({ err: error }, 'pipeline workers did not stop cleanly'));
     await ocr.terminate().catch((error: unknown) => logger.error({ err: error }, 'OCR pool did not stop cleanly'));
     await redis?.quit().catch(() => redis.disconnect());
     await ledger.close().catch((error: unknown) => logger.error({ err: error }, 'ledger did not close cleanly'));
@@ -133,8 +151,8 @@ async function main(): Promise<void> {
     },
     'listening',
   );
-  await ocrStarting.catch((error: unknown) => {
-    logger.fatal({ err: error }, 'OCR workers could not start');
+  await Promise.all([ocrStarting, pipelinesStarting]).catch((error: unknown) => {
+    logger.fatal({ err: error }, 'OCR or pipeline workers could not start');
     void stop('ocr-failed').finally(() => process.exit(1));
   });
 }
