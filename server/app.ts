@@ -32,6 +32,8 @@ export interface AppDeps {
   readonly readiness?: Readiness;
   /** Aborted when shutdown stops waiting for in-flight extractions. */
   readonly shutdownSignal?: AbortSignal;
+  /** True while the extraction queue is full: uploads get 503 before their body is read. */
+  readonly saturated?: () => boolean;
 }
 
 const packageVersion = (): string => {
@@ -52,7 +54,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     router,
     plugins,
     { ledger: deps.ledger, extractor: deps.extractor, rateLimit: limit },
-    { maxFileBytes: deps.config.DOCEX_MAX_FILE_BYTES, shutdownSignal: deps.shutdownSignal },
+    { maxFileBytes: deps.config.DOCEX_MAX_FILE_BYTES, shutdownSignal: deps.shutdownSignal, saturated: deps.saturated },
   );
   registerUsageRoute(router, { ledger: deps.ledger, rateLimit: limit });
   registerAuditRoute(router, { ledger: deps.ledger, rateLimit: limit, logger: deps.logger });

@@ -95,7 +95,17 @@ async function main(): Promise<void> {
     return true;
   };
 
-  const app = createApp({ config, ledger, registry, extractor, rateLimiter, logger, readiness, shutdownSignal: shutdown.signal });
+  const app = createApp({
+    config,
+    ledger,
+    registry,
+    extractor,
+    rateLimiter,
+    logger,
+    readiness,
+    shutdownSignal: shutdown.signal,
+    ...(pipelines === null ? {} : { saturated: () => pipelines.full }),
+  });
   const handler = app.callback();
   const server = createServer(handler);
   // `Expect: 100-continue`: the app answers 401/413 without the body ever being sent, or sends 100 before reading.

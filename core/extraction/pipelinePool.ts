@@ -34,6 +34,8 @@ export interface PipelinePool extends PipelineRunner {
   terminate(): Promise<void>;
   /** Jobs on a worker, and waiting for one. */
   readonly load: { readonly running: number; readonly queued: number };
+  /** A job started now would be refused: no idle worker and the queue full. */
+  readonly full: boolean;
 }
 
 const BOOT = new URL('./pipelineWorker.boot.mjs', import.meta.url);
@@ -213,6 +215,12 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
     slots.push(slot);
   }
 
+  const isFull = (): boolean => !slots.some((slot) => slot.job === null && slot.warm) && queue.length >= options.maxQueue;
+  const busy = (): ProblemError =>
+    new ProblemError('service_unavailable', 'Every worker is busy and the queue is full; retry shortly.', {
+      headers: { 'Retry-After': retryAfter },
+    });
+
   function startJob(start: PipelineStart): PipelineJob {
     const plugin = start.plugin.meta.name;
     const source = options.sources.get(plugin);
@@ -221,12 +229,7 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
       return options.fallback.start(start);
     }
     if (closing) throw new ProblemError('service_unavailable', 'The server is shutting down.');
-    const idle = slots.some((slot) => slot.job === null && slot.warm);
-    if (!idle && queue.length >= options.maxQueue) {
-      throw new ProblemError('service_unavailable', 'Every worker is busy and the queue is full; retry shortly.', {
-        headers: { 'Retry-After': retryAfter },
-      });
-    }
+    if (isFull()) throw busy();
     let resolveLoaded!: (summary: LoadedSummary) => void;
     let rejectLoaded!: (error: unknown) => void;
     const loaded = new Promise<LoadedSummary>((resolve, reject) => {
@@ -298,6 +301,9 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
 
   return {
     start: startJob,
+    get full() {
+      return isFull();
+    },
     get load() {
       return { running: slots.filter((slot) => slot.job !== null).length, queued: queue.length };
     },

@@ -15,7 +15,12 @@ export interface DocumentRouteOptions {
   readonly maxFileBytes: number;
   /** Aborts in-flight extractions when the server gives up waiting for them at shutdown. */
   readonly shutdownSignal?: AbortSignal | undefined;
+  /** True when no more extractions can be queued: the request is refused before its body is read. */
+  readonly saturated?: (() => boolean) | undefined;
 }
+
+/** Seconds a client refused for a full queue is told to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Non-file form fields accepted per request (e.g. `password`), and their size. */
 const MAX_FIELDS = 8;
@@ -86,6 +91,12 @@ function multipartBody(plugin: AnyDocumentPlugin, options: DocumentRouteOptions)
     },
   }).any() as unknown as Middleware<AppState>;
   return async (ctx, next) => {
+    // Refused before the body is read (and the connection closed), so a busy server spends nothing on it.
+    if (options.saturated?.() === true) {
+      throw new ProblemError('service_unavailable', 'Every worker is busy and the queue is full; retry shortly.', {
+        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+      });
+    }
     // type-is counts `Content-Length: 0` as a body; an empty request is a missing file, not a malformed one.
     const empty = ctx.get('transfer-encoding') === '' && (ctx.request.length ?? 0) === 0;
     if (empty) {

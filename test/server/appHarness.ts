@@ -32,6 +32,7 @@ export async function buildTestApp(options: {
   rateLimiter?: RateLimiter;
   readiness?: () => boolean;
   timeoutMs?: number;
+  saturated?: () => boolean;
 }) {
   const logs = new LogCapture();
   const logger = createLogger({ level: 'debug', destination: logs });
@@ -54,6 +55,7 @@ export async function buildTestApp(options: {
     rateLimiter: options.rateLimiter ?? createRateLimiter(),
     logger,
     ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
+    ...(options.saturated === undefined ? {} : { saturated: options.saturated }),
   });
   return { app, logs, registry, server: app.callback() };
 }

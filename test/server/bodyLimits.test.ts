@@ -21,11 +21,12 @@ let port: number;
 let ledger: Ledger;
 let close: () => Promise<void>;
 let key: string;
+let saturated = false;
 
 beforeAll(async () => {
   ({ ledger, close } = await sqlite!.open());
   key = (await ledger.createKey({ name: 'upload', credits: 5, scopes: ['extract'] })).key;
-  const { server: handler } = await buildTestApp({ ledger, ocr: noOcr });
+  const { server: handler } = await buildTestApp({ ledger, ocr: noOcr, saturated: () => saturated });
   server = createServer(handler);
   server.on('checkContinue', handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -92,6 +93,18 @@ describe('bodies are cut off early', () => {
     const body = '--b--\r\n';
     const accepted = await rawRequest(port, head({ Authorization: `Bearer ${key}`, 'Content-Length': String(body.length), Expect: '100-continue' }), { afterContinue: body, settleMs: 50 });
     expect([accepted.interim, accepted.status]).toEqual([[100], 400]);
+  });
+
+  it('a full extraction queue: 503 service_unavailable with Retry-After before the body is read, then close', async () => {
+    saturated = true;
+    try {
+      const answer = await rawRequest(port, head({ Authorization: `Bearer ${key}`, 'Content-Length': String(TOTAL) }), { bodyBytes: TOTAL });
+      expect([answer.status, answer.headers['retry-after'], answer.headers['connection'], answer.closed]).toEqual([503, '2', 'close', true]);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'service_unavailable' });
+      expect(answer.sent).toBeLessThan(BUFFERED);
+    } finally {
+      saturated = false;
+    }
   });
 
   it('nothing was charged or held by any of them', async () => {
