@@ -7,6 +7,8 @@ export interface BenchArgs {
   readonly json: string | null;
   readonly concurrency: readonly number[];
   readonly workers: number | null;
+  /** Pipeline worker threads for decoding and plugins (bench only); absent: the calling thread. */
+  readonly pipeline: number | null;
   /** Only these item ids (`--id` may repeat); empty for all. */
   readonly ids: readonly string[];
   /** A generated set's directory (one holding manifest.json) read in place of the split's, e.g. a one-degradation dev set. */
@@ -32,6 +34,7 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   let json: string | null = null;
   let concurrency = defaults.concurrency;
   let workers: number | null = null;
+  let pipeline: number | null = null;
   let dir: string | null = null;
   let real: string | null = null;
   let part: string = 'all';
@@ -56,6 +59,7 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
     else if (flag === '--part') part = value();
     else if (flag === '--originals') originals = true;
     else if (flag === '--workers') workers = positiveInt(flag, value());
+    else if (flag === '--pipeline') pipeline = positiveInt(flag, value());
     else if (flag === '--concurrency') concurrency = value().split(',').map((part) => positiveInt(flag, part));
     else if (flag.startsWith('--')) throw new Error(`Unknown option ${flag}`);
     else if (set === undefined) set = flag;
@@ -67,5 +71,5 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   if (real !== null && dir !== null) throw new Error('--real and --dir name the set two ways; give one');
   if (part !== 'train' && part !== 'eval' && part !== 'all') throw new Error(`--part is train, eval or all, got "${part}"`);
   if (real === null && (part !== 'all' || originals)) throw new Error('--part and --originals apply to a --real set only');
-  return { set, split, limit, json, concurrency, workers, ids, dir, real, part, originals };
+  return { set, split, limit, json, concurrency, workers, pipeline, ids, dir, real, part, originals };
 }

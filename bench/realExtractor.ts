@@ -3,8 +3,9 @@
  * real OCR pool and the production plugins, unmetered (principal null, no ledger), limits from the one config.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig, type Config } from '../core/config.ts';
+import { imagingLimits, loadConfig, type Config } from '../core/config.ts';
 import { createExtractor } from '../core/extraction/extractor.ts';
+import { createPipelinePool } from '../core/extraction/pipelinePool.ts';
 import type { ExtractionResponse, UploadedFile } from '../core/extraction/types.ts';
 import { loadUpload } from '../core/imaging/loadUpload.ts';
 import { warmUpPdfRendering } from '../core/imaging/pdfPages.ts';
@@ -12,7 +13,7 @@ import { createLogger } from '../core/logging/logger.ts';
 import { createOcrPool } from '../core/ocr/tesseractPool.ts';
 import type { OcrPort } from '../core/ocr/types.ts';
 import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
-import { createProductionRegistry } from '../server/productionRegistry.ts';
+import { createProductionRegistry, shippedPluginSources } from '../server/productionRegistry.ts';
 
 export interface RealExtractor {
   readonly config: Config;
@@ -27,7 +28,7 @@ export interface RealExtractor {
   close(): Promise<void>;
 }
 
-export async function createRealExtractor(options: { ocrWorkers?: number } = {}): Promise<RealExtractor> {
+export async function createRealExtractor(options: { ocrWorkers?: number; pipelineWorkers?: number } = {}): Promise<RealExtractor> {
   const config = loadConfig();
   const registry = await createProductionRegistry();
 
@@ -35,7 +36,14 @@ export async function createRealExtractor(options: { ocrWorkers?: number } = {})
   const pool = createOcrPool({ workers: ocrWorkers });
   await Promise.all([pool.ready(), warmUpPdfRendering()]);
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'silent' });
-  const limits = { maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS, maxPdfPages: config.DOCEX_MAX_PDF_PAGES, pdfDpi: config.DOCEX_PDF_DPI };
+  const limits = imagingLimits(config);
+  // 0 (the default here): decoding and plugins on this thread, as the evaluation has always run them.
+  const pipelineWorkers = options.pipelineWorkers ?? 0;
+  const pipelines =
+    pipelineWorkers === 0
+      ? null
+      : createPipelinePool({ size: pipelineWorkers, maxQueue: 1000, limits, sources: shippedPluginSources() });
+  await pipelines?.ready();
 
   const plugin = (documentType: string): AnyDocumentPlugin => {
     const found = registry.get(documentType);
@@ -63,6 +71,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number } = {})
         limits,
         logger,
         timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
+        ...(pipelines === null ? {} : { runner: pipelines }),
       });
       const response = await extractor.extract({
         plugin: plugin(documentType),
@@ -75,6 +84,9 @@ export async function createRealExtractor(options: { ocrWorkers?: number } = {})
       });
       return { response, ocrJobs };
     },
-    close: () => pool.terminate(),
+    close: async () => {
+      await pipelines?.terminate();
+      await pool.terminate();
+    },
   };
 }

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PDF_LIMITS, type ImagingLimits } from './imaging/types.ts';
 
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -17,7 +18,17 @@ export const configSchema = z.object({
   DOCEX_MAX_PDF_PAGES: int(10, 1),
   DOCEX_MAX_IMAGE_PIXELS: int(50_000_000, 1),
   DOCEX_PDF_DPI: int(200, 72),
+  /** PDF limits checked before pdf.js parses anything (core/imaging/pdfPrescan.ts); past one: 413. */
+  DOCEX_PDF_MAX_PAGE_PIXELS: int(DEFAULT_PDF_LIMITS.maxPdfPagePixels, 1),
+  DOCEX_PDF_MAX_OBJECTS: int(DEFAULT_PDF_LIMITS.maxPdfObjects, 1),
+  DOCEX_PDF_MAX_STREAM_BYTES: int(DEFAULT_PDF_LIMITS.maxPdfStreamBytes, 1),
+  DOCEX_PDF_MAX_INFLATED_BYTES: int(DEFAULT_PDF_LIMITS.maxPdfInflatedBytes, 1),
+  DOCEX_PDF_MAX_CONTENT_BYTES: int(DEFAULT_PDF_LIMITS.maxPdfContentBytes, 1),
   DOCEX_OCR_WORKERS: int(Math.max(1, os.availableParallelism()), 1),
+  /** Worker threads that decode uploads and run the plugins; 0 runs them on the request thread. */
+  DOCEX_EXTRACT_WORKERS: int(Math.max(1, os.availableParallelism()), 0),
+  /** Requests that may wait for an extract worker; beyond, 503 service_unavailable with Retry-After. */
+  DOCEX_MAX_QUEUE: int(16, 0),
   DOCEX_DEFAULT_RATE_LIMIT: int(60, 1),
   DOCEX_REQUEST_TIMEOUT_MS: int(60_000, 1000),
   DOCEX_SHUTDOWN_GRACE_MS: int(25_000, 0),
@@ -36,3 +47,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return { ...parsed.data, DOCEX_DATA_DIR: path.resolve(parsed.data.DOCEX_DATA_DIR) };
 }
+
+/** The imaging limits the configuration sets. */
+export const imagingLimits = (config: Config): ImagingLimits => ({
+  maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS,
+  maxPdfPages: config.DOCEX_MAX_PDF_PAGES,
+  pdfDpi: config.DOCEX_PDF_DPI,
+  maxPdfPagePixels: config.DOCEX_PDF_MAX_PAGE_PIXELS,
+  maxPdfObjects: config.DOCEX_PDF_MAX_OBJECTS,
+  maxPdfStreamBytes: config.DOCEX_PDF_MAX_STREAM_BYTES,
+  maxPdfInflatedBytes: config.DOCEX_PDF_MAX_INFLATED_BYTES,
+  maxPdfContentBytes: config.DOCEX_PDF_MAX_CONTENT_BYTES,
+});

@@ -9,6 +9,7 @@ import type { Logger } from '../core/logging/logger.ts';
 import type { Registry } from '../core/plugins/registry.ts';
 import { createMetrics, registerMetricsRoute, type Metrics } from './metrics.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { closeUnreadBody } from './middleware/closeUnreadBody.ts';
 import { problemJson } from './middleware/problemJson.ts';
 import { rateLimit } from './middleware/rateLimit.ts';
 import { requestId } from './middleware/requestId.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   readonly shutdownSignal?: AbortSignal;
   /** Prometheus metrics; main.ts passes them so OCR and hook timings are counted too. Default: requests and outcomes. */
   readonly metrics?: Metrics;
+  /** True while the extraction queue is full: uploads get 503 before their body is read. */
+  readonly saturated?: () => boolean;
 }
 
 const packageVersion = (): string => {
@@ -56,7 +59,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     router,
     plugins,
     { ledger: deps.ledger, extractor: metrics.instrumentExtractor(deps.extractor), rateLimit: limit },
-    { maxFileBytes: deps.config.DOCEX_MAX_FILE_BYTES, shutdownSignal: deps.shutdownSignal },
+    { maxFileBytes: deps.config.DOCEX_MAX_FILE_BYTES, shutdownSignal: deps.shutdownSignal, saturated: deps.saturated },
   );
   registerUsageRoute(router, { ledger: deps.ledger, rateLimit: limit });
   registerAuditRoute(router, { ledger: deps.ledger, rateLimit: limit, logger: deps.logger });
@@ -68,6 +71,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(requestId());
   app.use(accessLog(deps.logger));
   app.use(metrics.middleware);
+  app.use(closeUnreadBody());
   app.use(problemJson(deps.logger));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -7,18 +7,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { loadConfig } from '../core/config.ts';
+import { imagingLimits, loadConfig } from '../core/config.ts';
 import { createLedger } from '../core/credits/ledger.ts';
 import { createDatabase } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
 import { ProblemError } from '../core/errors.ts';
 import { createExtractor } from '../core/extraction/extractor.ts';
+import { createPipelinePool } from '../core/extraction/pipelinePool.ts';
 import { loadUpload } from '../core/imaging/loadUpload.ts';
 import { createLogger } from '../core/logging/logger.ts';
 import { createOcrPool } from '../core/ocr/tesseractPool.ts';
 import { createApp } from './app.ts';
 import { createMetrics } from './metrics.ts';
-import { createProductionRegistry } from './productionRegistry.ts';
+import { handleClientError } from './clientError.ts';
+import { createProductionRegistry, shippedPluginSources } from './productionRegistry.ts';
 import { createRateLimiter } from './rateLimiter.ts';
 
 /** After the grace period, cancelled requests get this long to answer before their sockets are cut. */
@@ -57,18 +59,29 @@ async function main(): Promise<void> {
 
   const registry = await createProductionRegistry();
   const metrics = createMetrics({ ocrLoad: () => ocr.load(), ocrWorkers: config.DOCEX_OCR_WORKERS });
+  const limits = imagingLimits(config);
+  const pipelines =
+    config.DOCEX_EXTRACT_WORKERS === 0
+      ? null
+      : createPipelinePool({
+          size: config.DOCEX_EXTRACT_WORKERS,
+          maxQueue: config.DOCEX_MAX_QUEUE,
+          limits,
+          sources: shippedPluginSources(),
+          logger,
+        });
+  let pipelinesReady = pipelines === null;
+  const pipelinesStarting = (pipelines?.ready() ?? Promise.resolve()).then(() => {
+    pipelinesReady = true;
+  });
   const extractor = createExtractor({
     ocr: metrics.instrumentOcr(ocr),
-    onHookTimed: (documentType, hook, ms) => metrics.hookTimed(documentType, hook, ms),
     ledger,
     loadUpload,
-    limits: {
-      maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS,
-      maxPdfPages: config.DOCEX_MAX_PDF_PAGES,
-      pdfDpi: config.DOCEX_PDF_DPI,
-    },
+    limits,
     logger,
     timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
+    ...(pipelines === null ? {} : { runner: pipelines }),
   });
 
   const redis =
@@ -79,13 +92,28 @@ async function main(): Promise<void> {
   let shuttingDown = false;
   const shutdown = new AbortController();
   const readiness = async () => {
-    if (shuttingDown || !ocrReady) return false;
+    if (shuttingDown || !ocrReady || !pipelinesReady) return false;
     await sql`select 1`.execute(database.db);
     return true;
   };
 
-  const app = createApp({ config, ledger, registry, extractor, rateLimiter, logger, readiness, shutdownSignal: shutdown.signal, metrics });
-  const server = createServer(app.callback());
+  const app = createApp({
+    config,
+    ledger,
+    registry,
+    extractor,
+    rateLimiter,
+    logger,
+    readiness,
+    shutdownSignal: shutdown.signal,
+    metrics,
+    ...(pipelines === null ? {} : { saturated: () => pipelines.full }),
+  });
+  const handler = app.callback();
+  const server = createServer(handler);
+  // `Expect: 100-continue`: the app answers 401/413 without the body ever being sent, or sends 100 before reading.
+  server.on('checkContinue', handler);
+  server.on('clientError', handleClientError(logger));
   // Slightly longer than the request budget so a slow extraction is answered, not cut.
   server.requestTimeout = config.DOCEX_REQUEST_TIMEOUT_MS + 10_000;
 
@@ -102,6 +130,7 @@ async function main(): Promise<void> {
       await Promise.race([closed, delay(CANCEL_GRACE_MS)]);
       server.closeAllConnections();
     }
+    await pipelines?.terminate().catch((error: unknown) => logger.error({ err: error }, 'pipeline workers did not stop cleanly'));
     await ocr.terminate().catch((error: unknown) => logger.error({ err: error }, 'OCR pool did not stop cleanly'));
     await redis?.quit().catch(() => redis.disconnect());
     await ledger.close().catch((error: unknown) => logger.error({ err: error }, 'ledger did not close cleanly'));
@@ -135,8 +164,8 @@ async function main(): Promise<void> {
     },
     'listening',
   );
-  await ocrStarting.catch((error: unknown) => {
-    logger.fatal({ err: error }, 'OCR workers could not start');
+  await Promise.all([ocrStarting, pipelinesStarting]).catch((error: unknown) => {
+    logger.fatal({ err: error }, 'OCR or pipeline workers could not start');
     void stop('ocr-failed').finally(() => process.exit(1));
   });
 }

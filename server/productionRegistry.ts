@@ -1,4 +1,5 @@
 /** The registry the service runs with: every shipped document plugin, registered and frozen. */
+import type { PluginSource } from '../core/extraction/pipelineMessages.ts';
 import { createRegistry, type Registry } from '../core/plugins/registry.ts';
 import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
 import { panPlugin } from '../plugins/pan/index.ts';
@@ -14,4 +15,12 @@ export async function createProductionRegistry(): Promise<Registry> {
   for (const plugin of await shippedPlugins()) registry.register(plugin);
   registry.freeze();
   return registry;
+}
+
+/** Plugin name -> the module a pipeline worker imports it from (core/extraction/pipelinePool.ts). */
+export function shippedPluginSources(): Map<string, PluginSource> {
+  return new Map([
+    ['passport', { url: new URL('../plugins/passport/index.ts', import.meta.url).href, exportName: 'passportPlugin' }],
+    ['pan', { url: new URL('../plugins/pan/index.ts', import.meta.url).href, exportName: 'panPlugin' }],
+  ]);
 }

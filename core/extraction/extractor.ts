@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Ledger, Principal } from '../credits/types.ts';
 import { ProblemError } from '../errors.ts';
-import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
+import type { ImagingLimits, LoadUpload } from '../imaging/types.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { OcrPort } from '../ocr/types.ts';
-import type { AnyDocumentPlugin, PluginContext } from '../plugins/types.ts';
+import type { AnyDocumentPlugin } from '../plugins/types.ts';
 import { checkParts } from './checkParts.ts';
-import { inputDigest, pagesPerPart } from './inputDigest.ts';
-import { invokeCreditsFor, invokeHook, PluginHookError } from './pluginHookError.ts';
+import { inProcessRunner, type PipelineJob, type PipelineRunner } from './pipeline.ts';
+import { PluginHookError } from './pluginHookError.ts';
 import type { ExtractionRequest, ExtractionResponse, Extractor } from './types.ts';
 
 export interface ExtractorDeps {
@@ -23,10 +23,13 @@ export interface ExtractorDeps {
   readonly limits: ImagingLimits;
   readonly logger: Logger;
   readonly clock?: () => Date;
-  /** Wall-clock budget of the hooks; past it the request fails with request_timeout and is not charged. */
+  /**
+   * Wall-clock budget of the request's work (queueing, decoding, hooks); past it the request fails with
+   * request_timeout and is not charged.
+   */
   readonly timeoutMs?: number;
-  /** Called with each hook's wall time (for /metrics); never with anything read from the document. */
-  readonly onHookTimed?: (documentType: string, hook: 'preprocess' | 'locate' | 'read' | 'decode', ms: number) => void;
+  /** Where decoding and the hooks run; default: on this thread with `loadUpload`, `limits` and `ocr`. */
+  readonly runner?: PipelineRunner;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -55,6 +58,16 @@ function settleAbort(error: unknown, signal: AbortSignal): unknown {
       });
 }
 
+/** The promise, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 function validateResult(plugin: AnyDocumentPlugin, result: unknown): unknown {
   const parsed = plugin.resultSchema.safeParse(result);
   if (parsed.success) return parsed.data;
@@ -66,45 +79,7 @@ function validateResult(plugin: AnyDocumentPlugin, result: unknown): unknown {
 export function createExtractor(deps: ExtractorDeps): Extractor {
   const clock = deps.clock ?? (() => new Date());
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-
-  async function runHooks(
-    plugin: AnyDocumentPlugin,
-    upload: Parameters<AnyDocumentPlugin['preprocess']>[0],
-    request: ExtractionRequest,
-    signal: AbortSignal,
-    log: Logger,
-  ): Promise<unknown> {
-    const ctx: PluginContext = {
-      // Every OCR job of the request is cancelled with it, unless the plugin passes its own signal.
-      ocr: { recognize: (job) => deps.ocr.recognize({ ...job, signal: job.signal ?? signal }) },
-      logger: log,
-      signal,
-      now: clock(),
-      fields: request.fields,
-      reject(code, detail, hint) {
-        throw new ProblemError(code, detail, hint === undefined ? {} : { extensions: { hint } });
-      },
-    };
-    const timings: Record<string, number> = {};
-    const timed = async <T>(hook: 'preprocess' | 'locate' | 'read' | 'decode', call: () => T | Promise<T>) => {
-      const start = performance.now();
-      try {
-        return await invokeHook(plugin, hook, signal, call);
-      } finally {
-        const ms = performance.now() - start;
-        timings[`${hook}_ms`] = Math.round(ms);
-        deps.onHookTimed?.(plugin.meta.documentType, hook, ms);
-      }
-    };
-    try {
-      const prepared = await timed('preprocess', () => plugin.preprocess(upload, ctx));
-      const located = await timed('locate', () => plugin.locate(prepared, ctx));
-      const readings = await timed('read', () => plugin.read(located, ctx));
-      return await timed('decode', () => plugin.decode(readings, ctx));
-    } finally {
-      log.debug({ timings }, 'plugin hooks finished');
-    }
-  }
+  const runner = deps.runner ?? inProcessRunner({ loadUpload: deps.loadUpload, limits: deps.limits });
 
   async function meter(
     ledger: Ledger,
@@ -158,47 +133,53 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       throw thrown;
     };
 
-    let upload: LoadedUpload;
-    let credits: number;
-    let inputSha256: string;
-    try {
-      checkParts(plugin.parts, request.files);
-      upload = await deps.loadUpload(request.files, plugin.parts, deps.limits, {
-        pdfPassword: request.fields['password'],
-      });
-      credits = invokeCreditsFor(plugin, upload);
-      inputSha256 = inputDigest(upload);
-      if (ledger !== null && principal !== null) await meter(ledger, principal, request, credits, inputSha256);
-    } catch (thrown) {
-      return refuseEarly(thrown);
-    }
-    const pages = pagesPerPart(upload);
-
-    if (ledger !== null && principal !== null) {
-      await ledger.extractionRequested({
-        extractionId,
-        keyId: principal.keyId,
-        requestId: request.requestId,
-        documentType,
-        plugin: { name: plugin.meta.name, version: plugin.meta.version },
-        pages,
-        credits,
-        inputSha256,
-        idempotencyKey: request.idempotencyKey,
-      });
-    }
-    log.info({ extraction_id: extractionId, key_id: keyId, pages, credits }, 'extraction started');
-
     const timeout = new AbortController();
     const timer = setTimeout(
       () => timeout.abort(new ProblemError('request_timeout', `The extraction took longer than ${timeoutMs} ms.`)),
       timeoutMs,
     );
     const signal = AbortSignal.any([request.signal, timeout.signal]);
+
+    let job: PipelineJob | undefined;
+    let credits: number;
+    let inputSha256: string;
+    let pages: Record<string, number>;
+    try {
+      checkParts(plugin.parts, request.files);
+      job = runner.start({ plugin, files: request.files, password: request.fields['password'], ocr: deps.ocr, signal });
+      ({ credits, inputSha256, pages } = await untilAborted(job.loaded, signal));
+      if (ledger !== null && principal !== null) await meter(ledger, principal, request, credits, inputSha256);
+    } catch (thrown) {
+      job?.release();
+      clearTimeout(timer);
+      return refuseEarly(settleAbort(thrown, signal));
+    }
+
+    if (ledger !== null && principal !== null) {
+      try {
+        await ledger.extractionRequested({
+          extractionId,
+          keyId: principal.keyId,
+          requestId: request.requestId,
+          documentType,
+          plugin: { name: plugin.meta.name, version: plugin.meta.version },
+          pages,
+          credits,
+          inputSha256,
+          idempotencyKey: request.idempotencyKey,
+        });
+      } catch (thrown) {
+        job.release();
+        clearTimeout(timer);
+        throw thrown;
+      }
+    }
+    log.info({ extraction_id: extractionId, key_id: keyId, pages, credits }, 'extraction started');
+
     // Once extractionCompleted is called the ledger owns the outcome, including a lost race for credits.
     let completionCalled = false;
     try {
-      const raw = await runHooks(plugin, upload, request, signal, log);
+      const raw = await untilAborted(job.run({ fields: request.fields, now: clock(), signal, log }), signal);
       const result = validateResult(plugin, raw);
       let charged = 0;
       let remaining: number | null = null;
@@ -239,6 +220,7 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       }
       throw error;
     } finally {
+      job.release();
       clearTimeout(timer);
     }
   }

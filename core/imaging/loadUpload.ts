@@ -6,7 +6,7 @@ import type { UploadPartSpec } from '../plugins/types.ts';
 import { detectMediaType } from './detectMediaType.ts';
 import { openImagePage } from './imagePage.ts';
 import { openPdfPages } from './pdfPages.ts';
-import type { ImagingLimits, LoadedPart, LoadedUpload, LoadUpload } from './types.ts';
+import { DEFAULT_PDF_LIMITS, type ImagingLimits, type LoadedPart, type LoadedUpload, type LoadUpload } from './types.ts';
 
 /** Checks the set of file parts against the plugin's spec: no strangers, no duplicates, nothing required missing. */
 export function matchParts(files: readonly UploadedFile[], parts: readonly UploadPartSpec[]): Map<UploadPartSpec, UploadedFile> {
@@ -58,6 +58,14 @@ async function loadPart(
           maxPdfPages: limits.maxPdfPages,
           maxImagePixels: limits.maxImagePixels,
           dpi: limits.pdfDpi,
+          maxPagePixels: limits.maxPdfPagePixels ?? DEFAULT_PDF_LIMITS.maxPdfPagePixels,
+          scan: {
+            maxObjects: limits.maxPdfObjects ?? DEFAULT_PDF_LIMITS.maxPdfObjects,
+            maxStreamBytes: limits.maxPdfStreamBytes ?? DEFAULT_PDF_LIMITS.maxPdfStreamBytes,
+            maxInflatedBytes: limits.maxPdfInflatedBytes ?? DEFAULT_PDF_LIMITS.maxPdfInflatedBytes,
+            maxImagePixels: limits.maxImagePixels,
+            maxContentBytes: limits.maxPdfContentBytes ?? DEFAULT_PDF_LIMITS.maxPdfContentBytes,
+          },
           pdfPages: spec.pdfPages,
           password: pdfPassword,
         })

@@ -8,8 +8,9 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api.d.ts';
 import { ProblemError } from '../errors.ts';
 import { withDeadline } from './deadline.ts';
+import { prescanPdf, type PdfScanLimits } from './pdfPrescan.ts';
 import { pdfTextLayerToPixels, type PdfJsTextRun } from './pdfTextLayer.ts';
-import type { Page, RawImage } from './types.ts';
+import { DEFAULT_PDF_LIMITS, type Page, type RawImage } from './types.ts';
 
 const OPEN_TIMEOUT_MS = 20_000;
 const RENDER_TIMEOUT_MS = 30_000;
@@ -51,6 +52,10 @@ export interface PdfOpenOptions {
   /** `first`: a PDF with more than one page is refused. */
   readonly pdfPages: 'first' | 'all';
   readonly password?: string | undefined;
+  /** Pixels a page may have at `dpi`, before any rendering; default DEFAULT_PDF_LIMITS.maxPdfPagePixels. */
+  readonly maxPagePixels?: number;
+  /** Limits of the pre-scan of the bytes; defaults from DEFAULT_PDF_LIMITS. */
+  readonly scan?: PdfScanLimits;
 }
 
 /** Pixels per PDF point: the requested dpi, reduced when the page would exceed the pixel limit. */
@@ -101,6 +106,9 @@ async function openDocument(bytes: Buffer, options: PdfOpenOptions): Promise<{ p
     disableStream: true,
     disableAutoFetch: true,
     verbosity: 0,
+    // An image larger than the pixel limit is skipped before it is decoded (the pre-scan refuses the ones it sees;
+    // this also covers inline images inside content streams).
+    maxImageSize: options.maxImagePixels,
   });
   try {
     const pdf = await withDeadline(task.promise, OPEN_TIMEOUT_MS, 'Opening the PDF', () => void task.destroy());
@@ -143,6 +151,16 @@ async function renderPage(bytes: Buffer, pageNumber: number, scale: number, opti
 }
 
 export async function openPdfPages(bytes: Buffer, options: PdfOpenOptions): Promise<Page[]> {
+  // Bounds every stream, object count and embedded image before pdf.js parses anything.
+  const scan = options.scan ?? {
+    maxObjects: DEFAULT_PDF_LIMITS.maxPdfObjects,
+    maxStreamBytes: DEFAULT_PDF_LIMITS.maxPdfStreamBytes,
+    maxInflatedBytes: DEFAULT_PDF_LIMITS.maxPdfInflatedBytes,
+    maxImagePixels: options.maxImagePixels,
+    maxContentBytes: DEFAULT_PDF_LIMITS.maxPdfContentBytes,
+  };
+  await prescanPdf(bytes, scan, { partName: options.partName, password: options.password });
+  const maxPagePixels = options.maxPagePixels ?? DEFAULT_PDF_LIMITS.maxPdfPagePixels;
   const { pdf, task } = await openDocument(bytes, options);
   try {
     const pageCount = pdf.numPages;
@@ -159,7 +177,17 @@ export async function openPdfPages(bytes: Buffer, options: PdfOpenOptions): Prom
     const pages: Page[] = [];
     for (let index = 0; index < pageCount; index += 1) {
       const page = await withDeadline(pdf.getPage(index + 1), OPEN_TIMEOUT_MS, 'Reading the PDF page');
+      // At scale 1 the viewport holds the page's size in points with /Rotate and /UserUnit applied.
       const natural = page.getViewport({ scale: 1 });
+      const wanted = options.dpi / POINTS_PER_INCH;
+      const pagePixels = Math.ceil(natural.width * wanted) * Math.ceil(natural.height * wanted);
+      if (!(pagePixels <= maxPagePixels)) {
+        throw new ProblemError(
+          'image_too_large',
+          `Page ${index + 1} of the PDF in part "${options.partName}" would be ${Math.ceil(natural.width * wanted)}x${Math.ceil(natural.height * wanted)} pixels at ${options.dpi} dpi; the limit is ${maxPagePixels} pixels.`,
+          { extensions: { limit: maxPagePixels, page: index + 1 } },
+        );
+      }
       const scale = pdfRenderScale(natural.width, natural.height, options.dpi, options.maxImagePixels);
       const viewport = page.getViewport({ scale });
       const content = await withDeadline(page.getTextContent(), OPEN_TIMEOUT_MS, 'Reading the PDF text layer');

@@ -54,13 +54,32 @@ export interface ImagingLimits {
   readonly maxPdfPages: number;
   /** Resolution PDF pages are rendered at. */
   readonly pdfDpi: number;
+  /** A PDF page larger than this at `pdfDpi` (MediaBox, /Rotate and /UserUnit applied) is refused, never rendered. */
+  readonly maxPdfPagePixels?: number;
+  /** Indirect objects a PDF may hold, those in object streams included. */
+  readonly maxPdfObjects?: number;
+  /** Decompressed bytes of one PDF stream, and of all of a PDF's streams together. */
+  readonly maxPdfStreamBytes?: number;
+  readonly maxPdfInflatedBytes?: number;
+  /** Decompressed bytes of a PDF's content streams (what pdf.js tokenises, slowly). */
+  readonly maxPdfContentBytes?: number;
 }
+
+/** The PDF limits' defaults, the same as the configuration's (core/config.ts). */
+export const DEFAULT_PDF_LIMITS = {
+  maxPdfPagePixels: 25_000_000,
+  maxPdfObjects: 10_000,
+  maxPdfStreamBytes: 64 * 1024 * 1024,
+  maxPdfInflatedBytes: 128 * 1024 * 1024,
+  maxPdfContentBytes: 4 * 1024 * 1024,
+} as const;
 
 /**
  * Implemented by `loadUpload` in core/imaging/loadUpload.ts:
  *   loadUpload(files, parts, limits, { pdfPassword }) -> LoadedUpload
  * Decides each file's type by its bytes, decodes images (EXIF orientation applied, pixel limit), opens PDFs
- * (page limit, password) and throws ProblemError: unsupported_media_type, image_too_large, too_many_pages,
+ * (page limit, password, object/stream/page-size limits) and throws ProblemError: unsupported_media_type,
+ * image_too_large, too_many_pages, pdf_too_complex,
  * pdf_encrypted, pdf_password_incorrect, unreadable_document, missing_file, unexpected_file.
  */
 export type LoadUpload = (

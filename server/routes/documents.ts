@@ -15,11 +15,18 @@ export interface DocumentRouteOptions {
   readonly maxFileBytes: number;
   /** Aborts in-flight extractions when the server gives up waiting for them at shutdown. */
   readonly shutdownSignal?: AbortSignal | undefined;
+  /** True when no more extractions can be queued: the request is refused before its body is read. */
+  readonly saturated?: (() => boolean) | undefined;
 }
+
+/** Seconds a client refused for a full queue is told to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** Non-file form fields accepted per request (e.g. `password`), and their size. */
 const MAX_FIELDS = 8;
 const MAX_FIELD_BYTES = 1024;
+/** Multipart boundaries, part headers and the small fields, on top of the files. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, {
   message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
@@ -84,6 +91,12 @@ function multipartBody(plugin: AnyDocumentPlugin, options: DocumentRouteOptions)
     },
   }).any() as unknown as Middleware<AppState>;
   return async (ctx, next) => {
+    // Refused before the body is read (and the connection closed), so a busy server spends nothing on it.
+    if (options.saturated?.() === true) {
+      throw new ProblemError('service_unavailable', 'Every worker is busy and the queue is full; retry shortly.', {
+        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+      });
+    }
     // type-is counts `Content-Length: 0` as a body; an empty request is a missing file, not a malformed one.
     const empty = ctx.get('transfer-encoding') === '' && (ctx.request.length ?? 0) === 0;
     if (empty) {
@@ -94,10 +107,44 @@ function multipartBody(plugin: AnyDocumentPlugin, options: DocumentRouteOptions)
     if (ctx.is('multipart/form-data') === false) {
       throw new ProblemError('invalid_request', `Expected multipart/form-data, got ${ctx.get('content-type') || 'no content type'}.`);
     }
+    // A declared length that cannot fit is refused before a byte of the body is read.
+    const maxBodyBytes = options.maxFileBytes * plugin.parts.length + MULTIPART_OVERHEAD_BYTES;
+    if (ctx.get('transfer-encoding') === '' && (ctx.request.length ?? 0) > maxBodyBytes) {
+      throw new ProblemError('file_too_large', `The body is ${ctx.request.length} bytes; this endpoint takes at most ${maxBodyBytes}.`, {
+        extensions: { max_bytes: options.maxFileBytes },
+      });
+    }
+    // A client that asked `Expect: 100-continue` sends the body only now, once the request passed every check.
+    if (/^100-continue$/i.test(ctx.get('expect')) && !ctx.res.headersSent) ctx.res.writeContinue();
+    // multer reports an oversized file only once the client has sent all of it: count the body as it comes and
+    // stop at the most a valid request can carry (every file part at the limit), whatever the framing.
+    // Parsing starts first: it pipes the request into busboy before the counter puts it in flowing mode.
+    const parsing = parse(ctx, async () => {});
+    let counted = 0;
+    let stopCounting = (): void => undefined;
+    const overLimit = new Promise<never>((_, reject) => {
+      const count = (chunk: Buffer): void => {
+        counted += chunk.length;
+        if (counted <= maxBodyBytes) return;
+        stopCounting();
+        ctx.req.unpipe();
+        ctx.req.pause();
+        reject(
+          new ProblemError('file_too_large', `The body passed ${maxBodyBytes} bytes; a file part takes at most ${options.maxFileBytes}.`, {
+            extensions: { max_bytes: options.maxFileBytes },
+          }),
+        );
+      };
+      stopCounting = () => ctx.req.off('data', count);
+      ctx.req.on('data', count);
+    });
+    overLimit.catch(() => undefined);
     try {
-      await parse(ctx, async () => {});
+      await Promise.race([parsing, overLimit]);
     } catch (error) {
       throw uploadProblem(error, options.maxFileBytes) ?? error;
+    } finally {
+      stopCounting();
     }
     await next();
   };

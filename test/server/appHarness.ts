@@ -35,6 +35,7 @@ export async function buildTestApp(options: {
   timeoutMs?: number;
   metrics?: Metrics;
   metricsToken?: string;
+  saturated?: () => boolean;
 }) {
   const logs = new LogCapture();
   const logger = createLogger({ level: 'debug', destination: logs });
@@ -64,6 +65,7 @@ export async function buildTestApp(options: {
     logger,
     ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
     ...(metrics === undefined ? {} : { metrics }),
+    ...(options.saturated === undefined ? {} : { saturated: options.saturated }),
   });
   return { app, logs, registry, server: app.callback() };
 }
