@@ -21,6 +21,11 @@ export const configSchema = z.object({
   DOCEX_DEFAULT_RATE_LIMIT: int(60, 1),
   DOCEX_REQUEST_TIMEOUT_MS: int(60_000, 1000),
   DOCEX_SHUTDOWN_GRACE_MS: int(25_000, 0),
+  /**
+   * How long an extraction's credit hold lasts if nothing charges or releases it (its instance died). Unset:
+   * DOCEX_REQUEST_TIMEOUT_MS + DOCEX_SHUTDOWN_GRACE_MS + 60 s, above the longest a request can run.
+   */
+  DOCEX_HOLD_TTL_MS: z.coerce.number().int().min(1000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

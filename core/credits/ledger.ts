@@ -56,15 +56,104 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
   const clock = options.clock ?? (() => new Date());
   const holdTtlMs = options.holdTtlMs ?? 10 * 60_000;
 
-  /** Credits held by extractions in flight whose holds have not expired. */
-  async function heldCredits(executor: typeof db, keyId: string): Promise<number> {
+  /**
+   * The account as both `/v1/usage` and a 402 state it: the balance, what requests in flight hold (holds that
+   * have not expired), and what is left to start work with. One computation, so the two never disagree.
+   */
+  async function accountFigures(executor: typeof db, keyId: string) {
+    const balance = await executor
+      .selectFrom('credit_balances')
+      .select(['remaining', 'used', 'granted', 'version'])
+      .where('key_id', '=', keyId)
+      .executeTakeFirst();
     const row = await executor
       .selectFrom('credit_holds')
       .select((eb) => eb.fn.sum<string | number | null>('credits').as('held'))
       .where('key_id', '=', keyId)
       .where('expires_at', '>', clock().toISOString())
       .executeTakeFirst();
-    return Number(row?.held ?? 0);
+    const held = Number(row?.held ?? 0);
+    const remaining = balance?.remaining ?? 0;
+    return { balance, remaining, held, available: Math.max(0, remaining - held) };
+  }
+
+  /**
+   * Closes the holds of `keyId` that expired (their instance died, or outlived its budget): one CreditsReleased
+   * (reason `expired`) each on the key's stream, appended at the version read, so when instances race only the
+   * first append lands and the others re-read and find nothing left. The extraction, if still open, is abandoned
+   * in the same transaction.
+   */
+  async function releaseExpired(trx: typeof db, keyId: string): Promise<{ released: number; abandoned: number }> {
+    const expired = await trx
+      .selectFrom('credit_holds')
+      .select(['extraction_id', 'credits'])
+      .where('key_id', '=', keyId)
+      .where('expires_at', '<=', clock().toISOString())
+      .orderBy('extraction_id')
+      .execute();
+    if (expired.length === 0) return { released: 0, abandoned: 0 };
+    const balance = await trx.selectFrom('credit_balances').select('version').where('key_id', '=', keyId).executeTakeFirstOrThrow();
+    const metadata = expiryMeta(keyId);
+    await store.appendToStream(
+      trx,
+      keyStreamId(keyId),
+      expired.map((hold) => ({
+        type: 'CreditsReleased',
+        data: { credits: hold.credits, extractionId: hold.extraction_id, reason: 'expired' },
+        metadata,
+      })),
+      { expectedVersion: balance.version },
+    );
+    let abandoned = 0;
+    for (const hold of expired) if (await abandon(trx, hold.extraction_id)) abandoned++;
+    return { released: expired.length, abandoned };
+  }
+
+  /** Appends ExtractionAbandoned when the extraction's stream holds only its request (nothing closed it). */
+  async function abandon(trx: typeof db, extractionId: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('extractions')
+      .select(['key_id', 'document_type', 'outcome'])
+      .where('extraction_id', '=', extractionId)
+      .executeTakeFirst();
+    if (row === undefined || row.outcome !== null) return false;
+    const data = { extractionId, keyId: row.key_id, documentType: row.document_type, reason: 'hold_expired' as const };
+    await store.appendToStream(trx, extractionStreamId(extractionId), [{ type: 'ExtractionAbandoned', data, metadata: expiryMeta(row.key_id) }], {
+      expectedVersion: 1,
+    });
+    return true;
+  }
+
+  /** Expired holds of one key, or of every key: each key in its own transaction. */
+  async function sweep(keyId: string | null): Promise<{ released: number; abandoned: number }> {
+    const now = clock().toISOString();
+    let keys = db.selectFrom('credit_holds').select('key_id').distinct().where('expires_at', '<=', now);
+    if (keyId !== null) keys = keys.where('key_id', '=', keyId);
+    const total = { released: 0, abandoned: 0 };
+    for (const { key_id } of await keys.execute()) {
+      const done = await retryOnConflict(() => store.transaction((trx) => releaseExpired(trx, key_id)));
+      total.released += done.released;
+      total.abandoned += done.abandoned;
+    }
+    // Requests that held nothing (an idempotent replay) have no hold to expire: they are abandoned by age.
+    let stale = db
+      .selectFrom('extractions')
+      .select('extraction_id')
+      .where('outcome', 'is', null)
+      .where('requested_at', '<=', new Date(clock().getTime() - holdTtlMs).toISOString())
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('credit_holds').select('credit_holds.extraction_id').whereRef('credit_holds.extraction_id', '=', 'extractions.extraction_id'))),
+      );
+    if (keyId !== null) stale = stale.where('key_id', '=', keyId);
+    for (const { extraction_id } of await stale.execute()) {
+      try {
+        if (await store.transaction((trx) => abandon(trx, extraction_id))) total.abandoned++;
+      } catch (error) {
+        // Another instance closed it first.
+        if (!(error instanceof ExpectedVersionConflictError)) throw error;
+      }
+    }
+    return total;
   }
 
   /** The input an Idempotency-Key was already charged for, if it was. */
@@ -114,6 +203,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     });
   }
   const meta = (extra: EventMetadata): EventMetadata => ({ ...(source === undefined ? {} : { source }), ...extra });
+  const expiryMeta = (keyId: string): EventMetadata => ({ keyId, source: 'hold_expiry' });
 
   async function keyRow(keyId: string) {
     return db
@@ -212,9 +302,11 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     },
 
     async balance(keyId) {
-      const row = await db.selectFrom('credit_balances').select('remaining').where('key_id', '=', keyId).executeTakeFirst();
-      return (row?.remaining ?? 0) - (await heldCredits(db, keyId));
+      await sweep(keyId);
+      return (await accountFigures(db, keyId)).available;
     },
+
+    releaseExpiredHolds: () => sweep(null),
 
     findIdempotentCharge: (keyId, idempotencyKey) => priorCharge(db, keyId, idempotencyKey),
 
@@ -225,17 +317,13 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
           const prior = await priorCharge(trx, start.keyId, start.idempotencyKey);
           const credits = prior?.inputSha256 === start.inputSha256 ? 0 : start.credits;
           if (credits > 0) {
-            const balance = await trx
-              .selectFrom('credit_balances')
-              .select(['remaining', 'version'])
-              .where('key_id', '=', start.keyId)
-              .executeTakeFirst();
+            await releaseExpired(trx, start.keyId);
+            const { balance, available } = await accountFigures(trx, start.keyId);
             if (balance === undefined) throw new Error(`No credit account for key ${start.keyId}`);
-            const available = balance.remaining - (await heldCredits(trx, start.keyId));
             if (credits > available) {
               const failure = { extractionId: start.extractionId, keyId: start.keyId, documentType: start.documentType };
               await recordFailure(trx, { ...failure, code: 'insufficient_credits', durationMs: 0 }, metadata);
-              return { available: Math.max(0, available) };
+              return { available };
             }
             const expiresAt = new Date(clock().getTime() + holdTtlMs).toISOString();
             await store.appendToStream(
@@ -330,11 +418,8 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
     },
 
     async usage(keyId) {
-      const balance = await db
-        .selectFrom('credit_balances')
-        .select(['remaining', 'used', 'granted'])
-        .where('key_id', '=', keyId)
-        .executeTakeFirst();
+      await sweep(keyId);
+      const { balance, remaining, held, available } = await accountFigures(db, keyId);
       const byOutcome = await db
         .selectFrom('extractions')
         .select(['outcome', 'document_type', (eb) => eb.fn.countAll<string | number>().as('count')])
@@ -350,9 +435,11 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
       }
       return {
         keyId,
-        creditsRemaining: balance?.remaining ?? 0,
+        creditsRemaining: remaining,
         creditsUsed: balance?.used ?? 0,
         creditsGranted: balance?.granted ?? 0,
+        creditsHeld: held,
+        creditsAvailable: available,
         requestsByOutcome,
         requestsByDocumentType,
       };

@@ -32,7 +32,12 @@ export type KeyEvent = ApiKeyIssued | ApiKeyRevoked | CreditsGranted | CreditsRe
 export type ExtractionRequested = Event<'ExtractionRequested', ExtractionStart>;
 export type ExtractionCompleted = Event<'ExtractionCompleted', ExtractionCompletion>;
 export type ExtractionFailed = Event<'ExtractionFailed', ExtractionFailure>;
-export type ExtractionEvent = ExtractionRequested | ExtractionCompleted | ExtractionFailed;
+/** An extraction whose instance died: nothing will ever complete it; its hold, if any, expired. */
+export type ExtractionAbandoned = Event<
+  'ExtractionAbandoned',
+  { extractionId: string; keyId: string; documentType: string; reason: 'hold_expired' }
+>;
+export type ExtractionEvent = ExtractionRequested | ExtractionCompleted | ExtractionFailed | ExtractionAbandoned;
 
 export type DocexEvent = KeyEvent | ExtractionEvent;
 export type DocexEventType = DocexEvent['type'];
@@ -47,4 +52,5 @@ export const docexEventTypes = [
   'ExtractionRequested',
   'ExtractionCompleted',
   'ExtractionFailed',
+  'ExtractionAbandoned',
 ] as const satisfies readonly DocexEventType[];
