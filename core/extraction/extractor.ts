@@ -102,36 +102,6 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
     }
   }
 
-  async function meter(
-    ledger: Ledger,
-    principal: Principal,
-    request: ExtractionRequest,
-    credits: number,
-    inputSha256: string,
-  ): Promise<void> {
-    let willCharge = credits;
-    if (request.idempotencyKey !== null) {
-      const prior = await ledger.findIdempotentCharge(principal.keyId, request.idempotencyKey);
-      if (prior !== null && prior.inputSha256 !== inputSha256) {
-        throw new ProblemError(
-          'idempotency_conflict',
-          'This Idempotency-Key was already used for a request with different files.',
-        );
-      }
-      if (prior !== null) willCharge = 0;
-    }
-    if (willCharge > 0) {
-      const available = await ledger.balance(principal.keyId);
-      if (available < willCharge) {
-        throw new ProblemError(
-          'insufficient_credits',
-          `This request costs ${willCharge} credit(s); the key has ${available}.`,
-          { extensions: { required: willCharge, available } },
-        );
-      }
-    }
-  }
-
   async function extract(request: ExtractionRequest): Promise<ExtractionResponse> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -164,7 +134,6 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       });
       credits = invokeCreditsFor(plugin, upload);
       inputSha256 = inputDigest(upload);
-      if (ledger !== null && principal !== null) await meter(ledger, principal, request, credits, inputSha256);
     } catch (thrown) {
       return refuseEarly(thrown);
     }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../core/db/createDatabase.ts';
+import { fold, initialState } from '../../core/credits/creditAccount.ts';
 import { createLedger } from '../../core/credits/ledger.ts';
+import { loadCreditAccount } from '../../core/credits/loadCreditAccount.ts';
+import type { KeyEvent } from '../../core/events/docexEvents.ts';
+import { createEventStore } from '../../core/events/eventStore.ts';
 import type { ExtractionCompletion, ExtractionStart, Ledger } from '../../core/credits/types.ts';
 import { ProblemError } from '../../core/errors.ts';
 import { testDialects, type TestDatabase } from '../support/db.ts';
@@ -283,5 +287,23 @@ describe.each(testDialects)('ledger on $name', (dialect) => {
       charged: 0,
       remaining: 0,
     });
+  });
+
+  it('loads from the projections the same account the decider folds from the stream', async () => {
+    const { id } = await ledger.createKey({ name: 'fold', credits: 6 });
+    const a = start(id, 2, { idempotencyKey: 'fold-1' });
+    await ledger.extractionRequested(a);
+    await ledger.extractionCompleted(completion(id, 2, { extractionId: a.extractionId, idempotencyKey: 'fold-1' }));
+    const b = start(id, 1);
+    await ledger.extractionRequested(b);
+    await ledger.extractionFailed({ extractionId: b.extractionId, keyId: id, documentType: 'pan', code: 'unreadable_document', durationMs: 1 });
+    await ledger.extractionRequested(start(id, 3));
+    await ledger.grantCredits(id, 4);
+    const stream = await createEventStore(database.handle).readStream(`key-${id}`);
+    const folded = fold(initialState(), stream as unknown as KeyEvent[]);
+    const loaded = await loadCreditAccount(database.handle.db, database.handle.dialect, id, { idempotencyKey: 'fold-1' });
+    expect(loaded.version).toBe(stream.length);
+    expect(loaded.state).toEqual(folded);
+    expect(folded).toMatchObject({ remaining: 8, used: 2, granted: 10, charged: { 'fold-1': 'a'.repeat(64) } });
   });
 });
