@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/writeTransaction.ts';
 import type { Event, EventMetadata, RecordedEvent } from './event.ts';
 import { ExpectedVersionConflictError, matchesExpectedVersion, type ExpectedVersion } from './expectedVersion.ts';
-import type { InlineProjection } from './projection.ts';
+import { applyProjections, type InlineProjection } from './projection.ts';
 
 export interface AppendResult {
   /** The stream's version after the append: pass it as the next expectedVersion. */
@@ -109,10 +109,7 @@ export function createEventStore(
       position: String(inserted[index]?.position),
       recordedAt,
     }));
-    for (const projection of projections) {
-      const relevant = recorded.filter((event) => projection.handles.includes(event.type));
-      if (relevant.length > 0) await projection.apply(trx, relevant);
-    }
+    await applyProjections(trx, projections, recorded);
     return { nextExpectedVersion: current + events.length, lastPosition: recorded[recorded.length - 1]!.position };
   };
 
@@ -172,7 +169,7 @@ type EventRow = {
   recorded_at: Date | string;
 };
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     type: row.type,
     data: decodeJson(row.data) as Record<string, unknown>,

@@ -5,6 +5,8 @@ import type { InlineProjection } from '../projection.ts';
 
 export const extractionsProjection: InlineProjection = {
   name: 'extractions',
+  version: 1,
+  tables: ['extractions'],
   handles: ['ExtractionRequested', 'ExtractionCompleted', 'ExtractionFailed', 'ExtractionAbandoned'],
   async apply(trx, events) {
     for (const event of events as unknown as readonly RecordedEvent<ExtractionEvent>[]) {
