@@ -16,6 +16,7 @@ import { SCOPES, type KeyView, type Ledger, type Scope } from '../core/credits/t
 import { createDatabase, type DatabaseHandle } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
 import { ProblemError } from '../core/errors.ts';
+import { upcastDocexEvent } from '../core/events/docexEvents.ts';
 import { docexProjections } from '../core/events/projections/docexProjections.ts';
 import { projectionStatus, rebuildProjections } from '../core/events/rebuildProjections.ts';
 
@@ -144,7 +145,7 @@ async function run(
       if (chosen.length === 0) {
         throw new UsageError(`No projection ${name}. Known: ${docexProjections.map((projection) => projection.name).join(', ')}.`);
       }
-      const rebuilt = await rebuildProjections(database, chosen);
+      const rebuilt = await rebuildProjections(database, chosen, { upcast: upcastDocexEvent });
       print(rebuilt, rebuilt.map((result) => `Rebuilt ${result.name} from ${result.events} event(s).`).join('\n'));
       return;
     }

@@ -224,12 +224,13 @@ export function buildOpenApi(plugins: readonly AnyDocumentPlugin[], info: { vers
   const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
   const auditEvent = {
     type: 'object',
-    required: ['position', 'stream_id', 'stream_position', 'type', 'data', 'metadata', 'recorded_at'],
+    required: ['position', 'stream_id', 'stream_position', 'type', 'schema_version', 'data', 'metadata', 'recorded_at'],
     properties: {
       position: { type: 'string' },
       stream_id: { type: 'string' },
       stream_position: { type: 'integer' },
       type: { type: 'string' },
+      schema_version: { type: 'integer', description: 'The version of `data`\'s shape for this type (shown upcast to the current one).' },
       data: { type: 'object' },
       metadata: { type: 'object' },
       recorded_at: { type: 'string', format: 'date-time' },

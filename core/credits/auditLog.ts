@@ -21,6 +21,7 @@ export function createAuditLog(store: EventStore) {
         streamId: event.streamId,
         streamPosition: event.streamPosition,
         type: event.type,
+        schemaVersion: event.schemaVersion,
         data: redactForAudit(event.type, event.data as Record<string, unknown>),
         metadata: event.metadata as Record<string, unknown>,
         recordedAt: event.recordedAt,

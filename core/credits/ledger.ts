@@ -7,6 +7,7 @@
 import { ProblemError } from '../errors.ts';
 import type { DatabaseHandle } from '../db/createDatabase.ts';
 import type { EventMetadata } from '../events/event.ts';
+import { docexEventStoreOptions } from '../events/docexEvents.ts';
 import { createEventStore } from '../events/eventStore.ts';
 import { docexProjections } from '../events/projections/docexProjections.ts';
 import { createApiKeys } from './apiKeys.ts';
@@ -32,7 +33,7 @@ export function createLedger(handle: DatabaseHandle, options: LedgerOptions = {}
   const source = options.source;
   const context: LedgerContext = {
     handle,
-    store: createEventStore(handle, { projections: docexProjections, clock }),
+    store: createEventStore(handle, { ...docexEventStoreOptions, projections: docexProjections, clock }),
     clock,
     holdTtlMs: options.holdTtlMs ?? 10 * 60_000,
     meta: (extra: EventMetadata) => ({ ...(source === undefined ? {} : { source }), ...extra }),

@@ -92,6 +92,7 @@ export interface AuditEvent {
   readonly streamId: string;
   readonly streamPosition: number;
   readonly type: string;
+  readonly schemaVersion: number;
   readonly data: Readonly<Record<string, unknown>>;
   readonly metadata: Readonly<Record<string, unknown>>;
   readonly recordedAt: string;

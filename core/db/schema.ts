@@ -15,6 +15,10 @@ export interface EventsTable {
   data: AppendOnly<unknown, string>;
   metadata: AppendOnly<unknown, string>;
   recorded_at: AppendOnly<Date | string, string>;
+  /** The version of `data`'s shape for its type; older versions are upcast when read. */
+  schema_version: ColumnType<number, number | undefined, never>;
+  /** The API key the event concerns (its stream's, or its metadata's), indexed for audit queries. */
+  key_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface ApiKeysTable {

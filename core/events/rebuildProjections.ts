@@ -19,7 +19,7 @@ import {
 import type { DatabaseHandle } from '../db/createDatabase.ts';
 import type { Database } from '../db/schema.ts';
 import { writeTransaction } from '../db/writeTransaction.ts';
-import type { RecordedEvent } from './event.ts';
+import type { RecordedEvent, Upcaster } from './event.ts';
 import { toRecordedEvent } from './eventStore.ts';
 import { applyProjections, type Projection } from './projection.ts';
 
@@ -52,8 +52,10 @@ export async function projectionStatus(db: Kysely<Database>, projections: readon
 export async function rebuildProjections(
   handle: DatabaseHandle,
   projections: readonly Projection[],
-  clock: () => Date = () => new Date(),
+  options: { clock?: () => Date; upcast?: Upcaster } = {},
 ): Promise<{ name: string; events: number }[]> {
+  const clock = options.clock ?? (() => new Date());
+  const upcast = options.upcast ?? ((event: RecordedEvent) => event);
   return writeTransaction(handle, async (trx) => {
     if (handle.dialect === 'postgres') await sql`lock table events in exclusive mode`.execute(trx);
     const results: { name: string; events: number }[] = [];
@@ -74,7 +76,7 @@ export async function rebuildProjections(
           .limit(PAGE)
           .execute();
         if (rows.length === 0) break;
-        const events: RecordedEvent[] = rows.map(toRecordedEvent);
+        const events: RecordedEvent[] = rows.map((row) => upcast(toRecordedEvent(row)));
         await applyProjections(fresh, [projection], events);
         replayed += events.length;
         after = rows[rows.length - 1]!.position;

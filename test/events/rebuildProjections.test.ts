@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger } from '../../core/credits/ledger.ts';
 import type { ExtractionStart, Ledger } from '../../core/credits/types.ts';
 import type { Database } from '../../core/db/schema.ts';
+import { docexEventStoreOptions } from '../../core/events/docexEvents.ts';
 import { createEventStore } from '../../core/events/eventStore.ts';
 import { applyProjections } from '../../core/events/projection.ts';
 import { docexProjections } from '../../core/events/projections/docexProjections.ts';
@@ -100,7 +101,7 @@ describe.each(testDialects)('projection rebuild on $name', (dialect) => {
 
   it('skips events it has applied: replaying the whole log over the live tables changes nothing', async () => {
     const live = await dump();
-    const events = await createEventStore(database.handle).readAll({ limit: 10_000 });
+    const events = await createEventStore(database.handle, docexEventStoreOptions).readAll({ limit: 10_000 });
     await database.handle.db.transaction().execute((trx) => applyProjections(trx, docexProjections, events));
     expect(await dump()).toEqual(live);
   });
