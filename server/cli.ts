@@ -63,7 +63,8 @@ function keyJson(view: KeyView) {
   };
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+type Values = Parsed['values'];
 
 async function run(
   ledger: Ledger,
@@ -155,7 +156,7 @@ async function run(
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let parsed;
+  let parsed: Parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {

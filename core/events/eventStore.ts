@@ -1,5 +1,5 @@
 /** The event store port and its Kysely implementation over the `events` table (SQLite or PostgreSQL). */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/createDatabase.ts';
 import type { Database } from '../db/schema.ts';
 import { lockEventsExclusively, writeTransaction } from '../db/writeTransaction.ts';

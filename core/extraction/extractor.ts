@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Ledger, Principal } from '../credits/types.ts';
+import type { Ledger } from '../credits/types.ts';
 import { ProblemError } from '../errors.ts';
 import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
 import type { Logger } from '../logging/logger.ts';

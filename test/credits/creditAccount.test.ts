@@ -20,6 +20,7 @@ function given(...events: KeyEvent[]) {
     when(command: CreditAccountCommand) {
       const run = () => decide(command, state);
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given / when / then is the spec's reading; never awaited.
         then: (events: KeyEvent[], refusal: CreditDecision['refusal'] = null) => expect(run()).toEqual({ events, refusal }),
         thenThrows: (code: string) => expect(run).toThrow(expect.objectContaining({ code })),
       };

@@ -43,7 +43,7 @@ describe.each(testDialects)('migrations on $name', (dialect) => {
       metadata: JSON.stringify(metadata),
       recorded_at: new Date().toISOString(),
     });
-    await (db as never as import('kysely').Kysely<any>)
+    await db
       .insertInto('events')
       .values([
         row('key-old1', 1, 'ApiKeyIssued', {}),
