@@ -34,6 +34,11 @@ export const configSchema = z.object({
   DOCEX_SHUTDOWN_GRACE_MS: int(25_000, 0),
   /** Bearer token for GET /metrics; when unset, /metrics answers only direct loopback requests. */
   DOCEX_METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * How long an extraction's credit hold lasts if nothing charges or releases it (its instance died). Unset:
+   * DOCEX_REQUEST_TIMEOUT_MS + DOCEX_SHUTDOWN_GRACE_MS + 60 s, above the longest a request can run.
+   */
+  DOCEX_HOLD_TTL_MS: z.coerce.number().int().min(1000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

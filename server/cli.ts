@@ -6,14 +6,19 @@
  *   docex keys list [--json]
  *   docex keys revoke KEY_ID [--reason TEXT] [--json]
  *   docex credits grant KEY_ID CREDITS [--reason TEXT] [--json]
+ *   docex projections list [--json]
+ *   docex projections rebuild [NAME] [--json]
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
 import { createLedger } from '../core/credits/ledger.ts';
 import { SCOPES, type KeyView, type Ledger, type Scope } from '../core/credits/types.ts';
-import { createDatabase } from '../core/db/createDatabase.ts';
+import { createDatabase, type DatabaseHandle } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
 import { ProblemError } from '../core/errors.ts';
+import { upcastDocexEvent } from '../core/events/docexEvents.ts';
+import { docexProjections } from '../core/events/projections/docexProjections.ts';
+import { projectionStatus, rebuildProjections } from '../core/events/rebuildProjections.ts';
 
 const usage = `Usage:
   docex keys create --name NAME --credits N [--rate-limit PER_MINUTE] [--scopes ${SCOPES.join(',')}] [--json]
@@ -21,6 +26,8 @@ const usage = `Usage:
   docex keys revoke KEY_ID [--reason TEXT] [--json]
   docex credits grant KEY_ID CREDITS [--reason TEXT] [--json]
   docex read passport|pan FILE... [--pretty]   (docex read --help)
+  docex projections list [--json]
+  docex projections rebuild [NAME] [--json]   replay the event log into fresh tables and swap them in
 
 The database is the service's: SQLite under DOCEX_DATA_DIR (default ./data), or DATABASE_URL when set.`;
 
@@ -57,9 +64,17 @@ function keyJson(view: KeyView) {
   };
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+type Values = Parsed['values'];
 
-async function run(ledger: Ledger, command: string, positionals: string[], values: Values, out: (text: string) => void) {
+async function run(
+  ledger: Ledger,
+  database: DatabaseHandle,
+  command: string,
+  positionals: string[],
+  values: Values,
+  out: (text: string) => void,
+) {
   const print = (json: unknown, text: string) => out(values.json ? JSON.stringify(json, null, 2) : text);
   switch (command) {
     case 'keys create': {
@@ -106,6 +121,36 @@ async function run(ledger: Ledger, command: string, positionals: string[], value
       print({ id: keyId, granted: credits, credits_remaining: remaining }, `Granted ${credits} to ${keyId}; ${remaining} remaining.`);
       return;
     }
+    case 'projections list': {
+      const statuses = await projectionStatus(database.db, docexProjections);
+      print(
+        statuses.map((status) => ({
+          name: status.name,
+          version: status.version,
+          built_version: status.builtVersion,
+          rebuilt_at: status.rebuiltAt,
+        })),
+        statuses
+          .map(
+            (status) =>
+              `${status.name}  version ${status.version}  built at version ${status.builtVersion}` +
+              `${status.rebuiltAt === null ? '' : `  rebuilt ${status.rebuiltAt}`}` +
+              `${status.builtVersion === status.version ? '' : '  (needs a rebuild)'}`,
+          )
+          .join('\n'),
+      );
+      return;
+    }
+    case 'projections rebuild': {
+      const name = positionals[2];
+      const chosen = name === undefined ? docexProjections : docexProjections.filter((projection) => projection.name === name);
+      if (chosen.length === 0) {
+        throw new UsageError(`No projection ${name}. Known: ${docexProjections.map((projection) => projection.name).join(', ')}.`);
+      }
+      const rebuilt = await rebuildProjections(database, chosen, { upcast: upcastDocexEvent });
+      print(rebuilt, rebuilt.map((result) => `Rebuilt ${result.name} from ${result.events} event(s).`).join('\n'));
+      return;
+    }
     default:
       throw new UsageError(command.trim() === '' ? 'No command given.' : `Unknown command: ${command}`);
   }
@@ -114,7 +159,7 @@ async function run(ledger: Ledger, command: string, positionals: string[], value
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   // `docex read` extracts in-process and needs no database: it lives in its own module.
   if (argv[0] === 'read') return (await import('./cli/read.ts')).readMain(argv.slice(1));
-  let parsed;
+  let parsed: Parsed;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -132,7 +177,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     await migrateToLatest(database.db);
     const ledger = createLedger(database, { source: 'cli' });
-    await run(ledger, command, positionals, values, (text) => process.stdout.write(`${text}\n`));
+    await run(ledger, database, command, positionals, values, (text) => process.stdout.write(`${text}\n`));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

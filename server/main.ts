@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { imagingLimits, loadConfig } from '../core/config.ts';
+import { holdTtlMs, startHoldExpiry, sweepIntervalMs } from '../core/credits/holdExpiry.ts';
 import { createLedger } from '../core/credits/ledger.ts';
 import { createDatabase } from '../core/db/createDatabase.ts';
 import { migrateToLatest } from '../core/db/migrateToLatest.ts';
@@ -45,9 +46,9 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   // A hold outlives the longest extraction, so only an instance that died mid-request leaves one to expire.
-  const ledger = createLedger(database, {
-    holdTtlMs: config.DOCEX_REQUEST_TIMEOUT_MS + config.DOCEX_SHUTDOWN_GRACE_MS + 60_000,
-  });
+  const ttlMs = holdTtlMs(config);
+  const ledger = createLedger(database, { holdTtlMs: ttlMs });
+  const holdExpiry = startHoldExpiry(ledger, { intervalMs: sweepIntervalMs(ttlMs), logger });
 
   const ocr = createOcrPool({ workers: config.DOCEX_OCR_WORKERS, logger });
   let ocrReady = false;
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     await pipelines?.terminate().catch((error: unknown) => logger.error({ err: error }, 'pipeline workers did not stop cleanly'));
     await ocr.terminate().catch((error: unknown) => logger.error({ err: error }, 'OCR pool did not stop cleanly'));
     await redis?.quit().catch(() => redis.disconnect());
+    await holdExpiry.stop();
     await ledger.close().catch((error: unknown) => logger.error({ err: error }, 'ledger did not close cleanly'));
     await database.destroy().catch((error: unknown) => logger.error({ err: error }, 'database did not close cleanly'));
     logger.info({}, 'stopped');

@@ -27,6 +27,8 @@ export const usageBodySchema = z
     credits_remaining: z.number().int().describe('Credits left'),
     credits_used: z.number().int().min(0).describe('Credits charged so far'),
     credits_granted: z.number().int().min(0).describe('Credits granted so far, the initial grant included'),
+    credits_held: z.number().int().min(0).describe('Held by requests in flight (holds not expired)'),
+    credits_available: z.number().int().describe('What a new request can start with: remaining less held; a 402 states the same figure'),
     requests_by_outcome: counts.describe('Extraction requests by outcome: ok, or the problem code'),
     requests_by_document_type: counts.describe('Extraction requests by document type'),
   })
@@ -38,6 +40,7 @@ export const auditEventBodySchema = z
     stream_id: z.string().describe('The stream (e.g. one key, one extraction) the event belongs to'),
     stream_position: z.number().int().min(0).describe('Position within its stream'),
     type: z.string().describe('Event type, e.g. ExtractionCompleted'),
+    schema_version: z.number().int().min(1).describe("The version of `data`'s shape for this type (shown upcast to the current one)"),
     data: z.record(z.string(), z.unknown()).describe('The event payload; never a document value'),
     metadata: z.record(z.string(), z.unknown()).describe('Who and where: request id, source, plugin version'),
     recorded_at: z.string().describe('When it was recorded (ISO 8601)'),

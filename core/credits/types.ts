@@ -78,6 +78,10 @@ export interface UsageView {
   readonly creditsRemaining: number;
   readonly creditsUsed: number;
   readonly creditsGranted: number;
+  /** Credits requests in flight hold (holds not expired). */
+  readonly creditsHeld: number;
+  /** What a new request can start with: remaining less held. A 402's `available` is this same figure. */
+  readonly creditsAvailable: number;
   /** Count of extraction requests by outcome code (`ok` for success). */
   readonly requestsByOutcome: Readonly<Record<string, number>>;
   readonly requestsByDocumentType: Readonly<Record<string, number>>;
@@ -88,6 +92,7 @@ export interface AuditEvent {
   readonly streamId: string;
   readonly streamPosition: number;
   readonly type: string;
+  readonly schemaVersion: number;
   readonly data: Readonly<Record<string, unknown>>;
   readonly metadata: Readonly<Record<string, unknown>>;
   readonly recordedAt: string;
@@ -140,6 +145,11 @@ export interface Ledger {
   /** Records the failure and releases the extraction's hold, if it has one. Failures are never charged. */
   extractionFailed(failure: ExtractionFailure): Promise<void>;
   usage(keyId: string): Promise<UsageView>;
+  /**
+   * Closes every hold that expired (CreditsReleased, reason `expired`) and abandons its extraction; exactly once
+   * across instances. Run at start and periodically; balance() and usage() also do it for their key.
+   */
+  releaseExpiredHolds(): Promise<{ released: number; abandoned: number }>;
   auditEvents(query: AuditQuery): Promise<{ events: AuditEvent[]; nextCursor: string | null }>;
   close(): Promise<void>;
 }

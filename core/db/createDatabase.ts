@@ -40,8 +40,7 @@ export function createDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', busyTimeoutMs, destroy: () => db.destroy() };
   }
-  fs.mkdirSync(config.DOCEX_DATA_DIR, { recursive: true });
-  const file = path.join(config.DOCEX_DATA_DIR, sqliteFileName);
+  const file = openPrivately(config.DOCEX_DATA_DIR);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: async () => {
@@ -51,9 +50,33 @@ export function createDatabase(
         connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
         connection.pragma('foreign_keys = ON');
         connection.pragma('synchronous = NORMAL');
+        // SQLite gives -wal and -shm the main file's mode; these fix files an older version left readable.
+        for (const suffix of ['-wal', '-shm']) chmodIfPresent(`${file}${suffix}`, 0o600);
         return connection;
       },
     }),
   });
   return { db, dialect: 'sqlite', busyTimeoutMs, destroy: () => db.destroy() };
+}
+
+/**
+ * The ledger holds key hashes and every request's metadata: its directory is 0700 and its files 0600, whatever
+ * the umask, and an existing installation is tightened on start. Returns the database file's path.
+ */
+function openPrivately(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  const file = path.join(dataDir, sqliteFileName);
+  // Created here with 0600 (mode then chmod, as the umask may mask the mode): SQLite copies it to -wal and -shm.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
+function chmodIfPresent(file: string, mode: number): void {
+  try {
+    fs.chmodSync(file, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }

@@ -15,6 +15,10 @@ export interface EventsTable {
   data: AppendOnly<unknown, string>;
   metadata: AppendOnly<unknown, string>;
   recorded_at: AppendOnly<Date | string, string>;
+  /** The version of `data`'s shape for its type; older versions are upcast when read. */
+  schema_version: ColumnType<number, number | undefined, never>;
+  /** The API key the event concerns (its stream's, or its metadata's), indexed for audit queries. */
+  key_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface ApiKeysTable {
@@ -71,6 +75,20 @@ export interface IdempotencyChargesTable {
   charged_at: Timestamp;
 }
 
+/** Per projection and stream, the last stream position applied: events at or below it are skipped. */
+export interface ProjectionPositionsTable {
+  projection: string;
+  stream_id: string;
+  position: number;
+}
+
+/** The version each projection's tables were last rebuilt at (absent: as first shipped, version 1). */
+export interface ProjectionStatesTable {
+  projection: string;
+  version: number;
+  rebuilt_at: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   api_keys: ApiKeysTable;
@@ -78,6 +96,8 @@ export interface Database {
   extractions: ExtractionsTable;
   idempotency_charges: IdempotencyChargesTable;
   credit_holds: CreditHoldsTable;
+  projection_positions: ProjectionPositionsTable;
+  projection_states: ProjectionStatesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

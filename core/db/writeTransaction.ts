@@ -10,11 +10,27 @@ import type { Database } from './schema.ts';
 
 const lockWaitLimitMs = 15_000;
 
+/**
+ * PostgreSQL: every write transaction holds this advisory lock shared; a global read of the log takes it
+ * exclusively, which waits for the writers in flight (and makes new ones queue behind it) for the read's length.
+ */
+const EVENTS_LOCK_KEY = 0x646f636578; // 'docex'
+
+export async function lockEventsExclusively(trx: Kysely<Database>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY})`.execute(trx);
+}
+
 export async function writeTransaction<T>(
   handle: DatabaseHandle,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (handle.dialect === 'postgres') return handle.db.transaction().execute(work);
+  if (handle.dialect === 'postgres') {
+    return handle.db.transaction().execute(async (trx) => {
+      // Taken first, before any row lock, so that waiting for it never holds anything another writer needs.
+      await sql`select pg_advisory_xact_lock_shared(${EVENTS_LOCK_KEY})`.execute(trx);
+      return work(trx);
+    });
+  }
   return handle.db.connection().execute(async (connection) => {
     await beginImmediate(connection, handle.busyTimeoutMs);
     try {

@@ -13,6 +13,12 @@ export interface Event<Type extends string = string, Data extends object = Reado
   readonly metadata?: EventMetadata;
 }
 
+/**
+ * Turns an event recorded with an older shape of its data (`schemaVersion`) into the current one. Runs on every
+ * read, so code only ever sees current shapes; the log itself is never rewritten.
+ */
+export type Upcaster = (event: RecordedEvent) => RecordedEvent;
+
 export type RecordedEvent<E extends Event<string, object> = Event> = E & {
   readonly metadata: EventMetadata;
   readonly streamId: string;
@@ -21,4 +27,6 @@ export type RecordedEvent<E extends Event<string, object> = Event> = E & {
   /** Global order over all streams, as a decimal string (PostgreSQL bigints do not fit a number). */
   readonly position: string;
   readonly recordedAt: string;
+  /** The version of `data`'s shape it was recorded with (after upcasting: the current one). */
+  readonly schemaVersion: number;
 };

@@ -1,11 +1,11 @@
 /** The event store port and its Kysely implementation over the `events` table (SQLite or PostgreSQL). */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/createDatabase.ts';
 import type { Database } from '../db/schema.ts';
-import { writeTransaction } from '../db/writeTransaction.ts';
-import type { Event, EventMetadata, RecordedEvent } from './event.ts';
+import { lockEventsExclusively, writeTransaction } from '../db/writeTransaction.ts';
+import type { Event, EventMetadata, RecordedEvent, Upcaster } from './event.ts';
 import { ExpectedVersionConflictError, matchesExpectedVersion, type ExpectedVersion } from './expectedVersion.ts';
-import type { InlineProjection } from './projection.ts';
+import { applyProjections, type InlineProjection } from './projection.ts';
 
 export interface AppendResult {
   /** The stream's version after the append: pass it as the next expectedVersion. */
@@ -17,7 +17,7 @@ export interface ReadAllQuery {
   /** Only events after this global position. */
   readonly after?: string;
   readonly types?: readonly string[];
-  /** Events of the key's own stream or whose metadata names the key. */
+  /** Events whose indexed `key_id` is this key (see `keyIdOf`). */
   readonly keyId?: string;
   /** ISO 8601, inclusive. */
   readonly from?: string;
@@ -42,15 +42,24 @@ export interface EventStore {
   readAll(query: ReadAllQuery): Promise<RecordedEvent[]>;
 }
 
-/** How long a PostgreSQL global read waits for in-flight transactions before answering with what has settled. */
-const settleWaitMs = 1_000;
+export interface EventStoreOptions {
+  readonly projections?: readonly InlineProjection[];
+  readonly clock?: () => Date;
+  /** The current version of each event type's data shape, written with every new event; 1 when not listed. */
+  readonly schemaVersions?: Readonly<Record<string, number>>;
+  /** Applied to every event read, so readers see current shapes only. */
+  readonly upcast?: Upcaster;
+  /** The key an event concerns, stored in the indexed `key_id` column. Default: its metadata's `keyId`. */
+  readonly keyIdOf?: (streamId: string, event: Event<string, object>) => string | null;
+}
 
-export function createEventStore(
-  handle: DatabaseHandle,
-  options: { projections?: readonly InlineProjection[]; clock?: () => Date } = {},
-): EventStore {
+export function createEventStore(handle: DatabaseHandle, options: EventStoreOptions = {}): EventStore {
   const projections = options.projections ?? [];
   const clock = options.clock ?? (() => new Date());
+  const upcast = options.upcast ?? ((event: RecordedEvent) => event);
+  const schemaVersionOf = (type: string): number => options.schemaVersions?.[type] ?? 1;
+  const keyIdOf = options.keyIdOf ?? ((_streamId: string, event: Event<string, object>) => event.metadata?.keyId ?? null);
+  const read = (row: EventRow): RecordedEvent => upcast(toRecordedEvent(row));
   const openTransactions = new WeakSet<Kysely<Database>>();
 
   const transaction: EventStore['transaction'] = (work) =>
@@ -91,6 +100,8 @@ export function createEventStore(
       data: JSON.stringify(event.data),
       metadata: JSON.stringify(event.metadata ?? {}),
       recorded_at: recordedAt,
+      schema_version: schemaVersionOf(event.type),
+      key_id: keyIdOf(streamId, event),
     }));
     let inserted: { position: string | number }[];
     try {
@@ -108,11 +119,9 @@ export function createEventStore(
       streamPosition: current + index + 1,
       position: String(inserted[index]?.position),
       recordedAt,
+      schemaVersion: schemaVersionOf(event.type),
     }));
-    for (const projection of projections) {
-      const relevant = recorded.filter((event) => projection.handles.includes(event.type));
-      if (relevant.length > 0) await projection.apply(trx, relevant);
-    }
+    await applyProjections(trx, projections, recorded);
     return { nextExpectedVersion: current + events.length, lastPosition: recorded[recorded.length - 1]!.position };
   };
 
@@ -130,34 +139,30 @@ export function createEventStore(
         .where('stream_id', '=', streamId)
         .orderBy('stream_position')
         .execute();
-      return rows.map(toRecordedEvent);
+      return rows.map(read);
     },
     async readAll(query) {
-      let select = handle.db.selectFrom('events').selectAll();
-      if (query.after !== undefined) {
-        select = select.where('position', '>', (handle.dialect === 'sqlite' ? Number(query.after) : query.after) as never);
-      }
-      if (query.types !== undefined && query.types.length > 0) select = select.where('type', 'in', [...query.types]);
-      if (query.from !== undefined) select = select.where('recorded_at', '>=', query.from);
-      if (query.to !== undefined) select = select.where('recorded_at', '<', query.to);
-      if (query.keyId !== undefined) {
-        const keyId = query.keyId;
-        const metadataKeyId =
-          handle.dialect === 'postgres' ? sql<string>`metadata->>'keyId'` : sql<string>`json_extract(metadata, '$.keyId')`;
-        select = select.where((eb) => eb.or([eb('stream_id', '=', `key-${keyId}`), eb(metadataKeyId, '=', keyId)]));
-      }
-      const ordered = select.orderBy('position').limit(query.limit);
-      if (handle.dialect === 'sqlite') return (await ordered.execute()).map(toRecordedEvent);
-      // A bigserial is taken before commit: hide positions whose transaction may still be open (anywhere in the
-      // cluster), so a reader paging by position never skips an event that commits late with a lower number.
-      // Such transactions last milliseconds; wait for them briefly so a read right after a write sees it.
-      const settled = ordered.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`);
-      const deadline = Date.now() + settleWaitMs;
-      for (;;) {
-        const [visible, all] = await Promise.all([settled.execute(), ordered.execute()]);
-        if (visible.length === all.length || Date.now() > deadline) return visible.map(toRecordedEvent);
-        await new Promise<void>((resolve) => setTimeout(resolve, 15));
-      }
+      const page = (executor: Kysely<Database>) => {
+        let select = executor.selectFrom('events').selectAll();
+        if (query.after !== undefined) {
+          select = select.where('position', '>', (handle.dialect === 'sqlite' ? Number(query.after) : query.after) as never);
+        }
+        if (query.types !== undefined && query.types.length > 0) select = select.where('type', 'in', [...query.types]);
+        if (query.from !== undefined) select = select.where('recorded_at', '>=', query.from);
+        if (query.to !== undefined) select = select.where('recorded_at', '<', query.to);
+        if (query.keyId !== undefined) select = select.where('key_id', '=', query.keyId);
+        return select.orderBy('position').limit(query.limit).execute();
+      };
+      // SQLite has one writer at a time: positions commit in order.
+      if (handle.dialect === 'sqlite') return (await page(handle.db)).map(read);
+      // A bigserial is taken before commit, so a later position can commit first. Every write transaction holds
+      // the events lock shared (writeTransaction); this read takes it exclusively, so it waits (on the lock, not
+      // by polling) for the writers in flight, and sees every position below those it returns: a reader paging
+      // by position never skips one that commits late, and reads its own writes at once.
+      return handle.db.transaction().execute(async (trx) => {
+        await lockEventsExclusively(trx);
+        return (await page(trx)).map(read);
+      });
     },
   };
 }
@@ -170,9 +175,10 @@ type EventRow = {
   data: unknown;
   metadata: unknown;
   recorded_at: Date | string;
+  schema_version?: number;
 };
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     type: row.type,
     data: decodeJson(row.data) as Record<string, unknown>,
@@ -181,6 +187,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     streamPosition: Number(row.stream_position),
     position: String(row.position),
     recordedAt: toIsoTimestamp(row.recorded_at),
+    schemaVersion: Number(row.schema_version ?? 1),
   };
 }
 

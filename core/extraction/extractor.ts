@@ -1,10 +1,10 @@
 /**
- * The extraction pipeline: check parts -> load pages -> price -> meter -> preprocess -> locate -> read -> decode ->
+ * The extraction pipeline: check parts -> load pages -> price -> hold credits -> preprocess -> locate -> read -> decode ->
  * validate -> charge. Credits are checked before any OCR and charged only after a valid result.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Ledger, Principal } from '../credits/types.ts';
+import type { Ledger } from '../credits/types.ts';
 import { ProblemError } from '../errors.ts';
 import type { ImagingLimits, LoadUpload } from '../imaging/types.ts';
 import type { Logger } from '../logging/logger.ts';
@@ -81,36 +81,6 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const runner = deps.runner ?? inProcessRunner({ loadUpload: deps.loadUpload, limits: deps.limits });
 
-  async function meter(
-    ledger: Ledger,
-    principal: Principal,
-    request: ExtractionRequest,
-    credits: number,
-    inputSha256: string,
-  ): Promise<void> {
-    let willCharge = credits;
-    if (request.idempotencyKey !== null) {
-      const prior = await ledger.findIdempotentCharge(principal.keyId, request.idempotencyKey);
-      if (prior !== null && prior.inputSha256 !== inputSha256) {
-        throw new ProblemError(
-          'idempotency_conflict',
-          'This Idempotency-Key was already used for a request with different files.',
-        );
-      }
-      if (prior !== null) willCharge = 0;
-    }
-    if (willCharge > 0) {
-      const available = await ledger.balance(principal.keyId);
-      if (available < willCharge) {
-        throw new ProblemError(
-          'insufficient_credits',
-          `This request costs ${willCharge} credit(s); the key has ${available}.`,
-          { extensions: { required: willCharge, available } },
-        );
-      }
-    }
-  }
-
   async function extract(request: ExtractionRequest): Promise<ExtractionResponse> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -148,7 +118,6 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
       checkParts(plugin.parts, request.files);
       job = runner.start({ plugin, files: request.files, password: request.fields['password'], ocr: deps.ocr, signal });
       ({ credits, inputSha256, pages } = await untilAborted(job.loaded, signal));
-      if (ledger !== null && principal !== null) await meter(ledger, principal, request, credits, inputSha256);
     } catch (thrown) {
       job?.release();
       clearTimeout(timer);

@@ -40,6 +40,7 @@ export function auditEventBody(event: AuditEvent) {
     stream_id: event.streamId,
     stream_position: event.streamPosition,
     type: event.type,
+    schema_version: event.schemaVersion,
     data: event.data,
     metadata: event.metadata,
     recorded_at: event.recordedAt,

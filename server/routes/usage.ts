@@ -13,6 +13,8 @@ export function usageBody(usage: UsageView) {
     credits_remaining: usage.creditsRemaining,
     credits_used: usage.creditsUsed,
     credits_granted: usage.creditsGranted,
+    credits_held: usage.creditsHeld,
+    credits_available: usage.creditsAvailable,
     requests_by_outcome: usage.requestsByOutcome,
     requests_by_document_type: usage.requestsByDocumentType,
   };

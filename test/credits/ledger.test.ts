@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../core/db/createDatabase.ts';
+import { fold, initialState } from '../../core/credits/creditAccount.ts';
 import { createLedger } from '../../core/credits/ledger.ts';
+import { loadCreditAccount } from '../../core/credits/loadCreditAccount.ts';
+import type { KeyEvent } from '../../core/events/docexEvents.ts';
+import { createEventStore } from '../../core/events/eventStore.ts';
 import type { ExtractionCompletion, ExtractionStart, Ledger } from '../../core/credits/types.ts';
 import { ProblemError } from '../../core/errors.ts';
 import { testDialects, type TestDatabase } from '../support/db.ts';
@@ -208,15 +212,68 @@ describe.each(testDialects)('ledger on $name', (dialect) => {
     }
   });
 
-  it('lets a hold expire when its request never finishes (its instance died)', async () => {
+  it('lets a hold expire when its request never finishes (its instance died), and closes it in the log', async () => {
     let now = Date.now();
     const clocked = createLedger(database.handle, { clock: () => new Date(now), holdTtlMs: 60_000 });
     const { id } = await clocked.createKey({ name: 'expiring', credits: 2 });
-    await clocked.extractionRequested(start(id, 2));
+    const orphan = start(id, 2);
+    await clocked.extractionRequested(orphan);
     expect(await clocked.balance(id)).toBe(0);
     now += 61_000;
     expect(await clocked.balance(id)).toBe(2);
     await clocked.extractionRequested(start(id, 2));
+    const events = (await clocked.auditEvents({ keyId: id, limit: 100 })).events;
+    const released = events.filter((event) => event.type === 'CreditsReleased');
+    expect(released.map((event) => event.data)).toEqual([{ credits: 2, extractionId: orphan.extractionId, reason: 'expired' }]);
+    expect(released[0]?.metadata).toMatchObject({ keyId: id, source: 'hold_expiry' });
+    expect(events.filter((event) => event.type === 'ExtractionAbandoned').map((event) => event.streamId)).toEqual([
+      `extraction-${orphan.extractionId}`,
+    ]);
+  });
+
+  it('closes expired holds exactly once when two instances race to release them', async () => {
+    let now = Date.now();
+    const clock = () => new Date(now);
+    const second = createDatabase(database.config);
+    try {
+      const one = createLedger(database.handle, { clock, holdTtlMs: 5_000 });
+      const two = createLedger(second, { clock, holdTtlMs: 5_000 });
+      const { id } = await one.createKey({ name: 'expiry race', credits: 6 });
+      const orphans = [start(id, 1), start(id, 2), start(id, 1), start(id, 0)];
+      for (const orphan of orphans) await one.extractionRequested(orphan);
+      expect(await two.usage(id)).toMatchObject({ creditsHeld: 4, creditsAvailable: 2, requestsByOutcome: { in_progress: 4 } });
+      now += 6_000;
+      await Promise.all(
+        Array.from({ length: 12 }, (_, n) => {
+          const ledger = n % 2 === 0 ? one : two;
+          return n % 3 === 0 ? ledger.releaseExpiredHolds() : n % 3 === 1 ? ledger.usage(id) : ledger.balance(id);
+        }),
+      );
+      const events = (await one.auditEvents({ keyId: id, limit: 100 })).events;
+      const releases = events.filter((event) => event.type === 'CreditsReleased').map((event) => event.data['extractionId']);
+      expect([...releases].sort()).toEqual(orphans.filter((o) => o.credits > 0).map((o) => o.extractionId).sort());
+      const abandoned = events.filter((event) => event.type === 'ExtractionAbandoned').map((event) => event.data['extractionId']);
+      expect([...abandoned].sort()).toEqual(orphans.map((o) => o.extractionId).sort());
+      expect(await two.usage(id)).toMatchObject({
+        creditsRemaining: 6,
+        creditsUsed: 0,
+        creditsHeld: 0,
+        creditsAvailable: 6,
+        requestsByOutcome: { abandoned: 4 },
+      });
+      expect(await one.releaseExpiredHolds()).toEqual({ released: 0, abandoned: 0 });
+    } finally {
+      await second.destroy();
+    }
+  });
+
+  it('states the same available credits in usage as in a 402', async () => {
+    const { id } = await ledger.createKey({ name: 'agree', credits: 5 });
+    await ledger.extractionRequested(start(id, 3));
+    const refused = await ledger.extractionRequested(start(id, 3)).catch((thrown: unknown) => thrown);
+    const usage = await ledger.usage(id);
+    expect(usage).toMatchObject({ creditsRemaining: 5, creditsHeld: 3, creditsAvailable: 2 });
+    expect(refused).toMatchObject({ code: 'insufficient_credits', extensions: { available: usage.creditsAvailable } });
   });
 
   it('holds nothing for a retry already charged under the same Idempotency-Key', async () => {
@@ -230,5 +287,23 @@ describe.each(testDialects)('ledger on $name', (dialect) => {
       charged: 0,
       remaining: 0,
     });
+  });
+
+  it('loads from the projections the same account the decider folds from the stream', async () => {
+    const { id } = await ledger.createKey({ name: 'fold', credits: 6 });
+    const a = start(id, 2, { idempotencyKey: 'fold-1' });
+    await ledger.extractionRequested(a);
+    await ledger.extractionCompleted(completion(id, 2, { extractionId: a.extractionId, idempotencyKey: 'fold-1' }));
+    const b = start(id, 1);
+    await ledger.extractionRequested(b);
+    await ledger.extractionFailed({ extractionId: b.extractionId, keyId: id, documentType: 'pan', code: 'unreadable_document', durationMs: 1 });
+    await ledger.extractionRequested(start(id, 3));
+    await ledger.grantCredits(id, 4);
+    const stream = await createEventStore(database.handle).readStream(`key-${id}`);
+    const folded = fold(initialState(), stream as unknown as KeyEvent[]);
+    const loaded = await loadCreditAccount(database.handle.db, database.handle.dialect, id, { idempotencyKey: 'fold-1' });
+    expect(loaded.version).toBe(stream.length);
+    expect(loaded.state).toEqual(folded);
+    expect(folded).toMatchObject({ remaining: 8, used: 2, granted: 10, charged: { 'fold-1': 'a'.repeat(64) } });
   });
 });

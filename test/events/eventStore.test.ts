@@ -78,4 +78,61 @@ describe.each(testDialects)('event store on $name', (dialect) => {
     const tail = await store.readAll({ limit: 10, after: all[all.length - 2]!.position });
     expect(tail).toHaveLength(1);
   });
+
+  it('stores each event\'s schema version and upcasts older shapes on every read', async () => {
+    const v1 = createEventStore(database.handle);
+    await v1.appendToStream(database.handle.db, 's-upcast', [note(7)], { expectedVersion: 'no_stream' });
+    // Version 2 of Noted renames n to count; readers see only version 2.
+    const v2 = createEventStore(database.handle, {
+      schemaVersions: { Noted: 2 },
+      upcast: (event) =>
+        event.type === 'Noted' && event.schemaVersion === 1
+          ? { ...event, schemaVersion: 2, data: { count: (event.data as { n: number }).n } }
+          : event,
+    });
+    await v2.appendToStream(database.handle.db, 's-upcast', [{ type: 'Noted', data: { count: 8 } }], { expectedVersion: 1 });
+    const stored = await database.handle.db.selectFrom('events').select('schema_version').where('stream_id', '=', 's-upcast').orderBy('position').execute();
+    expect(stored.map((row) => row.schema_version)).toEqual([1, 2]);
+    for (const events of [await v2.readStream('s-upcast'), await v2.readAll({ limit: 1000, types: ['Noted'] })]) {
+      const upcast = events.filter((event) => event.streamId === 's-upcast');
+      expect(upcast.map((event) => [event.schemaVersion, event.data])).toEqual([
+        [2, { count: 7 }],
+        [2, { count: 8 }],
+      ]);
+    }
+  });
+
+  it('filters by the indexed key_id its keyIdOf gives each event', async () => {
+    const keyed = createEventStore(database.handle, { keyIdOf: (streamId) => (streamId.startsWith('k-') ? streamId.slice(2) : null) });
+    await keyed.appendToStream(database.handle.db, 'k-alpha', [note(1)], { expectedVersion: 'any' });
+    await keyed.appendToStream(database.handle.db, 'x-1', [{ ...note(2), metadata: { keyId: 'alpha' } }], { expectedVersion: 'any' });
+    await store.appendToStream(database.handle.db, 'x-2', [{ ...note(3), metadata: { keyId: 'alpha' } }], { expectedVersion: 'any' });
+    await store.appendToStream(database.handle.db, 'x-3', [{ ...note(4), metadata: { keyId: 'beta' } }], { expectedVersion: 'any' });
+    expect((await store.readAll({ limit: 100, keyId: 'alpha' })).map((event) => event.streamId)).toEqual(['k-alpha', 'x-2']);
+    expect((await store.readAll({ limit: 100, keyId: 'beta' })).map((event) => event.streamId)).toEqual(['x-3']);
+  });
+
+  it('never lets a global read skip a position that commits after a later one', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // The first writer takes its position, then stays open while a second appends and commits after it.
+    const slow = store.transaction(async (trx) => {
+      await store.appendToStream(trx, 's-late-1', [note(1)], { expectedVersion: 'no_stream' });
+      entered();
+      await held;
+    });
+    await inside;
+    const fast = store.appendToStream(database.handle.db, 's-late-2', [note(2)], { expectedVersion: 'no_stream' });
+    if (dialect.name === 'postgres') await fast;
+    const reading = store.readAll({ limit: 1000, types: ['Noted'] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([slow, fast]);
+    const streams = (await reading).map((event) => event.streamId);
+    // Whatever the read saw, it saw nothing after a gap: the later commit only with the earlier position.
+    if (streams.includes('s-late-2')) expect(streams).toContain('s-late-1');
+    if (dialect.name === 'postgres') expect(streams.slice(-2)).toEqual(['s-late-1', 's-late-2']);
+  });
 });

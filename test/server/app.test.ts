@@ -207,7 +207,16 @@ describe.each(ledgerBackends())('app over $name', (backend) => {
       const res = await request(harness.server).get('/v1/usage').set('Authorization', `Bearer ${keys.extract}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(
-        ['credits_granted', 'credits_remaining', 'credits_used', 'key_id', 'requests_by_document_type', 'requests_by_outcome'].sort(),
+        [
+          'credits_available',
+          'credits_granted',
+          'credits_held',
+          'credits_remaining',
+          'credits_used',
+          'key_id',
+          'requests_by_document_type',
+          'requests_by_outcome',
+        ].sort(),
       );
       expect(res.body.credits_granted).toBe(10);
       expect(res.body.credits_used + res.body.credits_remaining).toBe(10);

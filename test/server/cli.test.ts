@@ -52,6 +52,19 @@ describe('the docex command', () => {
     }
   });
 
+  it('lists the projections and rebuilds them from the log', () => {
+    const rebuild = docex('projections', 'rebuild', '--json');
+    expect(rebuild.code, rebuild.stderr).toBe(0);
+    const rebuilt = JSON.parse(rebuild.stdout) as { name: string; events: number }[];
+    expect(rebuilt.find((result) => result.name === 'credit_balances')?.events).toBeGreaterThanOrEqual(4);
+    const one = docex('projections', 'rebuild', 'api_keys');
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/Rebuilt api_keys from 2 event/);
+    const list = docex('projections', 'list', '--json');
+    expect(JSON.parse(list.stdout)).toContainEqual(expect.objectContaining({ name: 'api_keys', version: 1, built_version: 1 }));
+    expect(docex('projections', 'rebuild', 'nosuch').code).toBe(2);
+  });
+
   it('explains bad usage with exit code 2 and unknown keys with exit code 1', () => {
     expect(docex('keys', 'create', '--credits', '3').code).toBe(2);
     expect(docex('keys', 'create', '--name', 'x', '--credits', '-3').code).toBe(2);

@@ -5,6 +5,8 @@ import type { InlineProjection } from '../projection.ts';
 
 export const apiKeysProjection: InlineProjection = {
   name: 'api_keys',
+  version: 1,
+  tables: ['api_keys'],
   handles: ['ApiKeyIssued', 'ApiKeyRevoked'],
   async apply(trx, events) {
     for (const event of events as readonly RecordedEvent<ApiKeyIssued | ApiKeyRevoked>[]) {
@@ -22,12 +24,14 @@ export const apiKeysProjection: InlineProjection = {
             created_at: event.recordedAt,
             revoked_at: null,
           })
+          .onConflict((oc) => oc.column('key_id').doNothing())
           .execute();
       } else {
         await trx
           .updateTable('api_keys')
           .set({ revoked_at: event.recordedAt })
           .where('key_id', '=', event.data.keyId)
+          .where('revoked_at', 'is', null)
           .execute();
       }
     }

@@ -5,6 +5,8 @@ import type { InlineProjection } from '../projection.ts';
 
 export const creditBalanceProjection: InlineProjection = {
   name: 'credit_balances',
+  version: 1,
+  tables: ['credit_balances'],
   handles: ['ApiKeyIssued', 'ApiKeyRevoked', 'CreditsGranted', 'CreditsReserved', 'CreditsReleased', 'CreditsCharged'],
   async apply(trx, events) {
     for (const event of events as readonly RecordedEvent<KeyEvent>[]) {
@@ -15,6 +17,7 @@ export const creditBalanceProjection: InlineProjection = {
           await trx
             .insertInto('credit_balances')
             .values({ key_id: keyId, remaining: 0, used: 0, granted: 0, version })
+            .onConflict((oc) => oc.column('key_id').doNothing())
             .execute();
           break;
         case 'CreditsReserved':

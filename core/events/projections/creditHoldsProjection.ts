@@ -5,6 +5,8 @@ import type { InlineProjection } from '../projection.ts';
 
 export const creditHoldsProjection: InlineProjection = {
   name: 'credit_holds',
+  version: 1,
+  tables: ['credit_holds'],
   handles: ['CreditsReserved', 'CreditsReleased', 'CreditsCharged'],
   async apply(trx, events) {
     for (const event of events as readonly RecordedEvent<CreditsReserved | CreditsReleased | CreditsCharged>[]) {
@@ -17,6 +19,7 @@ export const creditHoldsProjection: InlineProjection = {
             credits: event.data.credits,
             expires_at: event.data.expiresAt,
           })
+          .onConflict((oc) => oc.column('extraction_id').doNothing())
           .execute();
       } else {
         await trx.deleteFrom('credit_holds').where('extraction_id', '=', event.data.extractionId).execute();

@@ -5,7 +5,9 @@ import type { InlineProjection } from '../projection.ts';
 
 export const extractionsProjection: InlineProjection = {
   name: 'extractions',
-  handles: ['ExtractionRequested', 'ExtractionCompleted', 'ExtractionFailed'],
+  version: 1,
+  tables: ['extractions'],
+  handles: ['ExtractionRequested', 'ExtractionCompleted', 'ExtractionFailed', 'ExtractionAbandoned'],
   async apply(trx, events) {
     for (const event of events as unknown as readonly RecordedEvent<ExtractionEvent>[]) {
       if (event.type === 'ExtractionRequested') {
@@ -27,6 +29,15 @@ export const extractionsProjection: InlineProjection = {
             completed_at: null,
           })
           .onConflict((oc) => oc.column('extraction_id').doNothing())
+          .execute();
+        continue;
+      }
+      if (event.type === 'ExtractionAbandoned') {
+        await trx
+          .updateTable('extractions')
+          .set({ outcome: 'abandoned', completed_at: event.recordedAt })
+          .where('extraction_id', '=', event.data.extractionId)
+          .where('outcome', 'is', null)
           .execute();
         continue;
       }

@@ -5,6 +5,8 @@ import type { InlineProjection } from '../projection.ts';
 
 export const idempotencyChargesProjection: InlineProjection = {
   name: 'idempotency_charges',
+  version: 1,
+  tables: ['idempotency_charges'],
   handles: ['CreditsCharged'],
   async apply(trx, events) {
     for (const event of events as readonly RecordedEvent<CreditsCharged>[]) {
@@ -19,6 +21,7 @@ export const idempotencyChargesProjection: InlineProjection = {
           extraction_id: extractionId,
           charged_at: event.recordedAt,
         })
+        .onConflict((oc) => oc.columns(['key_id', 'idempotency_key']).doNothing())
         .execute();
     }
   },
