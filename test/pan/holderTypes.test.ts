@@ -14,8 +14,8 @@ const domainTable: [string, string][] = [
   ['L', 'Local Authority'],
   ['J', 'Artificial Juridical Person'],
   ['G', 'Government Agency'],
-  ['E', 'Limited Liability Partnership (seen in third-party lists)'],
-  ['K', 'Krish (seen only in python-stdnum; accept as rare)'],
+  ['E', 'Limited Liability Partnership'],
+  ['K', 'Krish'],
 ];
 
 describe('holder types', () => {
