@@ -140,9 +140,14 @@ function isStray(w: CardWord | undefined): boolean {
   return w !== undefined && w.text.length === 1 && !/[A-Z]/.test(w.text);
 }
 
-/** A line that may hold a name: mostly capital letters, no lower case (the Hindi that `eng` misreads is mostly lower case). */
+/**
+ * A line that may hold a name: mostly capital letters, no lower case (the Hindi that `eng` misreads is mostly lower
+ * case). Judged from its first word of capitals on: noise OCR reads off the photo beside a name comes first.
+ */
 function nameLike(line: CardLine): boolean {
-  const raw = line.text.replace(/\s+/g, '');
+  const first = line.words.findIndex((w) => /^[A-Z][A-Z.'\-]+$/.test(w.text));
+  const text = first > 0 ? line.words.slice(first).map((w) => w.text).join(' ') : line.text;
+  const raw = text.replace(/\s+/g, '');
   if (raw.length < 3) return false;
   const upper = raw.replace(/[^A-Z]/g, '').length;
   const lower = raw.replace(/[^a-z]/g, '').length;
@@ -150,11 +155,25 @@ function nameLike(line: CardLine): boolean {
   return upper >= 3 && lower <= upper * 0.15 && digits <= upper * 0.3 && upper / raw.length >= 0.6;
 }
 
+/**
+ * Where a line's text sits vertically: the median of its words' centres. OCR joins a value with photo, hologram or
+ * QR-code noise into one line whose box reaches far above or below the text; its words' centres do not move.
+ */
+function rowMiddle(line: CardLine): number {
+  const centres = line.words.map((w) => (w.y0 + w.y1) / 2).sort((a, b) => a - b);
+  return centres[Math.floor(centres.length / 2)] ?? (line.y0 + line.y1) / 2;
+}
+
+/** `l` is on a row under `label`'s (its text's middle below the label's bottom edge). */
+function under(l: CardLine, label: CardLine): boolean {
+  return rowMiddle(l) > label.y1 - (label.y1 - label.y0) * 0.1;
+}
+
 /** The first line below `label` that overlaps it horizontally and is not itself a label. */
 function lineBelow(lines: readonly CardLine[], label: CardLine): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
-    if (l === label || l.y0 < label.y0 + h * 0.5) continue;
+    if (l === label || !under(l, label)) continue;
     if (l.y0 > label.y1 + h * 4) break;
     if (l.x1 < label.x0 - h || l.x0 > label.x1 + h * 6) continue;
     if (labelOf(l) !== null) return null;
@@ -301,7 +320,7 @@ function valueOf(lines: readonly CardLine[], label: CardLine | undefined, entity
 function lineBelowAny(lines: readonly CardLine[], label: CardLine): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
-    if (l === label || l.y0 < label.y0 + h * 0.5) continue;
+    if (l === label || !under(l, label)) continue;
     if (l.y0 > label.y1 + h * 4) return null;
     if (labelOf(l) === 'pan_label') continue; // "Permanent Account Number Card" may wrap onto two lines
     return l;

@@ -156,3 +156,34 @@ describe('names from where the ink ends', () => {
     expect(extent?.x1).toBeLessThan(340);
   });
 });
+
+describe('values joined with noise beside them', () => {
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 0.9, x0, y0, x1, y1 });
+  const line = (words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 0.9,
+    x0: Math.min(...words.map((w) => w.x0)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    x1: Math.max(...words.map((w) => w.x1)),
+    y1: Math.max(...words.map((w) => w.y1)),
+    words,
+  });
+  const header = line([word('INCOME', 80, 110, 250, 134), word('TAX', 260, 110, 330, 134), word('DEPARTMENT', 340, 110, 550, 134)]);
+  const pan = line([word('NWWPR7646L', 335, 251, 776, 297)]);
+  const father = [line([word("Father's", 331, 442, 440, 472), word('Name', 450, 442, 520, 472)]), line([word('JAYA', 331, 486, 420, 521), word('SHARMA', 430, 486, 600, 521)])];
+  const date = [line([word('Date', 331, 546, 400, 576), word('of', 410, 546, 440, 576), word('Birth', 450, 546, 520, 576)]), line([word('17.09.1962', 333, 595, 578, 631)])];
+
+  it('a name whose line box reaches above its label (photo noise joined to it) is still the line under the label', () => {
+    const label = line([word('am', 331, 339, 380, 365), word('/', 390, 339, 400, 365), word('Name', 410, 339, 494, 365)]);
+    const value = line([word('oll.', 70, 349, 140, 417), word('ANJALI', 335, 370, 480, 400), word('RAO', 490, 370, 560, 400)]);
+    const card = parseCardLines([header, pan, label, value, ...father, ...date]);
+    expect(card.name?.text).toBe('ANJALI RAO');
+  });
+
+  it('with the name label unread, a name line led by photo noise is still a name', () => {
+    const value = line([word('ac', 84, 364, 130, 431), word('POOJA', 335, 380, 470, 415), word('TRIVEDI', 480, 380, 650, 415)]);
+    const card = parseCardLines([header, pan, line([word('Nam', 335, 330, 389, 349)]), value, ...father, ...date]);
+    expect(card.name?.text).toBe('POOJA TRIVEDI');
+    expect(card.fatherName?.text).toBe('JAYA SHARMA');
+  });
+});
