@@ -67,7 +67,7 @@ export function parseBenchArgs(argv: readonly string[], defaults: { split: strin
   }
   if (set === undefined || !/^[a-z0-9_-]+$/.test(set)) throw new Error('Name a labelled set: passport, pan, negatives or specimen');
   if (!['dev', 'test', 'styled-dev', 'foreign'].includes(split)) throw new Error(`--split is dev, test, styled-dev or foreign, got "${split}"`);
-  if ((split === 'styled-dev' || split === 'foreign') && set !== 'passport') throw new Error(`--split ${split} exists for the passport set only`);
+  if ((split === 'styled-dev' || split === 'foreign') && set !== 'passport' && set !== 'pan') throw new Error(`--split ${split} exists for the passport and pan sets only`);
   if (real !== null && dir !== null) throw new Error('--real and --dir name the set two ways; give one');
   if (part !== 'train' && part !== 'eval' && part !== 'all') throw new Error(`--part is train, eval or all, got "${part}"`);
   if (real === null && (part !== 'all' || originals)) throw new Error('--part and --originals apply to a --real set only');

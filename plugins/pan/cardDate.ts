@@ -24,6 +24,13 @@ export function parseCardDate(text: string): CardDate | null {
     const iso = calendarIso(Number(y), Number(mo), Number(d));
     if (iso !== null) return { iso, year: Number(y), repaired };
   }
+  // A stroke read before the year (a blurred separator doubled: `12- 08- 12005`): five digits where four belong, of
+  // which the last four make a real date and the five do not.
+  const stray = /(?:^|\D)(\d{2})\s*[/\-.]\s*(\d{2})\s*[/\-.]\s*[1l|I7](\d{4})(?:\D|$)/.exec(text);
+  if (stray) {
+    const iso = calendarIso(Number(stray[3]), Number(stray[2]), Number(stray[1]));
+    if (iso !== null) return { iso, year: Number(stray[3]), repaired: true };
+  }
   // One separator lost to glare or a stroke break, the other still there: `18 11/1944`.
   const gap = /(?:^|\D)(\d{2}) +(\d{2})\s*[/\-.]\s*(\d{4})(?:\D|$)|(?:^|\D)(\d{2})\s*[/\-.]\s*(\d{2}) +(\d{4})(?:\D|$)/.exec(text);
   if (gap) {

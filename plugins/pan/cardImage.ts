@@ -38,15 +38,25 @@ export async function analysisGrey(image: RawImage): Promise<AnalysisGrey> {
   return { data: new Uint8Array(stretched.buffer, stretched.byteOffset, stretched.length), width: info.width, height: info.height, greySpread: hi - lo };
 }
 
+/** A point of an OCR image and where it lies in the page as uploaded (after EXIF rotation; a PDF's rendered page). */
+export type ToPage = (x: number, y: number) => readonly [number, number];
+
+/** An image prepared for OCR that knows where its pixels came from in the page. */
+export interface MappedImage extends RawImage {
+  readonly toPage: ToPage;
+}
+
 /**
  * The page turned by `clockwiseDegrees`, scaled for OCR, grey, contrast stretched (dim photos, glare).
  * Corners uncovered by the turn are filled with white so they read as empty paper.
  */
-export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, crop: FractionBox | null = null): Promise<RawImage> {
+export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, crop: FractionBox | null = null): Promise<MappedImage> {
   // Stretch before turning: the white the turn adds to the corners would otherwise pin the top of the range.
   const grey = await fromRaw(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  let width = grey.info.width;
-  let height = grey.info.height;
+  const sourceWidth = grey.info.width;
+  const sourceHeight = grey.info.height;
+  let width = sourceWidth;
+  let height = sourceHeight;
   const stretched = stretchPercentiles(new Uint8Array(grey.data.buffer, grey.data.byteOffset, width * height));
   let pipeline = sharp(stretched, { raw: { width, height, channels: 1 } });
   // Tesseract copes with half a degree of skew; turning costs a resample.
@@ -57,16 +67,24 @@ export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, c
     height = rotated.info.height;
     pipeline = sharp(rotated.data, { raw: { width, height, channels: rotated.info.channels } }).greyscale();
   }
+  const turnedWidth = width;
+  const turnedHeight = height;
+  let cropLeft = 0;
+  let cropTop = 0;
   if (crop) {
     const left = Math.floor(crop.left * width);
     const top = Math.floor(crop.top * height);
     const w = Math.max(1, Math.min(width - left, Math.round(crop.width * width)));
     const h = Math.max(1, Math.min(height - top, Math.round(crop.height * height)));
     const cut = await pipeline.extract({ left, top, width: w, height: h }).raw().toBuffer({ resolveWithObject: true });
+    cropLeft = left;
+    cropTop = top;
     width = cut.info.width;
     height = cut.info.height;
     pipeline = sharp(cut.data, { raw: { width, height, channels: cut.info.channels } }).greyscale();
   }
+  const croppedWidth = width;
+  const croppedHeight = height;
   const side = Math.max(width, height);
   const target = crop ? CARD_SIDE : side > OCR_MAX_SIDE ? OCR_MAX_SIDE : side < OCR_MIN_SIDE ? OCR_MIN_SIDE : side;
   if (target !== side) {
@@ -80,7 +98,19 @@ export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, c
   // identity while costing more than the OCR pass; reading was measured the same without it.)
   const { data, info } = await pipeline.greyscale().median(3).raw().toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`uprightForOcr: expected one channel, got ${info.channels}`);
-  return { data, width: info.width, height: info.height, channels: 1 };
+  // Back to the page: undo the scale, the crop, then the turn (sharp turns about the centre and grows the canvas
+  // to the turned image's bounding box; x' = x cos - y sin, y' = x sin + y cos about the centres, image y down).
+  const sx = croppedWidth / info.width;
+  const sy = croppedHeight / info.height;
+  const t = turned ? (clockwiseDegrees * Math.PI) / 180 : 0;
+  const cos = Math.cos(t);
+  const sin = Math.sin(t);
+  const toPage: ToPage = (x, y) => {
+    const dx = x * sx + cropLeft - turnedWidth / 2;
+    const dy = y * sy + cropTop - turnedHeight / 2;
+    return [dx * cos + dy * sin + sourceWidth / 2, -dx * sin + dy * cos + sourceHeight / 2];
+  };
+  return { data, width: info.width, height: info.height, channels: 1, toPage };
 }
 
 /** The 1st and 99th percentile grey levels. */
@@ -109,10 +139,10 @@ function stretchPercentiles(data: Uint8Array): Buffer {
   return out;
 }
 
-/** The same grey image turned half a turn (upside-down cards). */
-export function halfTurn(image: RawImage): RawImage {
+/** The same grey image turned half a turn (upside-down cards), still knowing where its pixels came from. */
+export function halfTurn(image: MappedImage): MappedImage {
   const out = Buffer.allocUnsafe(image.data.length);
   const n = image.width * image.height;
   for (let i = 0; i < n; i++) out[n - 1 - i] = image.data[i] ?? 0;
-  return { data: out, width: image.width, height: image.height, channels: 1 };
+  return { data: out, width: image.width, height: image.height, channels: 1, toPage: (x, y) => image.toPage(image.width - x, image.height - y) };
 }

@@ -5,12 +5,17 @@
  */
 import type { CardLine, CardWord } from './cardLines.ts';
 import { parseCardDate } from './cardDate.ts';
+import { lettersForSymbols } from './nameRepair.ts';
 import { candidateRank, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
 
 export interface FieldReading {
   readonly text: string;
   /** 0..1 */
   readonly confidence: number;
+  /** Characters of `text` read as another glyph and repaired (names only): 1-based positions in `text`. */
+  readonly repairs?: readonly { readonly position: number; readonly from: string; readonly to: string }[];
+  /** Where it was read: the words' boxes joined (OCR image pixels or text-layer units). */
+  readonly box?: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
 }
 
 export interface PanReading extends FieldReading {
@@ -84,22 +89,39 @@ function wordsFrom(line: CardLine, x: number): CardWord[] {
  */
 export function cleanName(words: readonly CardWord[], allowEntityChars: boolean): FieldReading | null {
   const allowed = allowEntityChars ? /^[A-Z0-9&().,'\-/]+$/ : /^[A-Z.'\-]+$/;
-  const kept: CardWord[] = [];
+  const kept: { word: CardWord; changed: { index: number; from: string; to: string }[] }[] = [];
   for (const w of words) {
-    const text = nameGlyphs(w.text.replace(/^[|:;!"`~_=*,]+|[|:;!"`~_=*]+$/g, ''), allowEntityChars);
+    const stripped = w.text.replace(/^[|:;!"`~_=*,]+|[|:;!"`~_=*]+$/g, '');
+    const glyphs = nameGlyphs(stripped, allowEntityChars);
+    const symbols = lettersForSymbols(glyphs, !allowEntityChars);
+    const text = symbols.text;
     if (text.length === 0) continue;
     const ok = allowed.test(text) && (/[A-Z]/.test(text) || (allowEntityChars && text === '&'));
-    if (ok) kept.push({ ...w, text });
+    // Every character that changed from what was read is a repair (same length: glyph for glyph).
+    const changed = text.length === stripped.length ? [...text].flatMap((c, index) => (c === stripped[index] ? [] : [{ index, from: stripped[index] ?? '', to: c }])) : [];
+    if (ok) kept.push({ word: { ...w, text }, changed });
     else if (kept.length > 0) break; // a name is one run; noise after it (a signature, a QR code) ends it
   }
   // Lone single letters at either end are usually noise from a photo edge or a stroke, unless they are initials.
-  while (kept.length > 1 && isStray(kept[0]) && kept.length > 2) kept.shift();
-  while (kept.length > 1 && isStray(kept[kept.length - 1])) kept.pop();
-  const text = kept.map((w) => w.text).join(' ').trim();
+  while (kept.length > 1 && isStray(kept[0]?.word) && kept.length > 2) kept.shift();
+  while (kept.length > 1 && isStray(kept[kept.length - 1]?.word)) kept.pop();
+  const text = kept.map((k) => k.word.text).join(' ').trim();
   const letterCount = text.replace(/[^A-Z]/g, '').length;
   if (letterCount < 2) return null;
-  const confidence = kept.reduce((s, w) => s + w.confidence, 0) / kept.length;
-  return { text, confidence };
+  const confidence = kept.reduce((s, k) => s + k.word.confidence, 0) / kept.length;
+  const repairs: { position: number; from: string; to: string }[] = [];
+  let offset = 0;
+  for (const k of kept) {
+    for (const c of k.changed) repairs.push({ position: offset + c.index + 1, from: c.from, to: c.to });
+    offset += k.word.text.length + 1;
+  }
+  const box = {
+    x0: Math.min(...kept.map((k) => k.word.x0)),
+    y0: Math.min(...kept.map((k) => k.word.y0)),
+    x1: Math.max(...kept.map((k) => k.word.x1)),
+    y1: Math.max(...kept.map((k) => k.word.y1)),
+  };
+  return { text, confidence, box, ...(repairs.length > 0 ? { repairs } : {}) };
 }
 
 /**
@@ -118,9 +140,14 @@ function isStray(w: CardWord | undefined): boolean {
   return w !== undefined && w.text.length === 1 && !/[A-Z]/.test(w.text);
 }
 
-/** A line that may hold a name: mostly capital letters, no lower case (the Hindi that `eng` misreads is mostly lower case). */
+/**
+ * A line that may hold a name: mostly capital letters, no lower case (the Hindi that `eng` misreads is mostly lower
+ * case). Judged from its first word of capitals on: noise OCR reads off the photo beside a name comes first.
+ */
 function nameLike(line: CardLine): boolean {
-  const raw = line.text.replace(/\s+/g, '');
+  const first = line.words.findIndex((w) => /^[A-Z][A-Z.'\-]+$/.test(w.text));
+  const text = first > 0 ? line.words.slice(first).map((w) => w.text).join(' ') : line.text;
+  const raw = text.replace(/\s+/g, '');
   if (raw.length < 3) return false;
   const upper = raw.replace(/[^A-Z]/g, '').length;
   const lower = raw.replace(/[^a-z]/g, '').length;
@@ -128,11 +155,25 @@ function nameLike(line: CardLine): boolean {
   return upper >= 3 && lower <= upper * 0.15 && digits <= upper * 0.3 && upper / raw.length >= 0.6;
 }
 
+/**
+ * Where a line's text sits vertically: the median of its words' centres. OCR joins a value with photo, hologram or
+ * QR-code noise into one line whose box reaches far above or below the text; its words' centres do not move.
+ */
+function rowMiddle(line: CardLine): number {
+  const centres = line.words.map((w) => (w.y0 + w.y1) / 2).sort((a, b) => a - b);
+  return centres[Math.floor(centres.length / 2)] ?? (line.y0 + line.y1) / 2;
+}
+
+/** `l` is on a row under `label`'s (its text's middle below the label's bottom edge). */
+function under(l: CardLine, label: CardLine): boolean {
+  return rowMiddle(l) > label.y1 - (label.y1 - label.y0) * 0.1;
+}
+
 /** The first line below `label` that overlaps it horizontally and is not itself a label. */
 function lineBelow(lines: readonly CardLine[], label: CardLine): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
-    if (l === label || l.y0 < label.y0 + h * 0.5) continue;
+    if (l === label || !under(l, label)) continue;
     if (l.y0 > label.y1 + h * 4) break;
     if (l.x1 < label.x0 - h || l.x0 > label.x1 + h * 6) continue;
     if (labelOf(l) !== null) return null;
@@ -202,7 +243,17 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
         l !== pan?.line &&
         nameLike(l),
     );
-    const cleaned = candidates.map((l) => cleanName(l.words, true)).filter((r): r is FieldReading => r !== null);
+    let cleaned = candidates.map((l) => cleanName(l.words, true)).filter((r): r is FieldReading => r !== null);
+    // New cards print the PAN above the names: with their labels unread and no date found, the names are the
+    // name-like lines under the PAN, top down.
+    const panAbove = pan !== null && (bottom === pan.line || bottom === panLabel);
+    if (cleaned.length === 0 && panAbove && pan !== null) {
+      cleaned = lines
+        .filter((l) => l.y0 >= pan.line.y1 - (pan.line.y1 - pan.line.y0) * 0.3 && !labels.has(l) && l !== pan.line && nameLike(l))
+        .map((l) => cleanName(l.words, true))
+        .filter((r): r is FieldReading => r !== null)
+        .slice(0, 2);
+    }
     if (name === null && cleaned.length > 0) {
       // Name, then father's name, in that order: the two nearest the date when there are more (header noise above).
       const pair = cleaned.slice(-2);
@@ -269,7 +320,7 @@ function valueOf(lines: readonly CardLine[], label: CardLine | undefined, entity
 function lineBelowAny(lines: readonly CardLine[], label: CardLine): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
-    if (l === label || l.y0 < label.y0 + h * 0.5) continue;
+    if (l === label || !under(l, label)) continue;
     if (l.y0 > label.y1 + h * 4) return null;
     if (labelOf(l) === 'pan_label') continue; // "Permanent Account Number Card" may wrap onto two lines
     return l;

@@ -5,9 +5,9 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
-import { parseCardLines, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
+import { cleanName, parseCardLines, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
 import { linesFromOcr, type CardLine } from './cardLines.ts';
-import { halfTurn, uprightForOcr } from './cardImage.ts';
+import { halfTurn, uprightForOcr, type MappedImage, type ToPage } from './cardImage.ts';
 import { parseCardDate } from './cardDate.ts';
 import { glyphWidths } from './panGlyphs.ts';
 import { normalisePanText } from './panNumber.ts';
@@ -32,6 +32,8 @@ export interface OcrCardReading {
   /** The glyph widths of the first reading's PAN, measured in the image, with the line they were measured on. */
   readonly panGlyphs: PanGlyphs | null;
   readonly ocrCalls: number;
+  /** From the read image's pixels (where every box of `card` lies) to the page's. */
+  readonly toPage: ToPage;
 }
 
 /** How much of a PAN card a reading found: a clean PAN counts most, then labels and the header. */
@@ -55,7 +57,7 @@ export async function readCardImage(
   signal: AbortSignal,
 ): Promise<OcrCardReading> {
   let calls = 0;
-  const pass = async (image: RawImage): Promise<{ image: RawImage; card: CardReading }> => {
+  const pass = async (image: MappedImage): Promise<{ image: MappedImage; card: CardReading }> => {
     calls += 1;
     const result = await ocr.recognize({ image, segmentation: 'sparse_text', signal });
     return { image, card: parseCardLines(linesFromOcr(result)) };
@@ -78,7 +80,23 @@ export async function readCardImage(
     }
   }
 
-  const { image, card } = best;
+  const { image } = best;
+  let card = best.card;
+  // A name's extent is where its ink ends on the line, not where OCR's words stop: a name whose ink runs on past its
+  // last word (into the photo or the QR code, or a word OCR dropped) is read again up to where the ink ends, and the
+  // longer reading kept when it begins as the first did and holds its words.
+  for (const key of ['name', 'fatherName'] as const) {
+    const field = card[key];
+    if (!field?.box) continue;
+    const extent = inkExtent(image, field.box);
+    if (extent === null) continue;
+    const h = field.box.y1 - field.box.y0;
+    // Only rightwards: left of a name's column sit the photo and the hologram, whose ink reads as letters.
+    if (extent.x1 - field.box.x1 < 0.8 * h) continue;
+    calls += 1;
+    const reread = await rereadName(ocr, image, { ...field.box, x1: extent.x1 }, key === 'name', signal);
+    if (reread && reread.text.length > field.text.length && holdsWords(reread.text, field.text)) card = { ...card, [key]: reread };
+  }
   let panReread: FieldReading | null = null;
   const pan = card.pan;
   const panDoubtful = !pan || !pan.candidate.outcome.ok || pan.candidate.outcome.repairs.length > 0 || pan.confidence < 0.8;
@@ -93,7 +111,76 @@ export async function readCardImage(
     calls += 1;
     dateReread = await rereadLine(ocr, image, card.dateLine, '0123456789/-', signal);
   }
-  return { card, panReread, dateReread, panGlyphs: pan ? measurePanGlyphs(image, pan) : null, ocrCalls: calls };
+  return { card, panReread, dateReread, panGlyphs: pan ? measurePanGlyphs(image, pan) : null, ocrCalls: calls, toPage: image.toPage };
+}
+
+/** `longer` begins with `first`'s first word and holds its other words but a partial last one, in order. */
+export function holdsWords(longer: string, first: string): boolean {
+  const words = first.split(' ');
+  const read = longer.split(' ');
+  if (read[0] !== words[0]) return false;
+  let at = 1;
+  for (const w of words.slice(1, -1)) {
+    while (at < read.length && read[at] !== w) at++;
+    if (at >= read.length) return false;
+    at++;
+  }
+  const last = words[words.length - 1] ?? '';
+  return words.length === 1 || read.slice(at).some((r) => r.startsWith(last.slice(0, Math.max(1, last.length - 1))));
+}
+
+/**
+ * Where the ink of the line through `box` runs, left and right: columns of the line's middle band holding ink,
+ * followed outwards from the box until a gap wider than a letter's height (a word space is a third of it).
+ */
+export function inkExtent(image: RawImage, box: { x0: number; y0: number; x1: number; y1: number }): { x0: number; x1: number } | null {
+  if (image.channels !== 1) return null;
+  const h = box.y1 - box.y0;
+  if (h < 6) return null;
+  const y0 = Math.max(0, Math.round(box.y0 + h * 0.2));
+  const y1 = Math.min(image.height, Math.round(box.y1 - h * 0.2));
+  const bx0 = Math.max(0, Math.round(box.x0));
+  const bx1 = Math.min(image.width, Math.round(box.x1));
+  if (y1 <= y0 || bx1 <= bx0) return null;
+  // Ink level from the words themselves: between their darkest strokes and the paper around them.
+  const values: number[] = [];
+  for (let y = y0; y < y1; y++) for (let x = bx0; x < bx1; x++) values.push(image.data[y * image.width + x] ?? 255);
+  values.sort((a, b) => a - b);
+  const dark = values[Math.floor(values.length * 0.05)] ?? 0;
+  const paper = values[Math.floor(values.length * 0.7)] ?? 255;
+  if (paper - dark < 40) return null;
+  const threshold = (dark + paper) / 2;
+  const inked = (x: number): boolean => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) if ((image.data[y * image.width + x] ?? 255) < threshold && ++n >= 2) return true;
+    return false;
+  };
+  const follow = (from: number, step: 1 | -1): number => {
+    let last = from;
+    for (let x = from; x >= 0 && x < image.width; x += step) {
+      if (inked(x)) last = x;
+      else if (Math.abs(x - last) > h) break;
+    }
+    return last;
+  };
+  return { x0: follow(bx0, -1), x1: follow(bx1 - 1, 1) };
+}
+
+async function rereadName(
+  ocr: OcrPort,
+  image: RawImage,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  holder: boolean,
+  signal: AbortSignal,
+): Promise<FieldReading | null> {
+  const h = box.y1 - box.y0;
+  const left = Math.max(0, Math.round(box.x0 - h * 0.4));
+  const top = Math.max(0, Math.round(box.y0 - h * 0.35));
+  const rectangle = { left, top, width: Math.min(image.width - left, Math.round(box.x1 - box.x0 + h * 0.8)), height: Math.min(image.height - top, Math.round(h * 1.7)) };
+  if (rectangle.width <= 0 || rectangle.height <= 0) return null;
+  const result = await ocr.recognize({ image, segmentation: 'single_line', rectangle, signal });
+  const words = result.lines.flatMap((l) => l.words).filter((w) => w.text.trim().length > 0).map((w) => ({ text: w.text.trim(), confidence: w.confidence / 100, ...w.bbox }));
+  return words.length === 0 ? null : cleanName(words, holder);
 }
 
 /** The widths of the glyphs of the words that make up `pan` on its line. */

@@ -1,4 +1,4 @@
-/** The PAN's 4th character and what it says about the holder (DOMAIN.md section 2; labels verbatim). */
+/** The PAN's 4th character and what it says about the holder: DOMAIN.md section 2's labels verbatim, its notes left out. */
 export const HOLDER_TYPES = {
   P: 'Individual',
   C: 'Company',
@@ -10,8 +10,8 @@ export const HOLDER_TYPES = {
   L: 'Local Authority',
   J: 'Artificial Juridical Person',
   G: 'Government Agency',
-  E: 'Limited Liability Partnership (seen in third-party lists)',
-  K: 'Krish (seen only in python-stdnum; accept as rare)',
+  E: 'Limited Liability Partnership',
+  K: 'Krish',
 } as const;
 
 export type HolderTypeCode = keyof typeof HOLDER_TYPES;

@@ -87,7 +87,8 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
 
   async read(located, ctx) {
     if (located.kind === 'text') {
-      return { card: located.card, panReread: null, dateReread: null, panGlyphs: null, isEpan: true, source: { page: located.index, text_layer: true, ocr: false } };
+      // The text layer is in the rendered page's pixels already.
+      return { card: located.card, panReread: null, dateReread: null, panGlyphs: null, isEpan: true, source: { page: located.index, text_layer: true, ocr: false }, toPage: (x, y) => [x, y] };
     }
     let best: PanReadings | null = null;
     let bestScore = -1;
@@ -100,6 +101,7 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
         panGlyphs: reading.panGlyphs,
         isEpan: false,
         source: { page: page.source === 'pdf' ? page.index : 0, text_layer: false, ocr: true },
+        toPage: reading.toPage,
       };
       ctx.logger.debug({ page: page.index, ocrCalls: reading.ocrCalls, layout: reading.card.layout }, 'pan page read');
       const score = readingScore(reading.card);

@@ -5,7 +5,8 @@ import type { CardLine } from './cardLines.ts';
 import type { PanGlyphs } from './cardOcr.ts';
 import { barsReadAsL, printedDigitsAtLetterPositions } from './panGlyphs.ts';
 import { isPlausibleDate, parseCardDate } from './cardDate.ts';
-import { isIndividual } from './holderTypes.ts';
+import { HOLDER_TYPE_CODES, isIndividual } from './holderTypes.ts';
+import { lookAlike, repairKnownWords } from './nameRepair.ts';
 import { candidateRank, decomposePan, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
 import type { PanRepairRecord, PanResult } from './result.ts';
 
@@ -19,6 +20,8 @@ export interface PanReadings {
   readonly panGlyphs: PanGlyphs | null;
   readonly isEpan: boolean;
   readonly source: PanResult['source'];
+  /** From the pixels the card's boxes are in to the page's (identity for a text layer). */
+  readonly toPage: (x: number, y: number) => readonly [number, number];
 }
 
 export type PanDecodeOutcome =
@@ -50,6 +53,22 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
         }))
       : []),
   ];
+  // A 4th character that is no holder type is the look-alike of the one the card's other fields call for: P where
+  // a father's name or a birth date is printed, the one entity code like it where an incorporation date is.
+  const individualSeen = card.fatherName !== null || card.dateLabel === 'birth';
+  const entitySeen = card.dateLabel === 'incorporation';
+  for (const o of [...options]) {
+    const out = o.candidate.outcome;
+    if (out.ok || out.reason !== 'unknown_holder_type' || card.panCardMarkers === 0) continue;
+    const read = out.pan[3] ?? '';
+    const alike = HOLDER_TYPE_CODES.filter((c) => lookAlike(read, c));
+    const entityAlike = alike.filter((c) => c !== 'P');
+    const to = individualSeen && !entitySeen ? (alike.includes('P') ? 'P' : null) : entitySeen && !individualSeen ? (entityAlike.length === 1 ? entityAlike[0] : null) : alike.length === 1 ? alike[0] : null;
+    if (to === undefined || to === null) continue;
+    const pan = `${out.pan.slice(0, 3)}${to}${out.pan.slice(4)}`;
+    const outcome = { ok: true as const, pan, repairs: [...out.repairs, { position: 4, from: read, to, reason: 'holder_type_expected' as const }] };
+    options.push({ ...o, candidate: { ...o.candidate, outcome } });
+  }
   const nameForInitial = card.name?.text ?? null;
   const initialBonus = (c: PanCandidate): number => {
     if (!c.outcome.ok || nameForInitial === null) return 0;
@@ -99,7 +118,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   const measured = glyphsOf(readings.panGlyphs, chosen.line);
   // An L whose glyph is a bare bar is an I (read from its shape, never computed): recorded as a repair.
   const narrowL = barsReadAsL(outcome.pan, measured);
-  const pan = narrowL.reduce((text, position) => `${text.slice(0, position - 1)}I${text.slice(position)}`, outcome.pan);
+  let pan = narrowL.reduce((text, position) => `${text.slice(0, position - 1)}I${text.slice(position)}`, outcome.pan);
   // A digit where a letter must be is repaired only when it is a misreading: a glyph as wide as the card's own
   // digits was printed a digit, and such a PAN does not fit the format.
   const letterRepairs = outcome.repairs.filter((r) => r.reason === 'letter_expected');
@@ -116,11 +135,11 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     repairs.push({ field: 'pan_number', position: chosen.candidate.dropped, from: 'stray character', to: '', reason: 'extra_character' });
   }
   if ((chosen.candidate.barsRead ?? 0) > 0) {
-    repairs.push({ field: 'pan_number', position: null, from: '|', to: '1', reason: 'stroke_read_as_bar' });
+    repairs.push({ field: 'pan_number', position: null, from: 'symbol', to: 'glyph', reason: 'symbol_read_for_glyph' });
   }
   for (const r of outcome.repairs) repairs.push({ field: 'pan_number', position: r.position, from: r.from, to: r.to, reason: r.reason });
   for (const position of narrowL) repairs.push({ field: 'pan_number', position, from: 'L', to: 'I', reason: 'glyph_width' });
-  const structure = decomposePan(pan);
+  let structure = decomposePan(pan);
   const individual = isIndividual(structure.holder_type_code);
 
   // The date: the card's own reading, else the re-read.
@@ -139,19 +158,52 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   const datePlausible = dateIso === null ? null : isPlausibleDate(dateIso, now);
   if (datePlausible === false) warnings.push('The date is in the future or implausibly old.');
 
-  const fullName = card.name?.text ?? null;
+  for (const r of card.name?.repairs ?? []) repairs.push({ field: 'full_name', position: r.position, from: r.from, to: r.to, reason: 'letter_expected' });
+  let fullName = card.name?.text ?? null;
+  if (fullName !== null && !individual) {
+    // The holder type proves the entity's kind, and so the words its name ends with (HUF, LLP, LIMITED, TRUST).
+    const known = repairKnownWords(fullName, structure.holder_type_code);
+    fullName = known.text;
+    for (const r of known.repairs) repairs.push({ field: 'full_name', position: r.position, from: r.from, to: r.to, reason: r.reason });
+  }
   if (fullName === null) warnings.push("The holder's name could not be read.");
   let fatherName: string | null = null;
   if (individual) {
     fatherName = card.fatherName?.text ?? null;
+    for (const r of card.fatherName?.repairs ?? []) repairs.push({ field: 'father_name', position: r.position, from: r.from, to: r.to, reason: 'letter_expected' });
     if (fatherName === null) warnings.push("The father's name could not be read.");
   } else if (card.fatherName) {
     // Non-individual cards have no father's name: a second name line is noise or a wrapped entity name.
     warnings.push("A second name line was ignored: non-individual holders carry no father's name.");
   }
 
+  // The 5th character is the initial of the surname (of the entity's name): where OCR was unsure of it (repaired
+  // from a digit, read otherwise by another reading, or the PAN read with little confidence) and it is the initial's
+  // look-alike, the name decides it. Never on a text layer, and never between letters that do not look alike.
+  const initial = fullName === null ? '' : initialOf(fullName, individual);
+  const fifthUnsure =
+    outcome.repairs.some((r) => r.position === 5) ||
+    options.some((o) => o.candidate.outcome.ok && o.candidate.outcome.pan.slice(0, 4) === pan.slice(0, 4) && o.candidate.outcome.pan[4] !== pan[4]) ||
+    chosen.confidence < 0.85;
+  if (readings.source.ocr && /^[A-Z]$/.test(initial) && initial !== pan[4] && lookAlike(pan[4] ?? '', initial) && fifthUnsure && (card.name?.confidence ?? 0) >= 0.8) {
+    repairs.push({ field: 'pan_number', position: 5, from: pan[4] ?? '', to: initial, reason: 'name_initial' });
+    pan = `${pan.slice(0, 4)}${initial}${pan.slice(5)}`;
+    structure = decomposePan(pan);
+  }
   const nameInitialMatches = fullName === null ? null : initialOf(fullName, individual) === structure.name_initial;
   if (nameInitialMatches === false) warnings.push("The PAN's 5th character is not the initial of the name read.");
+  // Never a guess passed as sure: a PAN that needed several repairs is answered with a warning, and refused when
+  // the card's name contradicts it as well.
+  const panRepairCount = repairs.filter((r) => r.field === 'pan_number').length;
+  if (panRepairCount >= 2 && nameInitialMatches === false && !readings.isEpan) {
+    return {
+      ok: false,
+      code: 'unreadable_document',
+      detail: 'The PAN could not be read with certainty: it needed several repairs and its 5th character is not the initial of the name read.',
+      hint: 'Send a sharper, well-lit photo or a scan of the card.',
+    };
+  }
+  if (panRepairCount >= 3) warnings.push('The PAN needed several repairs to fit its format: check it against the card.');
   const dateKind = individual ? 'birth' : 'incorporation';
   if (card.dateLabel !== null && card.dateLabel !== dateKind) warnings.push(`The card's date label does not match the holder type.`);
 
@@ -183,9 +235,39 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     },
     repairs,
     warnings,
+    geometry: {
+      pan_number: regionOf(readings, wordsBox(chosen.line, chosen.candidate.raw)),
+      full_name: fullName === null ? null : regionOf(readings, card.name?.box ?? null),
+      father_name: fatherName === null ? null : regionOf(readings, card.fatherName?.box ?? null),
+      date_of_birth: dateIso === null ? null : regionOf(readings, card.dateLine),
+    },
     source: readings.source,
   };
   return { ok: true, result };
+}
+
+type Box = { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
+
+/** The box of the words of `line` that make up `raw` (the PAN as read); the line's box when none is found. */
+function wordsBox(line: CardLine | null, raw: string): Box | null {
+  if (line === null) return null;
+  const words = line.words.filter((w) => {
+    const text = w.text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    return text.length > 0 && raw.includes(text);
+  });
+  if (words.length === 0) return line;
+  return { x0: Math.min(...words.map((w) => w.x0)), y0: Math.min(...words.map((w) => w.y0)), x1: Math.max(...words.map((w) => w.x1)), y1: Math.max(...words.map((w) => w.y1)) };
+}
+
+/** A box of the read image as a polygon in the page's pixels (a turned box stays a quadrilateral). */
+function regionOf(readings: PanReadings, box: Box | null): PanResult['geometry']['pan_number'] {
+  if (box === null) return null;
+  const corners: [number, number][] = [[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]];
+  const polygon = corners.map(([x, y]) => {
+    const [px, py] = readings.toPage(x, y);
+    return [Math.round(px * 10) / 10, Math.round(py * 10) / 10] as [number, number];
+  });
+  return { page: readings.source.page, polygon };
 }
 
 /** Individuals: the surname is the last word; entities: the first letter of the name (leading `THE` skipped). */

@@ -45,12 +45,14 @@ export interface PanRepair {
   readonly position: number;
   readonly from: string;
   readonly to: string;
-  readonly reason: 'letter_expected' | 'digit_expected';
+  readonly reason: 'letter_expected' | 'digit_expected' | 'holder_type_expected' | 'name_initial';
 }
 
 export type PanRepairOutcome =
   | { readonly ok: true; readonly pan: string; readonly repairs: readonly PanRepair[] }
-  | { readonly ok: false; readonly reason: 'length' | 'unrepairable' | 'unknown_holder_type' | 'blank_template' };
+  | { readonly ok: false; readonly reason: 'length' | 'unrepairable' | 'blank_template' }
+  /** Well formed but for the 4th character: `pan` and `repairs` as class-repaired, for a look-alike repair. */
+  | { readonly ok: false; readonly reason: 'unknown_holder_type'; readonly pan: string; readonly repairs: readonly PanRepair[] };
 
 /** Upper-cases and drops what OCR puts between characters (spaces, dots, dashes). */
 export function normalisePanText(raw: string): string {
@@ -84,7 +86,7 @@ export function repairPan(raw: string): PanRepairOutcome {
   }
   const pan = out.join('');
   if (!PAN_FORMAT.test(pan)) return { ok: false, reason: 'unrepairable' };
-  if (!isHolderTypeCode(pan[3] ?? '')) return { ok: false, reason: 'unknown_holder_type' };
+  if (!isHolderTypeCode(pan[3] ?? '')) return { ok: false, reason: 'unknown_holder_type', pan, repairs };
   return { ok: true, pan, repairs };
 }
 
@@ -116,13 +118,23 @@ export function decomposePan(pan: string): PanStructure {
   };
 }
 
+/** Symbols OCR gives for a glyph of a PAN, and the glyph. */
+const GLYPH_OF_SYMBOL: Readonly<Record<string, string>> = { '|': '1', '!': '1', ')': 'J', ']': 'J', '(': 'C', $: 'S' };
+const SYMBOL_GLYPHS = /[|!)\]($]/;
+const SYMBOL_GLYPHS_ALL = /[|!)\]($]/g;
+
+/** A token with its symbols taken for the glyphs they were misread from. */
+export function symbolsAsGlyphs(token: string): string {
+  return token.replace(SYMBOL_GLYPHS_ALL, (c) => GLYPH_OF_SYMBOL[c] ?? c);
+}
+
 /** A 10-character run in OCR text that may be a PAN, and how it was cut out of what was read. */
 export interface PanCandidate {
   readonly raw: string;
   readonly outcome: PanRepairOutcome;
   /** 1-based position of a stray character OCR inserted and that was dropped (11 characters read), or null. */
   readonly dropped: number | null;
-  /** Bars (`|`) read as the stroke `1` (then repaired by position like any 1), when OCR gave a bar for a glyph. */
+  /** Symbols taken for the glyph they were misread from (`|` a 1, `)` a J: then repaired by position like any 1 or J). */
   readonly barsRead?: number;
   /** The character dropped, or null. */
   readonly droppedChar?: string | null;
@@ -136,14 +148,15 @@ export interface PanCandidate {
 export function panCandidatesInLine(line: string): PanCandidate[] {
   const seen = new Set<string>();
   const found: PanCandidate[] = [];
-  // Read twice: with every symbol dropped, and with a bar taken for the stroke it is (an I or a 1: the only glyphs
-  // that are a bare upright stroke), which costs a repair.
+  // Read twice: with every symbol dropped, and with each symbol that is a misread glyph taken for it (a bar is the
+  // bare upright stroke of an I or a 1; a closing bracket the hook of a J; an opening one a C; a dollar an S), which
+  // costs a repair each.
   for (const barsRead of [false, true]) {
-    if (barsRead && !line.includes('|')) break;
+    if (barsRead && !SYMBOL_GLYPHS.test(line)) break;
     const tokens = line
       .toUpperCase()
       .split(/\s+/)
-      .map((t) => ({ text: (barsRead ? t.replace(/\|/g, '1') : t).replace(/[^A-Z0-9]/g, ''), bars: barsRead ? (t.match(/\|/g) ?? []).length : 0 }))
+      .map((t) => ({ text: (barsRead ? symbolsAsGlyphs(t) : t).replace(/[^A-Z0-9]/g, ''), bars: barsRead ? (t.match(SYMBOL_GLYPHS_ALL) ?? []).length : 0 }))
       .filter((t) => t.text.length > 0);
     const add = (raw: string, dropped: number | null, droppedChar: string | null, bars: number): void => {
       const key = `${raw}:${dropped ?? ''}`;

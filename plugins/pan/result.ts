@@ -19,6 +19,16 @@ export const panStructureSchema = z
 
 const confidence = z.number().min(0).max(1);
 
+const fieldRegion = z
+  .object({
+    page: z.number().int().min(0).describe('0-based page index, as in source.page.'),
+    polygon: z
+      .array(z.tuple([z.number(), z.number()]))
+      .min(3)
+      .describe('Corners [x, y] in pixels of the page as uploaded (after EXIF rotation; a PDF page as rendered), clockwise from the top-left corner of the text as it reads.'),
+  })
+  .nullable();
+
 export const panResultSchema = z
   .object({
     pan_number: z
@@ -73,6 +83,14 @@ export const panResultSchema = z
       )
       .describe('Every repair made to what was read, by field class and position; empty when nothing was repaired.'),
     warnings: z.array(z.string().describe('One warning, in words; never contains personal data.')).describe('Things the caller should know, e.g. a failed check.'),
+    geometry: z
+      .object({
+        pan_number: fieldRegion.describe('Where the PAN was read.'),
+        full_name: fieldRegion.describe('Where the name was read.'),
+        father_name: fieldRegion.describe("Where the father's name was read."),
+        date_of_birth: fieldRegion.describe('Where the date was read.'),
+      })
+      .describe('Where each field was read on the page; null for a field not read or not located.'),
     source: z
       .object({
         page: z.number().int().min(0).describe('0-based index of the page (of a PDF) that holds the card; 0 for an image.'),

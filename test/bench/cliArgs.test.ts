@@ -17,6 +17,7 @@ describe('parseBenchArgs', () => {
     [['passport', '--dir', 'x'], { real: null, part: 'all', originals: false }],
     [['passport', '--split', 'foreign', '--limit', '60'], { set: 'passport', split: 'foreign', limit: 60 }],
     [['passport', '--split=styled-dev'], { split: 'styled-dev' }],
+    [['pan', '--split', 'foreign', '--limit', '60'], { set: 'pan', split: 'foreign', limit: 60 }],
   ])('%o', (argv, expected) => {
     expect(parseBenchArgs(argv, defaults)).toMatchObject(expected);
   });
@@ -24,7 +25,7 @@ describe('parseBenchArgs', () => {
   it.each([
     [[]],
     [['pan', '--split', 'train']],
-    [['pan', '--split', 'foreign']],
+    [['negatives', '--split', 'foreign']],
     [['pan', '--limit', '0']],
     [['pan', '--limit']],
     [['pan', '--dir']],

@@ -42,3 +42,10 @@ describe('calendarIso and isPlausibleDate', () => {
     expect(isPlausibleDate('1820-01-01', now)).toBe(false);
   });
 });
+
+describe('a stroke read before the year', () => {
+  it('12- 08- 12005 is 12/08/2005, repaired; a five-digit run that is no date is not', () => {
+    expect(parseCardDate('12- 08- 12005')).toEqual({ iso: '2005-08-12', year: 2005, repaired: true });
+    expect(parseCardDate('12- 08- 13005')).toBeNull();
+  });
+});

@@ -84,6 +84,20 @@ describe('e-PAN PDFs', () => {
       checks: { name_initial_matches: true },
       source: { page: 0, text_layer: true, ocr: false },
     });
+    // Where the text layer holds each field, in the rendered page's pixels (A4 at 100 dpi: 827 x 1170).
+    const geometry = (response.result as { geometry: Record<string, { page: number; polygon: [number, number][] } | null> }).geometry;
+    for (const field of ['pan_number', 'full_name', 'father_name', 'date_of_birth']) {
+      const region = geometry[field];
+      expect(region?.page, field).toBe(0);
+      for (const [x, y] of region?.polygon ?? []) {
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(827);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(y).toBeLessThanOrEqual(1170);
+      }
+    }
+    // The PAN is printed above the name in the e-PAN's text.
+    expect(Math.max(...geometry.pan_number!.polygon.map(([, y]) => y))).toBeLessThan(Math.min(...geometry.full_name!.polygon.map(([, y]) => y)));
   });
 
   it('reads a trust: no father, the incorporation date', async () => {

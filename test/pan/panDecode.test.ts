@@ -27,6 +27,7 @@ const readingsOf = (rows: readonly PrintedRow[], extra: Partial<PanReadings> = {
   panGlyphs: null,
   isEpan: false,
   source: { page: 0, text_layer: false, ocr: true },
+  toPage: (x: number, y: number) => [x, y] as const,
   ...extra,
 });
 

@@ -49,7 +49,7 @@ describe('repairPan', () => {
     ['ABCDK1234F', 'unknown_holder_type'],
     ['ABCPKXY34F', 'unrepairable'],
   ])('%s is refused (%s)', (raw, reason) => {
-    expect(repairPan(raw)).toEqual({ ok: false, reason });
+    expect(repairPan(raw)).toMatchObject({ ok: false, reason });
   });
 });
 
