@@ -45,6 +45,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       let outcome: ExtractionOutcome;
       let ocrJobs = 0;
+      let refusal: ProblemError | null = null;
       try {
         const done = await extractor.extract(item.endpoint, loaded.files, loaded.fields);
         outcome = { kind: 'result', result: done.response.result };
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       } catch (error) {
         // Anything but a coded refusal is a crash worth seeing: its kind goes to stderr, the run goes on.
         if (!(error instanceof ProblemError)) process.stderr.write(`  ${item.id}: ${error instanceof Error ? error.name : typeof error}\n`);
+        else refusal = error;
         outcome = { kind: 'refused', code: error instanceof ProblemError ? error.code : 'internal' };
       }
       const latencyMs = Math.round(performance.now() - started);
@@ -61,12 +63,17 @@ async function main(): Promise<void> {
       const wrong = run.fields.filter((field) => !field.correct).map((field) => field.field);
       const lines = realOutcomes.at(-1);
       const realNote =
-        args.real === null || lines === undefined
-          ? ''
+        args.real === null || lines === undefined || !lines.scored
+          ? lines !== undefined && lines.inventedMarks > 0 ? ` [${lines.inventedMarks} invented marks]` : ''
           : ` [mrz ${lines.line1 ? 'L1' : 'l1 wrong'} ${lines.line2 ? 'L2' : 'l2 wrong'}${lines.inventedMarks > 0 ? `, ${lines.inventedMarks} invented marks` : ''}]`;
       process.stderr.write(
         `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`}${realNote} ${latencyMs} ms\n`,
       );
+      // A refusal's detail and hint say which check refused (problem details carry no personal data).
+      if (diff && refusal !== null) {
+        const hint = refusal.extensions['hint'];
+        process.stderr.write(`    refused: ${refusal.message}${typeof hint === 'string' ? ` (hint: ${hint})` : ''}\n`);
+      }
       if (diff && outcome.kind === 'result') {
         for (const pair of pairFields(loaded.truth.expected, outcome.result)) {
           if (!leafMatches(pair.expected, pair.actual)) {

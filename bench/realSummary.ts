@@ -93,7 +93,8 @@ const pct = (r: Rate): string => (r.rate === null ? 'n/a' : `${(100 * r.rate).to
 export function formatRealSummary(summary: RealSummary): string {
   const refused = Object.entries(summary.refused);
   return [
-    `MRZ line 1 exact ${pct(summary.line1)}, line 2 exact ${pct(summary.line2)}, both ${pct(summary.bothLines)}`,
+    // A PAN set has no MRZ: its line would only say n/a.
+    ...(summary.line1.total === 0 ? [] : [`MRZ line 1 exact ${pct(summary.line1)}, line 2 exact ${pct(summary.line2)}, both ${pct(summary.bothLines)}`]),
     `Refused: ${refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')}; ` +
       `invented diacritics: ${summary.inventedMarks} marks on ${summary.itemsWithInventedMarks} documents`,
   ].join('\n');

@@ -53,7 +53,11 @@ function parseArgs(argv: readonly string[]): BuildArgs {
   return args;
 }
 
-const snapshotDir = (mirror: string, repository: string): string => path.join(mirror, repository.replace('/', '+'), 'repo');
+/** The snapshot's git directory: `repo` itself when bare, `repo/.git` when the fetch left a work tree. */
+const snapshotDir = (mirror: string, repository: string): string => {
+  const dir = path.join(mirror, repository.replace('/', '+'), 'repo');
+  return existsSync(path.join(dir, '.git')) ? path.join(dir, '.git') : dir;
+};
 
 function readBlob(gitDir: string, commit: string, file: string): Buffer {
   return execFileSync('git', [`--git-dir=${gitDir}`, 'cat-file', 'blob', `${commit}:${file}`], { maxBuffer: 64 * 1024 * 1024 });
@@ -104,7 +108,7 @@ async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): 
   }
   await rm(directory, { recursive: true, force: true });
   await mkdir(directory, { recursive: true });
-  const items: (ManifestItem & { part: string; issuing_state?: string })[] = [];
+  const items: (ManifestItem & { part: string; issuing_state?: string; card_layout?: string; template?: string })[] = [];
   let failures = 0;
   for (const item of picked) {
     let bytes: Buffer;
@@ -125,8 +129,11 @@ async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): 
     await writeFile(path.join(directory, truthName), `${JSON.stringify(item.truth, null, 2)}\n`);
     const endpoint = set;
     const field = set === 'passport' ? 'first_page' : 'file';
-    const layout = 'issuing_state' in item ? `specimen-${item.issuing_state}` : 'specimen';
-    const extra = { part: item.part, ...('issuing_state' in item ? { issuing_state: item.issuing_state } : {}) };
+    const layout = 'issuing_state' in item ? `specimen-${item.issuing_state}` : `specimen-${item.layout}`;
+    const extra = {
+      part: item.part,
+      ...('issuing_state' in item ? { issuing_state: item.issuing_state } : { card_layout: item.layout, template: item.template }),
+    };
     const original = `${item.id}.${extensionOf(item.source.path)}`;
     await writeFile(path.join(directory, original), bytes);
     items.push({ id: item.id, files: { [field]: original }, truth: truthName, degradation: item.kind === 'photo' ? 'photo' : 'scan', layout, endpoint, expect: 'ok', ...extra });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inventedMarks, realItemOutcome, summarizeReal } from '../../bench/realSummary.ts';
+import { formatRealSummary, inventedMarks, realItemOutcome, summarizeReal } from '../../bench/realSummary.ts';
 
 describe('inventedMarks', () => {
   it.each<[string, unknown, number]>([
@@ -31,5 +31,14 @@ describe('realItemOutcome and summarizeReal', () => {
     expect(summary.line2.right).toBe(0);
     expect(summary.refused).toEqual({ unreadable_document: 1 });
     expect(summary.itemsWithInventedMarks).toBe(1);
+  });
+
+  it('leaves the MRZ line out of a PAN run, whose truths carry no MRZ', () => {
+    const pan = realItemOutcome('p', { pan_number: 'ABCDE1234F' }, { kind: 'refused', code: 'invalid_document' });
+    expect(pan.scored).toBe(false);
+    const text = formatRealSummary(summarizeReal([pan]));
+    expect(text).not.toMatch(/MRZ/);
+    expect(text).toMatch(/Refused: invalid_document 1/);
+    expect(formatRealSummary(summarizeReal([realItemOutcome('a', truth, { kind: 'refused', code: 'x' })]))).toMatch(/^MRZ line 1 exact 0\.0% \(0\/1\)/);
   });
 });
