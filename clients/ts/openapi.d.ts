@@ -188,7 +188,7 @@ export interface components {
              * @description Stable machine code
              * @enum {string}
              */
-            code: "unauthorized" | "forbidden" | "insufficient_credits" | "rate_limited" | "missing_file" | "unexpected_file" | "invalid_request" | "unsupported_media_type" | "file_too_large" | "image_too_large" | "too_many_pages" | "pdf_encrypted" | "pdf_password_incorrect" | "unreadable_document" | "wrong_document_type" | "invalid_document" | "idempotency_conflict" | "not_found" | "method_not_allowed" | "request_timeout" | "service_unavailable" | "internal";
+            code: "unauthorized" | "forbidden" | "insufficient_credits" | "rate_limited" | "missing_file" | "unexpected_file" | "invalid_request" | "unsupported_media_type" | "file_too_large" | "image_too_large" | "too_many_pages" | "pdf_too_complex" | "pdf_encrypted" | "pdf_password_incorrect" | "unreadable_document" | "wrong_document_type" | "invalid_document" | "idempotency_conflict" | "not_found" | "request_incomplete" | "header_too_large" | "method_not_allowed" | "request_timeout" | "service_unavailable" | "internal";
             /** @description The request id (also in X-Request-Id) */
             instance: string;
             /** @description Why a document was refused, in words */
@@ -222,6 +222,10 @@ export interface components {
             credits_used: number;
             /** @description Credits granted so far, the initial grant included */
             credits_granted: number;
+            /** @description Held by requests in flight (holds not expired) */
+            credits_held: number;
+            /** @description What a new request can start with: remaining less held; a 402 states the same figure */
+            credits_available: number;
             /** @description Extraction requests by outcome: ok, or the problem code */
             requests_by_outcome: {
                 [key: string]: number;
@@ -241,6 +245,8 @@ export interface components {
             stream_position: number;
             /** @description Event type, e.g. ExtractionCompleted */
             type: string;
+            /** @description The version of `data`'s shape for this type (shown upcast to the current one) */
+            schema_version: number;
             /** @description The event payload; never a document value */
             data: {
                 [key: string]: unknown;
@@ -264,6 +270,8 @@ export interface components {
                 stream_position: number;
                 /** @description Event type, e.g. ExtractionCompleted */
                 type: string;
+                /** @description The version of `data`'s shape for this type (shown upcast to the current one) */
+                schema_version: number;
                 /** @description The event payload; never a document value */
                 data: {
                     [key: string]: unknown;
@@ -487,7 +495,7 @@ export interface components {
              * @description Text label decoded from holder_type_code.
              * @enum {string}
              */
-            holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership (seen in third-party lists)" | "Krish (seen only in python-stdnum; accept as rare)";
+            holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish";
             /** @description Decomposition of the PAN. */
             pan_structure: {
                 /** @description First 3 characters of the PAN. */
@@ -501,7 +509,7 @@ export interface components {
                  * @description Decoded label (same value as the top-level field).
                  * @enum {string}
                  */
-                holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership (seen in third-party lists)" | "Krish (seen only in python-stdnum; accept as rare)";
+                holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish";
                 /** @description 5th character of the PAN: initial of the surname (individuals) or of the name. */
                 name_initial: string;
                 /** @description 4-digit sequence (characters 6 to 9). */
@@ -559,6 +567,49 @@ export interface components {
             }[];
             /** @description Things the caller should know, e.g. a failed check. */
             warnings: string[];
+            /** @description Where each field was read on the page; null for a field not read or not located. */
+            geometry: {
+                /** @description Where the PAN was read. */
+                pan_number: {
+                    /** @description 0-based page index, as in source.page. */
+                    page: number;
+                    /** @description Corners [x, y] in pixels of the page as uploaded (after EXIF rotation; a PDF page as rendered), clockwise from the top-left corner of the text as it reads. */
+                    polygon: [
+                        number,
+                        number
+                    ][];
+                } | null;
+                /** @description Where the name was read. */
+                full_name: {
+                    /** @description 0-based page index, as in source.page. */
+                    page: number;
+                    /** @description Corners [x, y] in pixels of the page as uploaded (after EXIF rotation; a PDF page as rendered), clockwise from the top-left corner of the text as it reads. */
+                    polygon: [
+                        number,
+                        number
+                    ][];
+                } | null;
+                /** @description Where the father's name was read. */
+                father_name: {
+                    /** @description 0-based page index, as in source.page. */
+                    page: number;
+                    /** @description Corners [x, y] in pixels of the page as uploaded (after EXIF rotation; a PDF page as rendered), clockwise from the top-left corner of the text as it reads. */
+                    polygon: [
+                        number,
+                        number
+                    ][];
+                } | null;
+                /** @description Where the date was read. */
+                date_of_birth: {
+                    /** @description 0-based page index, as in source.page. */
+                    page: number;
+                    /** @description Corners [x, y] in pixels of the page as uploaded (after EXIF rotation; a PDF page as rendered), clockwise from the top-left corner of the text as it reads. */
+                    polygon: [
+                        number,
+                        number
+                    ][];
+                } | null;
+            };
             /** @description Where the fields came from. */
             source: {
                 /** @description 0-based index of the page (of a PDF) that holds the card; 0 for an image. */

@@ -166,9 +166,10 @@ async function readFolder(
 }
 
 export async function readMain(argv: string[], io: Io = defaultIo): Promise<number> {
-  let parsed;
+  const parse = () => parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parse();
   } catch (error) {
     io.stderr(`${(error as Error).message}\n\n${readUsage}\n`);
     return 2;

@@ -35,7 +35,7 @@ export function mrzGuidesFromOcr(ocr: OcrResult, toImage: number): MrzLinesFound
     const gap = (b.bbox.y0 + b.bbox.y1) / 2 - (a.bbox.y0 + a.bbox.y1) / 2;
     if (Math.min(wa, wb) < 0.75 * Math.max(wa, wb) || Math.min(ha, hb) < 0.5 * Math.max(ha, hb)) continue;
     if (gap < 0.9 * Math.max(ha, hb) || gap > 5 * Math.max(ha, hb)) continue;
-    const fit = (l: OcrLine): MrzLinesFound['lines'][number] => {
+    const lineFit = (l: OcrLine): MrzLinesFound['lines'][number] => {
       const first = l.words[0]!.bbox;
       const last = l.words[l.words.length - 1]!.bbox;
       return {
@@ -46,8 +46,8 @@ export function mrzGuidesFromOcr(ocr: OcrResult, toImage: number): MrzLinesFound
         centres: [],
       };
     };
-    const lineA = fit(a);
-    const lineB = fit(b);
+    const lineA = lineFit(a);
+    const lineB = lineFit(b);
     const dx = (lineA.end.x - lineA.start.x + lineB.end.x - lineB.start.x) / 2;
     const dy = (lineA.end.y - lineA.start.y + lineB.end.y - lineB.start.y) / 2;
     const length = Math.hypot(dx, dy);
