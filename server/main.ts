@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   });
   const extractor = createExtractor({
     ocr: metrics.instrumentOcr(ocr),
+    onHookTimed: (documentType, hook, ms) => metrics.hookTimed(documentType, hook, ms),
     ledger,
     loadUpload,
     limits,

@@ -30,6 +30,8 @@ export interface ExtractorDeps {
   readonly timeoutMs?: number;
   /** Where decoding and the hooks run; default: on this thread with `loadUpload`, `limits` and `ocr`. */
   readonly runner?: PipelineRunner;
+  /** Called with each hook's wall time (for /metrics); never with anything read from the document. */
+  readonly onHookTimed?: (documentType: string, hook: 'preprocess' | 'locate' | 'read' | 'decode', ms: number) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -148,7 +150,13 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
     // Once extractionCompleted is called the ledger owns the outcome, including a lost race for credits.
     let completionCalled = false;
     try {
-      const raw = await untilAborted(job.run({ fields: request.fields, now: clock(), signal, log }), signal);
+      const raw = await untilAborted(job.run({
+          fields: request.fields,
+          now: clock(),
+          signal,
+          log,
+          ...(deps.onHookTimed === undefined ? {} : { onHookTimed: (hook, ms) => deps.onHookTimed?.(documentType, hook, ms) }),
+        }), signal);
       const result = validateResult(plugin, raw);
       let charged = 0;
       let remaining: number | null = null;

@@ -23,6 +23,8 @@ export interface HookInputs {
   readonly now: Date;
   readonly signal: AbortSignal;
   readonly log: PluginLogger;
+  /** Each hook's wall time, for /metrics; never anything read from the document. */
+  readonly onHookTimed?: (hook: 'preprocess' | 'locate' | 'read' | 'decode', ms: number) => void;
 }
 
 export interface PipelineJob {
@@ -74,7 +76,9 @@ export async function runPluginHooks(
     try {
       return await invokeHook(plugin, hook, signal, call);
     } finally {
-      timings[`${hook}_ms`] = Math.round(performance.now() - start);
+      const ms = performance.now() - start;
+      timings[`${hook}_ms`] = Math.round(ms);
+      inputs.onHookTimed?.(hook, ms);
     }
   };
   try {

@@ -39,6 +39,7 @@ export type FromWorker =
   | { readonly type: 'warmed' }
   | { readonly type: 'loaded'; readonly summary: LoadedSummary }
   | { readonly type: 'done'; readonly result: unknown }
+  | { readonly type: 'hookTimed'; readonly hook: 'preprocess' | 'locate' | 'read' | 'decode'; readonly ms: number }
   | { readonly type: 'failed'; readonly error: SerialisedError }
   | { readonly type: 'ocr'; readonly call: number; readonly request: OcrCall }
   | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn'; readonly fields: Record<string, unknown>; readonly message: string };

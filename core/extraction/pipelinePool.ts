@@ -149,6 +149,9 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
         job.phase = 'loaded';
         job.resolveLoaded(message.summary);
         return;
+      case 'hookTimed':
+        job.inputs?.onHookTimed?.(message.hook, message.ms);
+        return;
       case 'done':
         if (job.phase !== 'running') return;
         job.phase = 'over';

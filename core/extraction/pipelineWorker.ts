@@ -114,7 +114,7 @@ port.on('message', (message: ToWorker) => {
       void (async () => {
         try {
           if (current === null) throw new Error('run before load');
-          const result = await runPluginHooks(current.plugin, current.upload, ocr, { fields: message.fields, now: new Date(message.now), signal: never, log });
+          const result = await runPluginHooks(current.plugin, current.upload, ocr, { fields: message.fields, now: new Date(message.now), signal: never, log, onHookTimed: (hook, ms) => post({ type: 'hookTimed', hook, ms }) });
           post({ type: 'done', result });
         } catch (error) {
           fail(error);
