@@ -112,6 +112,9 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
   }
   const nameRaw = slice(lines, 'name');
   if (!/^[A-Z<]+$/.test(nameRaw) || nameRaw.startsWith('<')) errors.push({ field: 'name', reason: 'letters and <, starting with the surname' });
+  // Name parts are parted by one filler and the surname from the given names by two: three or more before a letter
+  // are a letter read as a filler (ORKHAN as <RKHAN), whatever the line-2 check digits say.
+  else if (/<{3,}[A-Z]/.test(nameRaw)) errors.push({ field: 'name', reason: 'no run of three fillers inside the name' });
   const sexRaw = slice(lines, 'sex');
   const sex = sexRaw === 'M' || sexRaw === 'F' ? sexRaw : sexRaw === '<' ? 'X' : null;
   if (sex === null) errors.push({ field: 'sex', reason: 'M, F or <' });

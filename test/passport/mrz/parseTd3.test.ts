@@ -130,6 +130,13 @@ describe('codes, sex, optional data, names', () => {
     expect(r.warnings).toContain('name_truncated');
     expect(r.fields.name.givenNames).toBe('ALEXANDRAMARI');
   });
+  it('a run of three fillers before a letter in the name is a misread letter, never a valid line', () => {
+    const r = parseTd3([line1('AZE', 'HUSEYNLI<<<RKHAN'), line2({ nationality: 'AZE' })], { now });
+    expect(Object.values(r.checks).every(Boolean)).toBe(true);
+    expect(r.valid).toBe(false);
+    expect(r.errors).toContainEqual({ field: 'name', reason: 'no run of three fillers inside the name' });
+    expect(parseTd3([line1('AZE', 'HUSEYNLI<<ORKHAN'), line2({ nationality: 'AZE' })], { now }).valid).toBe(true);
+  });
   it('a letter in the issuing state shape is required', () => {
     const r = parseTd3([set(specimen[0], 2, '<'), specimen[1]], { now });
     expect(r.valid).toBe(false);
