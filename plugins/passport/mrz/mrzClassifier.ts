@@ -67,6 +67,17 @@ export function mrzClassifierWeights(): MrzClassifierWeights {
   return loaded;
 }
 
+/**
+ * A second opinion: the classifier trained on docex's own renderer alone (the model before the printers' variety was
+ * added). Where it reads a cell otherwise, the cell is in doubt, whatever the main model's confidence.
+ */
+const secondOpinionUrl = new URL('./model/mrz-ocrb-mlp-renderer.json', import.meta.url);
+let secondLoaded: MrzClassifierWeights | null = null;
+export function secondOpinionWeights(): MrzClassifierWeights {
+  secondLoaded ??= decodeWeights(readFileSync(secondOpinionUrl, 'utf8'));
+  return secondLoaded;
+}
+
 /** Class probabilities (softmax) for one cell; `hiddenOut` receives the hidden activations when given. */
 export function classifyCellProbabilities(w: MrzClassifierWeights, x: Float32Array, hiddenOut?: Float32Array): Float32Array {
   const hidden = hiddenOut ?? new Float32Array(w.hidden);
