@@ -142,9 +142,12 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
 
   async locate(prepared, ctx) {
     const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
+    // The page's words are read at most once: for the second way to the MRZ, then for a refusal's wording.
+    let looked: { small: RawImage; ocr: OcrResult } | null = null;
+    const words = async (): Promise<{ small: RawImage; ocr: OcrResult }> => (looked ??= await lookAtWords(prepared.first, ctx));
     let reading: MrzReading;
     if ('failure' in found) {
-      const look = await lookAtWords(prepared.first, ctx);
+      const look = await words();
       const second = await readMrzFromOcrLines(prepared.first, look, ctx);
       if (second === null) return refuseUnreadable(found.failure, look.ocr, ctx);
       ctx.logger.info({}, 'the MRZ was found by the OCR lines');
@@ -153,7 +156,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const refusal = refusalForLayout(reading.format);
     if (refusal !== null) {
       // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
-      if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await lookAtWords(prepared.first, ctx)).ocr, ctx);
+      if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
       return ctx.reject(refusal.code, refusal.detail, refusal.hint);
     }
     const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
@@ -161,7 +164,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
     const plausibility = td3Plausibility(parse.lines);
     if (!plausibility.plausible) {
       ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
-      return refuseUnreadable('no_mrz', (await lookAtWords(prepared.first, ctx)).ocr, ctx);
+      return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
     }
     const page = reading.page
       ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }

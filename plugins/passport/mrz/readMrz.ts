@@ -78,6 +78,9 @@ function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 
+/** TD3's nominal distance between the lines' centres (mm), where none was measured. */
+const nominalSpacingMm = td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm;
+
 /**
  * Where the lines sit in the millimetre frame the cells are sampled in: the last line at TD3's nominal place and the
  * others above it at the distance measured on the page, in pitches. Printers space MRZ lines anywhere from 1.5 to over
@@ -107,7 +110,7 @@ export function lineCentresMm(found: MrzLinesFound, count: number, fittedPitchPx
   const steps = lines.length - 1;
   const measured = steps > 0 && pitchPx > 0 ? (Math.abs(offsetAt(last) - offsetAt(first)) / steps / pitchPx) * td3Page.mrzPitchMm : NaN;
   // Outside these bounds the measurement is not of two MRZ lines: the nominal spacing stands.
-  const spacing = Number.isFinite(measured) && measured >= 2.5 && measured <= 10 ? measured : td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm;
+  const spacing = Number.isFinite(measured) && measured >= 2.5 && measured <= 10 ? measured : nominalSpacingMm;
   return lines.map((_, i) => td3Page.mrzLine2CentreMm - (steps - i) * spacing);
 }
 
@@ -252,7 +255,7 @@ function readGrid(
   const choices: CellChoice[][] = [];
   const washed: boolean[][] = [];
   const ratios: number[][] = [];
-  const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : 4.6;
+  const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : nominalSpacingMm;
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
     const line = { leftMm: td3Page.mrzLeftMm, centreMm: centre, pitchMm: td3Page.mrzPitchMm * nudge.scale, count };
