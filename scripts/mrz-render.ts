@@ -4,7 +4,7 @@
  */
 import { GlobalFonts, createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { RawImage } from '../core/imaging/types.ts';
-import { td3Page } from '../plugins/passport/td3Geometry.ts';
+import { td3Page } from '../plugins/passport/mrz/td3Geometry.ts';
 
 const ocrbPath = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
 const sansPath = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';

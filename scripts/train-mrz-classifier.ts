@@ -9,11 +9,11 @@ import sharp from 'sharp';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { drawMrzGlyphs, randomMrzText, seededRandom, td3Layout } from './mrz-render.ts';
-import { td3Page } from '../plugins/passport/td3Geometry.ts';
-import { homographyFromPoints, type Homography } from '../plugins/passport/mrz/homography.ts';
-import type { GreyImage } from '../plugins/passport/mrz/greyImage.ts';
-import { cellFeatureLength, measureLineBand, normaliseLineCells, sampleLineCells } from '../plugins/passport/mrz/sampleCells.ts';
-import { classifyCellProbabilities, encodeWeights, mrzClasses, type MrzClassifierWeights } from '../plugins/passport/mrz/mrzClassifier.ts';
+import { td3Page } from '../plugins/passport/mrz/td3Geometry.ts';
+import { homographyFromPoints, type Homography } from '../core/imaging/homography.ts';
+import type { GreyImage } from '../core/imaging/greyImage.ts';
+import { cellFeatureLength, measureLineBand, normaliseLineCells, sampleLineCells } from '../core/mrz/sampleCells.ts';
+import { classifyCellProbabilities, encodeWeights, mrzClasses, type MrzClassifierWeights } from '../core/mrz/mrzClassifier.ts';
 
 const modelVersion = 2;
 const { values: args } = parseArgs({
@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
     lr: { type: 'string', default: '0.01' },
     /** Keeps the rendered cells between runs while tuning the network (the rendering dominates the time). */
     cache: { type: 'string' },
-    out: { type: 'string', default: new URL('../plugins/passport/mrz/model/mrz-ocrb-mlp.json', import.meta.url).pathname },
+    out: { type: 'string', default: new URL('../core/mrz/model/mrz-ocrb-mlp.json', import.meta.url).pathname },
   },
 });
 const seed = Number(args.seed);

@@ -4,9 +4,9 @@
  * millimetres map through the same homography). Pure.
  */
 import type { BoundingBox } from '../../core/ocr/types.ts';
-import { applyHomography, type Homography } from './mrz/homography.ts';
+import { applyHomography, type Homography } from '../../core/imaging/homography.ts';
 import { td3Field, type Td3FieldName } from './mrz/td3Fields.ts';
-import { td3Page } from './td3Geometry.ts';
+import { td3Page } from './mrz/td3Geometry.ts';
 
 type Point = [number, number];
 export interface PassportFieldGeometry {

@@ -131,3 +131,6 @@ export function pageBounds(grey: RawImage): { left: number; top: number; width: 
   const share = (box.width * box.height) / (grey.width * grey.height);
   return share > 0.2 && share < 0.85 ? box : whole;
 }
+
+/** The quarter turn nearest a measured rotation in degrees: the MRZ reader's upright for the page. */
+export const turnOf = (rotation: number): QuarterTurn => ((((Math.round(rotation / 90) * 90) % 360) + 360) % 360) as QuarterTurn;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, typicalIssueDates } from '../../plugins/passport/issueDateChoice.ts';
-import { parsePrintedDates } from '../../plugins/passport/printedDate.ts';
+import { chooseIssueDate, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
 const anywhere = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: false }));

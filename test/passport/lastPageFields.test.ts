@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrLine, OcrResult, OcrWord } from '../../core/ocr/types.ts';
-import { classifyLastPageLabel, lastPageValueBoxes, readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
+import { classifyLastPageLabel, lastPageValueBoxes, readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 
 /** One OCR line per row of text, words laid left to right at 20 px per character, rows 40 px apart; `_` is a wide gap. */
 function page(rows: readonly string[]): OcrResult {

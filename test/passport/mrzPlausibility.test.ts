@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrzPlausibility.ts';
+import { td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrz/mrzPlausibility.ts';
 
 const specimen = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
 

@@ -1,7 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { nameLineBand, rowsOf } from '../../plugins/passport/nameLineBand.ts';
+import { nameLineBand, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');

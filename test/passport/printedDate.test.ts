@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/printedDate.ts';
+import { monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
 
 describe('parsePrintedDates', () => {
   const cases: [string, string, { day: number; month: number; year: number; yearDigits: 2 | 4 } | null][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transliterateName } from '../../plugins/passport/icaoTransliteration.ts';
-import { completePrintedPrefix, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/printedName.ts';
+import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
+import { completePrintedPrefix, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { mendNameFromPrint } from '../../plugins/passport/printedNameMend.ts';
+import { mendNameFromPrint } from '../../plugins/passport/reconcile/printedNameMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line2 = 'A715174902USA5405150F2910231<<<<<<<<<<<<<<08';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { decodePassport } from '../../plugins/passport/decodePassport.ts';
+import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 import { passportResultSchema } from '../../plugins/passport/result.ts';
 
 const specimen: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];

@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { skewAngle } from '../../plugins/passport/skewAngle.ts';
+import { skewAngle } from '../../plugins/passport/lastPage/skewAngle.ts';
 
 /** Lines of dark text-like bars on paper, turned clockwise by `deg`, over a smooth darker desk gradient. */
 function page(deg: number): RawImage {

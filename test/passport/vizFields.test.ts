@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { readLastPageFields } from '../../plugins/passport/lastPageFields.ts';
-import { classifyLabel } from '../../plugins/passport/vizLabels.ts';
-import { labelledValues, phrasesOf } from '../../plugins/passport/vizLayout.ts';
-import { locateNames, readVizFields } from '../../plugins/passport/vizFields.ts';
+import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
+import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
+import { labelledValues, phrasesOf } from '../../plugins/passport/viz/vizLayout.ts';
+import { locateNames, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
 
 interface Sample {
   readonly mrz: [string, string];

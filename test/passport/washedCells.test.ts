@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { mendFieldsFromPrint } from '../../plugins/passport/printedFieldMend.ts';
-import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/washedCells.ts';
-import { decodePassport } from '../../plugins/passport/decodePassport.ts';
+import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/reconcile/washedCells.ts';
+import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const truth = ['P<INDTHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;

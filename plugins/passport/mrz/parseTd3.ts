@@ -1,8 +1,8 @@
 /** Parses and validates a TD3 (passport) MRZ: every field raw and decoded, each check digit's verdict, repairs. */
 import { repairTd3, type Td3Alternatives, type Td3Confidence, type Td3Repair } from './repairTd3.ts';
 import { td3Checks, td3Field, td3Fields, type Td3CheckName, type Td3FieldName } from './td3Fields.ts';
-import { isKnownCountryField } from './countryCodes.ts';
-import { mrzCheckHolds } from './mrzCheckDigit.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
+import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 
 export interface MrzDate {
   /** `YYMMDD` as in the MRZ (after repairs). */

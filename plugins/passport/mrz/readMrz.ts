@@ -4,21 +4,21 @@
  * the cheap alternatives (the other way round, nudged grid, another threshold) before settling.
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
-import { td3Page } from '../td3Geometry.ts';
-import { detectMrzFormat, otherLayoutProven, type MrzFormat } from './detectMrzFormat.ts';
-import { downscaleGrey, toGrey, type GreyImage } from './greyImage.ts';
-import { applyHomography, composeHomography, homographyFromPoints, type Homography, type Point } from './homography.ts';
-import { edgeSharpness, measureQuality } from './imageQuality.ts';
-import { findMrzLines, type MrzLinesFound } from './findMrzLines.ts';
-import { fitCellGrid } from './fitCellGrid.ts';
-import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
+import { td3Page } from './td3Geometry.ts';
+import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
+import { downscaleGrey, toGrey, type GreyImage } from '../../../core/imaging/greyImage.ts';
+import { applyHomography, composeHomography, homographyFromPoints, type Homography, type Point } from '../../../core/imaging/homography.ts';
+import { edgeSharpness, measureQuality } from '../../../core/mrz/imageQuality.ts';
+import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
+import { fitCellGrid } from '../../../core/mrz/fitCellGrid.ts';
+import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from '../../../core/mrz/mrzClassifier.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
-import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
+import { settleZeroOrOh, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
-import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from '../../../core/mrz/sampleCells.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
 
-export type { Point } from './homography.ts';
+export type { Point } from '../../../core/imaging/homography.ts';
 
 export interface MrzReading {
   readonly format: MrzFormat;

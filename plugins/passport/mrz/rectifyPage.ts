@@ -1,8 +1,8 @@
 /** Warps the TD3 data page upright through the homography fixed by the MRZ's cell grid. */
-import { applyHomography, type Homography } from './homography.ts';
-import { sampleBilinear, type GreyImage } from './greyImage.ts';
+import { applyHomography, type Homography } from '../../../core/imaging/homography.ts';
+import { sampleBilinear, type GreyImage } from '../../../core/imaging/greyImage.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
-import { td3Page } from '../td3Geometry.ts';
+import { td3Page } from './td3Geometry.ts';
 
 /** `mmToImage` maps page millimetres (origin top-left) to input pixel indices (pixel centres at integers). */
 export function rectifyPage(image: GreyImage, mmToImage: Homography, pxPerMm: number): RawImage {

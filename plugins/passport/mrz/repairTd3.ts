@@ -4,8 +4,8 @@
  * recorded; nothing is invented that the recogniser did not see (the candidates are look-alikes of what was read
  * and the recogniser's own second-best class).
  */
-import { isKnownCountryField } from './countryCodes.ts';
-import { mrzCheckHolds } from './mrzCheckDigit.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
+import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 import { td3Checks, td3Fields, type Td3CharClass, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
 
 export interface Td3Repair {

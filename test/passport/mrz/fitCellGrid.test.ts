@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitCellGrid } from '../../../plugins/passport/mrz/fitCellGrid.ts';
-import { applyHomography } from '../../../plugins/passport/mrz/homography.ts';
+import { fitCellGrid } from '../../../core/mrz/fitCellGrid.ts';
+import { applyHomography } from '../../../core/imaging/homography.ts';
 
 describe('fitCellGrid', () => {
   // A line of 44 glyph centres photographed at an angle: the pitch grows from 15 to about 16.6 px along it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHomography, composeHomography, type Homography } from '../../../plugins/passport/mrz/homography.ts';
+import { applyHomography, composeHomography, type Homography } from '../../../core/imaging/homography.ts';
 
 describe('composeHomography', () => {
   it('applies the second map first, then the first, as the per-line MRZ frames are built', () => {

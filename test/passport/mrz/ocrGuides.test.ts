@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrLine, OcrResult } from '../../../core/ocr/types.ts';
-import { mrzGuidesFromOcr } from '../../../plugins/passport/mrz/ocrGuides.ts';
+import { mrzGuidesFromOcr } from '../../../core/mrz/ocrGuides.ts';
 
 /** One OCR line of `text` as words boxed left to right from x0, `h` px tall, its top at y0. */
 function ocrLine(text: string, x0: number, y0: number, h: number, charWidth = 10): OcrLine {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellFeature } from '../../../plugins/passport/mrz/sampleCells.ts';
-import { inkHeight, settleZeroOrOh, type CellChoice } from '../../../plugins/passport/mrz/zeroOrOh.ts';
+import { cellFeature } from '../../../core/mrz/sampleCells.ts';
+import { inkHeight, settleZeroOrOh, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
 
 /** A cell whose middle columns hold ink over `rows` rows (the last one partly). */
 function cell(rows: number): Float32Array {

@@ -2,12 +2,12 @@
  * OCR of the last page, found upright: the data page's rotation is tried first (both pages are usually
  * photographed the same way), then the other quarter turns, until the page's labels are read.
  */
-import type { RawImage } from '../../core/imaging/types.ts';
-import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
-import type { PluginContext } from '../../core/plugins/types.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
 import sharp from 'sharp';
-import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from './pageImage.ts';
+import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from '../pageImage.ts';
 import { skewAngle } from './skewAngle.ts';
 
 /** How upright a reading looks: labels found count most, then mean word confidence. */

@@ -4,9 +4,9 @@
  * neither (`Sve` for `SÁNCHEZ` over `Surname / Apellidos`). The name is the crop's tallest print: its letters set
  * the band, with room above for accents and below for cedillas. Pure.
  */
-import type { RawImage } from '../../core/imaging/types.ts';
-import { connectedComponents, letterHeightOf } from './mrz/connectedComponents.ts';
-import { otsu } from './pageImage.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import { connectedComponents, letterHeightOf } from '../../../core/imaging/connectedComponents.ts';
+import { otsu } from '../pageImage.ts';
 
 /** The crop's rows from `top` to `bottom` (exclusive), full width. */
 export interface RowBand {

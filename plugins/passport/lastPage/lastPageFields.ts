@@ -2,10 +2,10 @@
  * The last page of an Indian passport: labelled fields (father / legal guardian, mother, spouse, address, file
  * number, old passport number) read from OCR words. Pure: OcrResult in, fields (null where blank) out.
  */
-import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
-import type { LastPageFields } from './result.ts';
-import { normaliseLabelText } from './vizLabels.ts';
-import { labelledValues, phrasesOf, type Phrase } from './vizLayout.ts';
+import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import type { LastPageFields } from '../result.ts';
+import { normaliseLabelText } from '../viz/vizLabels.ts';
+import { labelledValues, phrasesOf, type Phrase } from '../viz/vizLayout.ts';
 
 export type LastPageLabel = keyof LastPageFields;
 

@@ -3,7 +3,7 @@
  * so a textured desk does not count) are projected across each candidate angle, and the angle whose rows are
  * sharpest (largest sum of squared row counts) wins. Pure: a grey image in, degrees clockwise out.
  */
-import type { RawImage } from '../../core/imaging/types.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
 
 /** Ink: this much darker than the mean of the surrounding (2r+1)² box. */
 const inkMargin = 25;

@@ -4,10 +4,10 @@
  * shape (two dots, a rising or falling stroke, a wave, a ring). Pure: a grey crop and the OCR's words in, the
  * text with the marks composed onto its letters out.
  */
-import type { RawImage } from '../../core/imaging/types.ts';
-import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
-import { connectedComponents, letterHeightOf, type Blob } from './mrz/connectedComponents.ts';
-import { otsu } from './pageImage.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
+import { connectedComponents, letterHeightOf, type Blob } from '../../../core/imaging/connectedComponents.ts';
+import { otsu } from '../pageImage.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
 

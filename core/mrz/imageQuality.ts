@@ -1,5 +1,5 @@
 /** Cheap measurements that turn "found nothing" into a reason the caller can act on. */
-import type { GreyImage } from './greyImage.ts';
+import type { GreyImage } from '../imaging/greyImage.ts';
 
 export interface ImageQuality {
   readonly meanLuminance: number;

@@ -4,9 +4,9 @@
  * label. Such a reading must be refused as unreadable, never returned with `check_digits_valid: false`: the
  * fields ICAO 9303 fixes to one character class say whether it is a passport MRZ.
  */
-import { isKnownCountryField } from './mrz/countryCodes.ts';
-import type { Td3Parse } from './mrz/parseTd3.ts';
-import { td3CheckCells, td3Field, type Td3CheckName } from './mrz/td3Fields.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
+import type { Td3Parse } from './parseTd3.ts';
+import { td3CheckCells, td3Field, type Td3CheckName } from './td3Fields.ts';
 
 export interface Plausibility {
   readonly plausible: boolean;

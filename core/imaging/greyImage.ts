@@ -1,5 +1,5 @@
 /** Single-channel float images the MRZ reader works on (0 = black, 255 = white). */
-import type { RawImage } from '../../../core/imaging/types.ts';
+import type { RawImage } from './types.ts';
 
 export interface GreyImage {
   readonly data: Float32Array;

@@ -5,10 +5,10 @@
  * every cell of the field glare left readable. Checked fields are filled in printedFieldMend.ts, where their check
  * digits prove the print. Each fill is recorded with reason `washed_out`. Pure.
  */
-import { parseTd3, type Td3Parse } from './mrz/index.ts';
-import type { Td3Repair } from './mrz/repairTd3.ts';
-import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './mrz/td3Fields.ts';
-import { isoAsYymmdd } from './mrzDate.ts';
+import { parseTd3, type Td3Parse } from '../mrz/index.ts';
+import type { Td3Repair } from '../mrz/repairTd3.ts';
+import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
+import { isoAsYymmdd } from '../mrz/mrzDate.ts';
 
 export interface PrintedUncheckedFields {
   /** `IND`, `D`. */

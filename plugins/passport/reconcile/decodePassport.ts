@@ -3,11 +3,11 @@
  * The MRZ is the source of every coded field; the printed page gives the names as printed and the date of issue,
  * and is compared with the MRZ field by field.
  */
-import type { Td3Parse } from './mrz/index.ts';
-import type { Td3CheckName } from './mrz/td3Fields.ts';
-import { td3CheckCells, td3Field } from './mrz/td3Fields.ts';
-import { transliterateName } from './icaoTransliteration.ts';
-import { mrzNameToText } from './printedName.ts';
+import type { Td3Parse } from '../mrz/index.ts';
+import type { Td3CheckName } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Field } from '../mrz/td3Fields.ts';
+import { transliterateName } from '../viz/icaoTransliteration.ts';
+import { mrzNameToText } from '../viz/printedName.ts';
 import type {
   Agreement,
   CheckDigitVerdict,
@@ -15,8 +15,8 @@ import type {
   PassportResult,
   PassportWarning,
   Repair,
-} from './result.ts';
-import type { VizReading } from './vizFields.ts';
+} from '../result.ts';
+import type { VizReading } from '../viz/vizFields.ts';
 
 export interface DecodeInput {
   readonly parse: Td3Parse;

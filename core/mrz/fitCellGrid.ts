@@ -3,7 +3,7 @@
  * pitches apart, so each blob gets a cell index and a least-squares line through (index, position) gives the
  * pitch and the centre of every cell, far more exactly than the ink ends do.
  */
-import type { Homography, Point } from './homography.ts';
+import type { Homography, Point } from '../imaging/homography.ts';
 import type { MrzLineFit } from './findMrzLines.ts';
 
 export interface LineGrid {

@@ -4,7 +4,7 @@
  * Tesseract's line segmentation often still sees two long lines of MRZ characters. Their ends give the MRZ reader a
  * place to lay its cell grid; the cells are then read and proven as always. Pure.
  */
-import type { OcrLine, OcrResult } from '../../../core/ocr/types.ts';
+import type { OcrLine, OcrResult } from '../ocr/types.ts';
 import type { MrzLinesFound } from './findMrzLines.ts';
 
 /** A line of at least this many MRZ-alphabet characters, with fillers or most of its characters in that alphabet. */

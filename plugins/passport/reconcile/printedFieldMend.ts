@@ -10,10 +10,10 @@
  * what the print says, and the composite check digit, readable, holds over the print and the check digit it
  * computes to (which is filled as well).
  */
-import { mrzCheckDigit, parseTd3, type Td3Parse } from './mrz/index.ts';
-import type { Td3Repair } from './mrz/repairTd3.ts';
-import { td3Field } from './mrz/td3Fields.ts';
-import { isoAsYymmdd } from './mrzDate.ts';
+import { mrzCheckDigit, parseTd3, type Td3Parse } from '../mrz/index.ts';
+import type { Td3Repair } from '../mrz/repairTd3.ts';
+import { td3Field } from '../mrz/td3Fields.ts';
+import { isoAsYymmdd } from '../mrz/mrzDate.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;

@@ -3,8 +3,8 @@
  * fixed-size, ink-normalised feature vectors the classifier was trained on. Training and reading share this code,
  * so what the model saw is what it gets.
  */
-import { applyHomography, type Homography } from './homography.ts';
-import { sampleBilinear, type GreyImage } from './greyImage.ts';
+import { applyHomography, type Homography } from '../imaging/homography.ts';
+import { sampleBilinear, type GreyImage } from '../imaging/greyImage.ts';
 
 export const cellFeature = {
   width: 16,

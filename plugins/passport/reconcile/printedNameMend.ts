@@ -3,9 +3,9 @@
  * Only where the printed line, transliterated as ICAO does, has exactly the MRZ's shape and differs from it in one
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
-import { printedAsMrz } from './printedName.ts';
-import { parseTd3, type Td3Parse } from './mrz/index.ts';
-import type { Td3Repair } from './mrz/repairTd3.ts';
+import { printedAsMrz } from '../viz/printedName.ts';
+import { parseTd3, type Td3Parse } from '../mrz/index.ts';
+import type { Td3Repair } from '../mrz/repairTd3.ts';
 
 /** MRZ letters read at least this sure are never overruled by the print (Tesseract misreads print too). */
 const doubtfulBelow = 0.99;

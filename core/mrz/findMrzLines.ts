@@ -3,10 +3,10 @@
  * evenly spaced blobs along it, and the two (TD1: three) long, parallel, equally long chains one line apart.
  * The direction is only known modulo 180°: the reader tries both ways round.
  */
-import { binarise } from './binarise.ts';
-import { connectedComponents, type Blob } from './connectedComponents.ts';
-import type { GreyImage } from './greyImage.ts';
-import type { Point } from './homography.ts';
+import { binarise } from '../imaging/binarise.ts';
+import { connectedComponents, type Blob } from '../imaging/connectedComponents.ts';
+import type { GreyImage } from '../imaging/greyImage.ts';
+import type { Point } from '../imaging/homography.ts';
 
 export interface MrzLineFit {
   /** Centre-line points at the first and last ink of the line, in the searched image's pixels. */

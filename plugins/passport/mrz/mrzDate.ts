@@ -1,5 +1,5 @@
 /** Century resolution of the MRZ's YYMMDD dates (DOMAIN.md): expiry is 20YY; birth the latest century not in the future. */
-import { isoOf } from './printedDate.ts';
+import { isoOf } from '../viz/printedDate.ts';
 
 function parts(raw: string): { yy: number; mm: number; dd: number } | null {
   if (!/^\d{6}$/.test(raw)) return null;

@@ -3,7 +3,7 @@
  * small gaps), phrases are classified as labels or values, and each label gets the value printed under it (or
  * beside it on the same line). Pure: OcrResult in, labelled values out.
  */
-import type { BoundingBox, OcrResult, OcrWord } from '../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { classifyLabel } from './vizLabels.ts';
 
 export interface Phrase {

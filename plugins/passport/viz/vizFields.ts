@@ -3,9 +3,9 @@
  * MRZ's, the date of issue chosen among printed dates, and the printed copies of MRZ fields for the comparison.
  * Pure: OCR result and parsed MRZ in, printed values out.
  */
-import type { BoundingBox, OcrResult } from '../../core/ocr/types.ts';
-import { nameMayBeTruncated, type Td3Parse } from './mrz/index.ts';
-import { isKnownCountryField } from './mrz/countryCodes.ts';
+import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';

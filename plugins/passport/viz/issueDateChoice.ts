@@ -4,7 +4,7 @@
  * and repairs one misread digit of a printed date; it never produces a date nobody printed.
  */
 import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { shiftIsoDate } from './mrzDate.ts';
+import { shiftIsoDate } from '../mrz/mrzDate.ts';
 
 export interface IssueDateCandidate {
   readonly date: PrintedDate;

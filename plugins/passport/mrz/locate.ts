@@ -1,0 +1,75 @@
+/**
+ * The locate stage: the MRZ found by its blob chains, or else by the general OCR's text lines, read, parsed and
+ * judged plausible; the data page rectified from it. A page with no readable TD3 zone is refused here.
+ */
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { OcrResult } from '../../../core/ocr/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
+import { greyScaled, turnOf } from '../pageImage.ts';
+import { layoutWhereWashed } from '../reconcile/washedCells.ts';
+import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from '../refusal.ts';
+import type { Located, Prepared } from '../stages.ts';
+import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzReading } from './index.ts';
+import { td3Plausibility } from './mrzPlausibility.ts';
+
+/** One quick look at the page's words: it tells another document (a PAN card) from an unreadable passport. */
+async function lookAtWords(image: RawImage, ctx: PluginContext): Promise<{ small: RawImage; ocr: OcrResult }> {
+  const small = await greyScaled(image, { maxWidth: 1200 });
+  return { small, ocr: await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal }) };
+}
+
+function refuseUnreadable(failure: Parameters<typeof refusalForFailure>[0], ocr: OcrResult, ctx: PluginContext): never {
+  const refusal = refusalForFailure(failure, recogniseOtherDocument(ocr));
+  return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+}
+
+/**
+ * The MRZ read where the general OCR saw its two lines (mrzGuidesFromOcr), when the blob chains found none: a second,
+ * independent way to the zone before a page is refused. Its reading must hold as any other.
+ */
+async function readMrzFromOcrLines(image: RawImage, look: { small: RawImage; ocr: OcrResult }, ctx: PluginContext): Promise<MrzReading | null> {
+  if (recogniseOtherDocument(look.ocr) !== null) return null;
+  const toImage = image.width / look.small.width;
+  let guides = mrzGuidesFromOcr(look.ocr, toImage);
+  if (guides.length === 0) {
+    // Sparse text breaks long lines apart at times; the block layout keeps them whole.
+    const block = await ctx.ocr.recognize({ image: look.small, segmentation: 'auto', signal: ctx.signal });
+    guides = mrzGuidesFromOcr(block, toImage);
+  }
+  if (guides.length === 0) return null;
+  const reading = await readMrz(image, { now: ctx.now, signal: ctx.signal, guides });
+  if ('failure' in reading || reading.format !== 'TD3') return null;
+  return reading;
+}
+
+export async function locatePassport(prepared: Prepared, ctx: PluginContext): Promise<Located> {
+  const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
+  // The page's words are read at most once: for the second way to the MRZ, then for a refusal's wording.
+  let looked: { small: RawImage; ocr: OcrResult } | null = null;
+  const words = async (): Promise<{ small: RawImage; ocr: OcrResult }> => (looked ??= await lookAtWords(prepared.first, ctx));
+  let reading: MrzReading;
+  if ('failure' in found) {
+    const look = await words();
+    const second = await readMrzFromOcrLines(prepared.first, look, ctx);
+    if (second === null) return refuseUnreadable(found.failure, look.ocr, ctx);
+    ctx.logger.info({}, 'the MRZ was found by the OCR lines');
+    reading = second;
+  } else reading = found;
+  const refusal = refusalForLayout(reading.format);
+  if (refusal !== null) {
+    // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
+    if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
+    return ctx.reject(refusal.code, refusal.detail, refusal.hint);
+  }
+  const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
+  const parse = layoutWhereWashed(read, reading.washed, ctx.now);
+  const plausibility = td3Plausibility(parse.lines);
+  if (!plausibility.plausible) {
+    ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
+    return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
+  }
+  const page = reading.page
+    ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }
+    : { image: await greyScaled(prepared.first, { maxWidth: 1400, turn: turnOf(reading.rotation) }), pxPerMm: null };
+  return { reading, parse, page, last: prepared.last };
+}

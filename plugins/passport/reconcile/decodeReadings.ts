@@ -1,0 +1,114 @@
+/**
+ * The decode stage, pure: the MRZ reading reconciled with the printed page (names mended from print, fields the
+ * print proves, cells glare washed out filled where the print spells them), gated by td3HoldsTogether, and
+ * assembled into the answer with each field's geometry.
+ */
+import type { BoundingBox } from '../../../core/ocr/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
+import { passportGeometry } from '../fieldGeometry.ts';
+import { readLastPageFields } from '../lastPage/lastPageFields.ts';
+import { td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
+import type { PassportResult } from '../result.ts';
+import type { Readings } from '../stages.ts';
+import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
+import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
+import { labelledNameTexts, readVizFields } from '../viz/vizFields.ts';
+import { decodePassport } from './decodePassport.ts';
+import { mendFieldsFromPrint } from './printedFieldMend.ts';
+import { mendNameFromPrint } from './printedNameMend.ts';
+import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
+
+/** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
+function asPrintedName(read: string): string | null {
+  const text = nameCharacters(read);
+  return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
+}
+
+export function decodeReadings(readings: Readings, ctx: PluginContext): PassportResult {
+  const { reading } = readings.located;
+  const { viz, vizSharper, refined } = readings;
+  const firstTexts = labelledNameTexts(viz);
+  const sharperTexts = vizSharper === null ? { surname: [], givenNames: [] } : labelledNameTexts(vizSharper);
+  const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], refined, {
+    now: ctx.now,
+    otherReadings: { surname: [...firstTexts.surname, ...sharperTexts.surname], givenNames: [...firstTexts.givenNames, ...sharperTexts.givenNames] },
+  });
+  const printedFirst = readVizFields(viz, named, refined, ctx.now);
+  const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
+  const mended = mendFieldsFromPrint(named, printedFirst.printed, {
+    now: ctx.now,
+    washed: reading.washed[1],
+    corroborating: sharperFirst?.printed ?? null,
+    confidence: reading.charConfidence[1] ?? [],
+  });
+  // Names as printed, for MRZ name cells glare washed out. The names as reconciled with the MRZ take the MRZ's
+  // letter wherever the print differs, the classifier's guesses in washed cells too, which would then confirm
+  // themselves (BRG for a washed BRAM): where glare washed name cells, the print as read comes first, each reading
+  // of it in turn (the re-read line, then the sparse passes: one lost the space in DE JONG). A reading fills washed
+  // cells only if it spells every readable cell of the name (fillWashedFromPrint); a name part the MRZ lost to glare
+  // has no MRZ text to be reconciled with, so it is taken as read under its label.
+  const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
+  const nameCellsWashed = reading.washed[0]?.slice(5).some(Boolean) === true;
+  const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): string[] => {
+    const all = [sharp, ...labelled].map((t) => (t == null ? null : asPrintedName(t))).filter((t): t is string => t !== null);
+    return [...new Set(all)];
+  };
+  const asRead = {
+    surname: lineOneWashed ? readingsOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : [],
+    givenNames: lineOneWashed ? readingsOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : [],
+  };
+  const reconciled = { surname: printedFirst.surname?.value ?? null, givenNames: printedFirst.givenNames?.value ?? null };
+  const choices = (part: 'surname' | 'givenNames'): (string | null)[] => {
+    const list = nameCellsWashed ? [...asRead[part], reconciled[part]] : [reconciled[part] ?? asRead[part][0] ?? null];
+    const present = list.filter((t) => t !== null);
+    return present.length === 0 ? [null] : [...new Set(present)];
+  };
+  const filled = choices('surname').flatMap((surname) =>
+    choices('givenNames').map((given) => {
+      const mrzName = printedMrzName(surname, given);
+      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName }, ctx.now) };
+    }),
+  );
+  const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
+  const chosen = filled.find((f) => nameFills(f.parse) > 0) ?? filled[0]!;
+  const washedName = chosen.mrzName;
+  const parse = chosen.parse;
+  const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
+  // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
+  const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
+  const surname = printed.surname ?? again?.surname ?? null;
+  const givenNames = printed.givenNames ?? again?.givenNames ?? null;
+  const printedName = nameCellsWashed
+    ? washedName
+    : givenNames === null && parse.fields.name.givenNames !== ''
+      ? null
+      : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
+  const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
+  const together = td3HoldsTogether(parse, washedUnconfirmed);
+  if (!together.plausible) {
+    ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
+    return ctx.reject(
+      'unreadable_document',
+      'The passport machine-readable zone was found but could not be read reliably: its check digits or country codes do not hold together.',
+      'Send a sharper, evenly lit image of the whole data page, flat, with both MRZ lines in focus.',
+    );
+  }
+  const result = decodePassport({
+    parse,
+    charConfidence: reading.charConfidence,
+    viz: { ...printed, surname, givenNames, issueDate: printed.issueDate ?? again?.issueDate ?? null },
+    lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
+    now: ctx.now,
+    washedUnconfirmed,
+  });
+  // A name's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at vizAgainPxPerMm.
+  const nameBox = (first: { bbox: BoundingBox | null } | null, second: { bbox: BoundingBox | null } | null | undefined) =>
+    first?.bbox ? { bbox: first.bbox, pxPerMm: vizPxPerMm } : second?.bbox ? { bbox: second.bbox, pxPerMm: vizAgainPxPerMm } : null;
+  const rectified = readings.located.page.pxPerMm !== null;
+  const geometry = passportGeometry({
+    frame: reading.frame,
+    surname: rectified ? nameBox(printed.surname, again?.surname) : null,
+    givenNames: rectified ? nameBox(printed.givenNames, again?.givenNames) : null,
+  });
+  return { ...result, geometry };
+}

@@ -1,0 +1,107 @@
+/**
+ * The read stage: the printed fields zone of the rectified data page (between the header and the MRZ) read by
+ * sparse OCR, once more sharper where the first pass missed a field, the name lines re-read for their accents;
+ * and the last page when one was sent.
+ */
+import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
+import { readLastPage } from '../lastPage/lastPageReader.ts';
+import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
+import { td3Page } from '../mrz/td3Geometry.ts';
+import { cropGrey, greyScaled, sharpened, turnOf } from '../pageImage.ts';
+import type { Located, Readings } from '../stages.ts';
+import { withAccentMarks } from './accentMarks.ts';
+import { nameLineBand, rowsOf } from './nameLineBand.ts';
+import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
+
+/**
+ * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
+ * and hyphens of the issue date and names on a third of the dev pages; 8 costs ~1.8× the pixels of 6.
+ */
+export const vizPxPerMm = 8;
+/** The printed fields lie between the header and the MRZ zone. */
+const vizTopMm = 12;
+/** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
+export const vizAgainPxPerMm = 11;
+/** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
+const vizSharpenSigma = 1.5;
+
+/** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
+async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, ctx: PluginContext): Promise<string | null> {
+  const k = page.width / sparseWidth;
+  const pxPerMm = page.width / td3Page.widthMm;
+  const pad = 1.2 * pxPerMm;
+  const left = Math.max(0, Math.floor(box.x0 * k - pad));
+  const top = Math.max(0, Math.floor(box.y0 * k - pad));
+  const right = Math.min(page.width, Math.ceil(box.x1 * k + pad * 3));
+  const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
+  if (right - left < 4 || bottom - top < 4) return null;
+  const cut = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const band = nameLineBand(cut);
+  const crop = band === null ? cut : rowsOf(cut, band);
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+  const text = withAccentMarks(crop, ocr).trim();
+  return text === '' ? null : text;
+}
+
+export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
+  const { page } = located;
+  let viz: OcrResult;
+  let vizSharper: OcrResult | null = null;
+  let refined: RefinedNames = {};
+  if (page.pxPerMm !== null) {
+    // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
+    const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number }> => {
+      const scaled = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+      const image = sharpen ? await sharpened(scaled, vizSharpenSigma) : scaled;
+      const scale = image.width / td3Page.widthMm;
+      const top = Math.round(vizTopMm * scale);
+      const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
+      const ocr = await ctx.ocr.recognize({ image, segmentation: 'sparse_text', rectangle: { left: 0, top, width: image.width, height: bottom - top }, signal: ctx.signal });
+      return { ocr, width: image.width };
+    };
+    const first = await fieldZone(vizPxPerMm, true);
+    viz = first.ocr;
+    const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
+    // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
+    // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
+    const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
+    const missed = {
+      surname: firstRead.surname === null,
+      givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
+    };
+    // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
+    // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
+    // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
+    const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
+    const again = firstRead.issueDate === null || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
+    // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
+    again?.catch(() => undefined);
+    // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
+    const reread = (box: BoundingBox | null, width: number): Promise<string | null> =>
+      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, ctx);
+    const boxes = locateNames(viz, located.parse);
+    const [surname, givenNames] = await Promise.all([
+      missed.surname ? null : reread(boxes.surname, first.width),
+      missed.givenNames ? null : reread(boxes.givenNames, first.width),
+    ]);
+    refined = { surname, givenNames };
+    if (again !== null) {
+      const sharper = await again;
+      vizSharper = sharper.ocr;
+      if (missed.surname || missed.givenNames) {
+        const found = locateNames(vizSharper, located.parse);
+        const [s, g] = await Promise.all([
+          missed.surname ? reread(found.surname, sharper.width) : surname,
+          missed.givenNames ? reread(found.givenNames, sharper.width) : givenNames,
+        ]);
+        refined = { surname: s, givenNames: g };
+      }
+    }
+  } else {
+    viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
+  }
+  const lastPage = located.last === null ? undefined : await readLastPage(located.last, turnOf(located.reading.rotation), ctx);
+  return { located, viz, vizSharper, refined, lastPage };
+}
