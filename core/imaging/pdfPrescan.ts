@@ -64,6 +64,9 @@ const DELIMITERS = new Set([...'()<>[]{}/%'].map((c) => c.charCodeAt(0)));
 
 class TooComplex extends Error {}
 
+/** A PDF literal string's one-letter escapes \n \r \t \b \f, by the byte after the backslash. */
+const simpleEscapes = new Map<number, number>([[0x6e, 10], [0x72, 13], [0x74, 9], [0x62, 8], [0x66, 12]]);
+
 class Reader {
   pos: number;
   constructor(
@@ -103,8 +106,8 @@ class Reader {
       if (c === 0x5c /* \ */) {
         const e = this.bytes[this.pos++];
         if (e === undefined) break;
-        const simple: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
-        if (simple[e] !== undefined) out.push(simple[e]);
+        const escaped = simpleEscapes.get(e);
+        if (escaped !== undefined) out.push(escaped);
         else if (e >= 0x30 && e <= 0x37) {
           let value = e - 0x30;
           for (let k = 0; k < 2; k += 1) {
