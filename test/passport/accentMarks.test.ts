@@ -137,6 +137,23 @@ describe('withAccentMarks', () => {
     // A whole name read doubtfully is still the name.
     expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [{ ...word, confidence: 12 }] }] })).toBe('LUCIA');
   });
+  it('takes no mark from ink the crop\'s top edge cuts: the feet of the label row above, not a whole mark', () => {
+    // OCR boxed the word from the crop's top, as it does when the label row above runs into it.
+    const { crop, ocr } = rendered('SARAH', 'SARAH', {
+      width: 420, height: 70, font: '40px AccentTestSerif', x: 14, baseline: 48, boxTop: 0, boxBottom: 49,
+      extra: (ctx) => {
+        ctx.fillStyle = '#111';
+        const centre = 14 + ctx.measureText('S').width / 2;
+        // A label glyph's lower part, cut by the crop's top, over the S, a letter that can carry a mark.
+        ctx.fillRect(centre - 5, 0, 10, 6);
+      },
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('SARAH');
+  });
+  it('composes no letter that names are not written with: a wave over an E stays an E', () => {
+    const { crop, ocr } = line('ẼMMA', 'EMMA');
+    expect(withAccentMarks(crop, ocr)).toBe('EMMA');
+  });
   it('adds nothing to a plain C or S', () => {
     const { crop, ocr } = line('FRANCOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANCOIS');

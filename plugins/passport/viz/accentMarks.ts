@@ -160,7 +160,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
     const inMarkZone = inside.filter(
       // Marks sit just above the capitals; ink higher up is the print of the row above, in a crop OCR boxed tall.
-      (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
+      // Ink the crop's top edge cuts is that row's print too (a label's feet), never a whole mark.
+      (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.minY > 0 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
     );
     // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
     // print line or a guilloche crossing the name, however it is shaped.
@@ -238,8 +239,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
           if (kind === null || !markable.test(base)) return c;
           const composed = (base + combining[kind]).normalize('NFC');
-          // Only real precomposed letters: a mark that composes to nothing known is noise.
-          return composed.length === 1 ? composed : c;
+          // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
+          return nameLetters.has(composed) ? composed : c;
         })
         .join(''),
     );
@@ -280,6 +281,8 @@ function marksMergedInto(letter: Blob, tall: readonly Blob[], capHeight: number,
     .sort((a, b) => Math.abs(a.cx - letter.cx) - Math.abs(b.cx - letter.cx))
     .slice(0, 3);
   if (near.length < 2) return [];
+  // Ink running into the crop's top edge is the row above joined on, not a mark whose shape can be seen whole.
+  if (letter.minY === 0) return [];
   const top = median(near.map((t) => t.minY));
   const base = median(near.map((t) => t.maxY));
   if (letter.minY > top - Math.max(2, capHeight * 0.15) || letter.maxY > base + capHeight * 0.1) return [];
@@ -473,6 +476,11 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 }
 
 const markable = /^[AEIOUYNCSZR]$/;
+/**
+ * The marked capitals of the Latin orthographies names are printed in on passports (Western, Nordic, Central and
+ * Eastern European, Baltic, Turkish, Romanian): what a seen mark may compose to.
+ */
+const nameLetters = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆŠŚŞŽŹŻŘŔ']);
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
 /** The darkest grey value under a blob's ink. */
