@@ -23,6 +23,10 @@ describe('parsePrintedDates', () => {
     ['dashes, 2-digit year', '12-01-15', { day: 12, month: 1, year: 15, yearDigits: 2 }],
     ['OCR O for 0 inside digits', '1O.O1.2O15', { day: 10, month: 1, year: 2015, yearDigits: 4 }],
     ['label before', 'Date of issue / Date de délivrance 16 AVR/APR 2002', { day: 16, month: 4, year: 2002, yearDigits: 4 }],
+    ['year first, ISO dashes', '2019-02-12', { day: 12, month: 2, year: 2019, yearDigits: 4 }],
+    ['year first, dots and OCR letters', '2O19.O2.1Z', { day: 12, month: 2, year: 2019, yearDigits: 4 }],
+    ['year first after a label', 'Date of issue 2008-05-11', { day: 11, month: 5, year: 2008, yearDigits: 4 }],
+    ['day and month run together', '1911 2014', { day: 19, month: 11, year: 2014, yearDigits: 4 }],
     ['disagreeing month pair is a misread', '12 JAN/FEB 2015', null],
     ['no date', 'PASSPORT / PASSEPORT', null],
   ];
@@ -30,6 +34,10 @@ describe('parsePrintedDates', () => {
     const found = parsePrintedDates(text).filter((d) => d.valid);
     if (expected === null) expect(found).toEqual([]);
     else expect(found[0]).toMatchObject(expected);
+  });
+
+  it('reads a year-first date once, not also as a day-first one', () => {
+    expect(parsePrintedDates('2019-02-12').map((d) => [d.day, d.month, d.year])).toEqual([[12, 2, 2019]]);
   });
 
   it('keeps an impossible date as invalid, for a later one-digit repair', () => {

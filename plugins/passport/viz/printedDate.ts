@@ -1,6 +1,7 @@
 /**
  * Dates as passports print them (DOMAIN.md): `12 JAN 2015`, `12 JAN /JAN 15`, bilingual month abbreviations
- * (English, French, German, Spanish, Dutch, Italian, Portuguese), `12/01/2015`, `12.01.2015`, `12-01-15`.
+ * (English, French, German, Spanish, Dutch, Italian, Portuguese), `12/01/2015`, `12.01.2015`, `12-01-15`, and
+ * year first, `2015-01-12`.
  * Pure: text in, every date-shaped reading out; which one is the date asked for is decided elsewhere.
  */
 
@@ -89,7 +90,16 @@ const numericDate = new RegExp(
   'gu',
 );
 
-/** Every date-shaped reading in `text` (day-first, as passports print them), in text order. */
+/** `1911 2014`: day and month run together where OCR lost the space between them; only before a four-digit year. */
+const runTogetherDate = new RegExp(String.raw`(?<![0-9\p{L}])(${num}{2})(${num}{2})\s+(${num}{4})(?![0-9])`, 'gu');
+
+/** `2015-01-12`, `2015.01.12`, `2015/01/12`: year first, as some states print (ISO 8601); only with four year digits. */
+const yearFirstDate = new RegExp(
+  String.raw`(?<![0-9\p{L}])(${num}{4})\s*[./\-]\s*(${num}\s?${num}|${num})\s*[./\-]\s*(${num}\s?${num}|${num})(?![0-9])`,
+  'gu',
+);
+
+/** Every date-shaped reading in `text` (day first as most passports print them, or year first), in text order. */
 export function parsePrintedDates(text: string): PrintedDate[] {
   const found: PrintedDate[] = [];
   for (const m of text.matchAll(wordDate)) {
@@ -106,6 +116,21 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     const day = toDigits(m[1]!);
     const month = toDigits(m[2]!);
     const year = toDigits(m[3]!);
+    if (day === null || month === null || year === null) continue;
+    pushDate(found, Number(day), Number(month), year, m.index, true);
+  }
+  for (const m of text.matchAll(runTogetherDate)) {
+    const day = toDigits(m[1]!);
+    const month = toDigits(m[2]!);
+    const year = toDigits(m[3]!);
+    if (day === null || month === null || year === null) continue;
+    pushDate(found, Number(day), Number(month), year, m.index, true);
+  }
+  for (const m of text.matchAll(yearFirstDate)) {
+    const year = toDigits(m[1]!);
+    const month = toDigits(m[2]!);
+    const day = toDigits(m[3]!);
+    // A two-digit day-first year cannot start a match here (four digits): the two orders never read the same text.
     if (day === null || month === null || year === null) continue;
     pushDate(found, Number(day), Number(month), year, m.index, true);
   }
