@@ -46,7 +46,18 @@ describe('classifyLabel', () => {
     ['Authority / Autorité', 'other'],
     ['Nationality / Nationalité', 'nationality'],
     ['Sex / Sexe', 'sex'],
+    ['Tarik Dikehiarkan / Date of fssue', 'issue_date'],
+    ['Tarikh Dikeluarkan / Date of Isswe', 'issue_date'],
+    ['Data wydania', 'issue_date'],
+    ['Datum of Expry', 'expiry_date'],
+    ['Tarikh Tamat', 'expiry_date'],
+    ['Jantina', 'sex'],
+    ['Date of Issam / yionit) fps', 'issue_date'],
+    ['Dato of Exphry', 'expiry_date'],
+    ['Date of bith', 'date_of_birth'],
+    ['Date of xxxxxxxx', null],
     ['ANNA MARIA', null],
+    ['KUALA LUMPUR', null],
     ['12 JAN 2015', null],
   ] as const)('%s -> %s', (text, field) => expect(classifyLabel(text)).toBe(field));
 });

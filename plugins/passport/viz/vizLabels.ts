@@ -50,10 +50,67 @@ export function normaliseLabelText(text: string): string {
     .trim();
 }
 
-/** Which label `text` is (the first matching stem wins), or null when it reads as no label. */
+/**
+ * The labels' key words in English and the languages passports pair with it (national labels included: Polish,
+ * Czech, Turkish, Malay …), matched word by word with one OCR slip allowed: `fssue`, `Isswe`, `Expry`.
+ */
+const labelWords: readonly { readonly field: VizField; readonly words: readonly string[] }[] = [
+  { field: 'issue_date', words: ['issue', 'issued', 'delivrance', 'ausstellung', 'ausstellungsdatum', 'expedicion', 'emissao', 'afgifte', 'rilascio', 'wydania', 'vydani', 'verilis', 'dikeluarkan'] },
+  { field: 'expiry_date', words: ['expiry', 'expiration', 'expiracion', 'caducidad', 'validade', 'gultig', 'geldig', 'scadenza', 'waznosci', 'platnosti', 'tamat', 'gecerlilik'] },
+  { field: 'date_of_birth', words: ['birth', 'naissance', 'geburtsdatum', 'nacimiento', 'geboortedatum', 'nascita', 'urodzenia', 'narozeni', 'dogum'] },
+  { field: 'surname', words: ['surname', 'apellidos', 'familienname', 'nazwisko', 'cognome', 'prijmeni', 'soyadi', 'achternaam'] },
+  { field: 'given_names', words: ['given', 'forenames', 'prenoms', 'vornamen', 'nombres', 'voornamen', 'imiona', 'jmena', 'adlari'] },
+  { field: 'nationality', words: ['nationality', 'nationalite', 'nacionalidad', 'nationaliteit', 'staatsangehorigkeit', 'nazionalita', 'obywatelstwo', 'obcanstvi', 'warganegara', 'uyrugu'] },
+  { field: 'sex', words: ['sexe', 'geschlecht', 'sexo', 'geslacht', 'plec', 'pohlavi', 'jantina', 'cinsiyet'] },
+];
+
+/** Levenshtein distance between `a` and `b`, counted up to `cap` (anything further is `cap`). */
+export function editDistance(a: string, b: string, cap = 3): number {
+  if (Math.abs(a.length - b.length) >= cap) return cap;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    }
+    previous = row;
+  }
+  return Math.min(cap, previous[b.length]!);
+}
+
+/** The English labels' `Date of …` phrase: the word after `of` names the date, however OCR bent it. */
+const dateOfWords: readonly { readonly field: VizField; readonly word: string }[] = [
+  { field: 'issue_date', word: 'issue' },
+  { field: 'expiry_date', word: 'expiry' },
+  { field: 'date_of_birth', word: 'birth' },
+];
+
+/** The date a `Date of X` label names: X within two edits of one of issue, expiry, birth, and nearer it than the others. */
+function dateOfLabel(tokens: readonly string[]): VizField | null {
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    if (tokens[i] !== 'of' || editDistance(tokens[i - 1]!, 'date') > 1) continue;
+    const word = tokens[i + 1]!;
+    const ranked = dateOfWords.map((d) => ({ field: d.field, distance: editDistance(word, d.word) })).sort((a, b) => a.distance - b.distance);
+    if (ranked[0]!.distance <= 2 && ranked[0]!.distance < ranked[1]!.distance) return ranked[0]!.field;
+  }
+  return null;
+}
+
+/**
+ * Which label `text` is (the first matching stem wins, then a `Date of …` phrase, then a key word read with one
+ * slip), or null when it reads as no label.
+ */
 export function classifyLabel(text: string): VizField | null {
   const norm = normaliseLabelText(text);
   if (norm.length < 3) return null;
   for (const { field, stems } of labelStems) if (stems.some((s) => s.test(norm))) return field;
+  const all = norm.split(/[ /]+/).filter((t) => t !== '');
+  const dated = dateOfLabel(all);
+  if (dated !== null) return dated;
+  // One slip only in words of five letters or more: shorter ones are too near other words.
+  const tokens = all.filter((t) => t.length >= 4);
+  for (const { field, words } of labelWords) {
+    if (tokens.some((t) => words.some((w) => t === w || (t.length >= 5 && w.length >= 5 && editDistance(t, w, 2) <= 1)))) return field;
+  }
   return null;
 }
