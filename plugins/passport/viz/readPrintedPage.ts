@@ -27,6 +27,15 @@ export const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
 const vizSharpenSigma = 1.5;
 
+/**
+ * The printed fields end above the MRZ's first line, not at ICAO's nominal zone top: many pages print their last row
+ * (date of issue, authority) inside that zone, a few millimetres over the MRZ. The clearance keeps line 1's glyphs out.
+ */
+const mrzClearanceMm = 2.2;
+export function fieldZoneBottomMm(line1CentreMm: number | undefined): number {
+  return Math.max(td3Page.mrzZoneTopMm, (line1CentreMm ?? td3Page.mrzLine1CentreMm) - mrzClearanceMm);
+}
+
 /** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
 async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, ctx: PluginContext): Promise<string | null> {
   const k = page.width / sparseWidth;
@@ -57,7 +66,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const image = sharpen ? await sharpened(scaled, vizSharpenSigma) : scaled;
       const scale = image.width / td3Page.widthMm;
       const top = Math.round(vizTopMm * scale);
-      const bottom = Math.min(image.height, Math.round(td3Page.mrzZoneTopMm * scale));
+      const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
       const ocr = await ctx.ocr.recognize({ image, segmentation: 'sparse_text', rectangle: { left: 0, top, width: image.width, height: bottom - top }, signal: ctx.signal });
       return { ocr, width: image.width };
     };
