@@ -56,6 +56,7 @@ describe('classifyLabel', () => {
     ['Dato of Exphry', 'expiry_date'],
     ['Date of bith', 'date_of_birth'],
     ['Date of xxxxxxxx', null],
+    ['Cade o sing Sate Cig gé pis emir', 'issuing_state'],
     ['ANNA MARIA', null],
     ['KUALA LUMPUR', null],
     ['12 JAN 2015', null],

@@ -107,8 +107,11 @@ export function classifyLabel(text: string): VizField | null {
   const all = norm.split(/[ /]+/).filter((t) => t !== '');
   const dated = dateOfLabel(all);
   if (dated !== null) return dated;
-  // One slip only in words of five letters or more: shorter ones are too near other words.
+  // One slip only in words of four letters or more (five for a lone key word): shorter ones are too near other words.
   const tokens = all.filter((t) => t.length >= 4);
+  const near = (word: string): boolean => tokens.some((t) => editDistance(t, word, 2) <= 1);
+  // `Code of issuing State` as small print comes out bent every way (`Cade o sing Sate`): its two key words tell it.
+  if (near('code') && near('state')) return 'issuing_state';
   for (const { field, words } of labelWords) {
     if (tokens.some((t) => words.some((w) => t === w || (t.length >= 5 && w.length >= 5 && editDistance(t, w, 2) <= 1)))) return field;
   }
