@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { mendNameFromPrint } from '../../plugins/passport/reconcile/printedNameMend.ts';
+import { alignPrintToMrz, mendNameFromPrint } from '../../plugins/passport/reconcile/printedNameMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line2 = 'A715174902USA5405150F2910231<<<<<<<<<<<<<<08';
@@ -72,5 +72,33 @@ describe('mendNameFromPrint', () => {
     // Not where the recogniser was sure of one of them, nor where the print lost a letter (every later one shifts).
     expect(mendNameFromPrint(read, sure([13]), printed, { now }).lines[0]).toBe(read.lines[0]);
     expect(mendNameFromPrint(read, sure([13, 26], 0.94), { ...printed, surname: 'FERNÁNDE' }, { now }).lines[0]).toBe(read.lines[0]);
+  });
+  it('mends doubted letters where the print read Ö and Ü without their dots, which the MRZ writes OE and UE', () => {
+    // A Turkish page: U read as J in three cells (0.6), the print read by OCR as OZTURK and SUKRU OGUZ.
+    const read = parseTd3(['PPTURDOGAN<OEZTJERK<<SUEKRJE<OGJZ<KEMAL<<<<<', line2], { now });
+    const r = mendNameFromPrint(read, sure([15, 26, 31]), { surname: 'DOGAN OZTURK', givenNames: 'SUKRU OGUZ KEMAL' }, { now });
+    expect(r.lines[0]).toBe('PPTURDOGAN<OEZTUERK<<SUEKRUE<OGUZ<KEMAL<<<<<');
+    expect(r.repairs.filter((repair) => repair.reason === 'printed_page').map((repair) => [repair.position, repair.from, repair.to])).toEqual([
+      [16, 'J', 'U'],
+      [27, 'J', 'U'],
+      [32, 'J', 'U'],
+    ]);
+    // Not where the recogniser was sure of the J.
+    expect(mendNameFromPrint(read, sure([26, 31]), { surname: 'DOGAN OZTURK', givenNames: null }, { now }).lines[0]).toBe(read.lines[0]);
+  });
+});
+
+describe('alignPrintToMrz', () => {
+  it.each([
+    ['same letters', 'MARIA', 'MARIA', []],
+    ['one letter differs', 'AURELIEN', 'ALRELIEN', [{ at: 1, to: 'U' }]],
+    ['O and U standing for OE and UE', 'OZTURK', 'OEZTUERK', []],
+    ['A standing for AA (Å) and AE (Ä)', 'ASA<MARTA', 'AASA<MAERTA', []],
+    ['A standing for AA (Å)', 'ASA', 'AASA', []],
+    ['a misread first cell of UE', 'OZTURK', 'OEZTJERK', [{ at: 4, to: 'U' }]],
+    ['a letter lost', 'MARA', 'MARIA', null],
+    ['a letter gained', 'MARIAA', 'MARIA', null],
+  ] as const)('%s', (_name, print, mrz, expected) => {
+    expect(alignPrintToMrz(print, mrz)).toEqual(expected);
   });
 });

@@ -29,10 +29,18 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const { viz, vizSharper, refined } = readings;
   const firstTexts = labelledNameTexts(viz);
   const sharperTexts = vizSharper === null ? { surname: [], givenNames: [] } : labelledNameTexts(vizSharper);
-  const named = mendNameFromPrint(readings.located.parse, reading.charConfidence[0] ?? [], refined, {
-    now: ctx.now,
-    otherReadings: { surname: [...firstTexts.surname, ...sharperTexts.surname], givenNames: [...firstTexts.givenNames, ...sharperTexts.givenNames] },
-  });
+  // The sharper re-read of a name line comes first; where there is none, the sparse passes' reading under its label
+  // (the others corroborate it). Every reading of the print is Tesseract's, independent of the MRZ's recogniser.
+  const firstOf = (sharp: string | null | undefined, labelled: readonly string[]): { text: string | null; others: string[] } =>
+    sharp != null ? { text: sharp, others: [...labelled] } : { text: labelled[0] ?? null, others: labelled.slice(1) };
+  const surnameRead = firstOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]);
+  const givenRead = firstOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]);
+  const named = mendNameFromPrint(
+    readings.located.parse,
+    reading.charConfidence[0] ?? [],
+    { surname: surnameRead.text, givenNames: givenRead.text },
+    { now: ctx.now, otherReadings: { surname: surnameRead.others, givenNames: givenRead.others } },
+  );
   const printedFirst = readVizFields(viz, named, refined, ctx.now);
   const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
   const mended = mendFieldsFromPrint(named, printedFirst.printed, {

@@ -55,15 +55,16 @@ export function mendNameFromPrint(
   ] as const) {
     if (part === null || text == null) continue;
     const tr = printedAsMrz(text);
-    if (tr.length !== part.text.length || !/^[A-Z<]+$/.test(tr)) continue;
-    const diffs: number[] = [];
-    for (let i = 0; i < tr.length; i++) if (tr[i] !== part.text[i]) diffs.push(i);
-    const threshold = otherTexts.some((other) => agreesAt(printedAsMrz(other), tr, diffs)) ? doubtfulBelowWhenCorroborated : doubtfulBelow;
-    const allowed = diffs.length <= maxChanges && diffs.every((i) => tr[i] !== '<' && part.text[i] !== '<' && (line1Confidence[part.start + i] ?? 1) < threshold);
-    if (diffs.length === 0 || !allowed) continue;
-    for (const i of diffs) {
-      mends.push({ field: 'name', line: 1, position: part.start + i + 1, from: part.text[i]!, to: tr[i]!, reason: 'printed_page' });
-      chars[part.start + i] = tr[i]!;
+    if (!/^[A-Z<]+$/.test(tr)) continue;
+    const diffs = alignPrintToMrz(tr, part.text);
+    if (diffs === null || diffs.length === 0) continue;
+    const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
+    const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
+    const allowed = diffs.length <= maxChanges && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && (line1Confidence[part.start + d.at] ?? 1) < threshold);
+    if (!allowed) continue;
+    for (const d of diffs) {
+      mends.push({ field: 'name', line: 1, position: part.start + d.at + 1, from: part.text[d.at]!, to: d.to, reason: 'printed_page' });
+      chars[part.start + d.at] = d.to;
     }
   }
   if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others));
@@ -72,13 +73,56 @@ export function mendNameFromPrint(
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
 }
 
+/** A letter the print would change in the MRZ: its index in the name part and the printed letter. */
+export interface PrintDifference {
+  readonly at: number;
+  readonly to: string;
+}
+
 /**
- * Whether another reading of the print, as the MRZ writes it, corroborates `reading` where it would change the MRZ:
- * as long as it, and the same letters at each of `at`. It may differ elsewhere (`GERNY` for `ČERNÝ`, its caron
- * read into the letter), but not where the change is.
+ * OCR of the print often drops the marks that make two MRZ letters of one printed one (Ö, Ü, Ä, Å read as O, U, A):
+ * such a letter may stand for itself followed by this second letter in the MRZ.
  */
-function agreesAt(other: string, reading: string, at: readonly number[]): boolean {
-  return other.length === reading.length && at.every((i) => other[i] === reading[i]);
+const droppedMarkSecond: Readonly<Record<string, string>> = { A: 'EA', O: 'E', U: 'E' };
+
+/**
+ * The printed name part (in MRZ letters) aligned with the MRZ's, letter for letter, except that a printed A, O or U
+ * may cover two MRZ cells whose second is the E (or A) its dropped mark made: the fewest differing letters, then the
+ * fewest such pairs. The differences, or null when no alignment spans both (a letter lost or gained).
+ */
+export function alignPrintToMrz(print: string, mrz: string): PrintDifference[] | null {
+  // The best alignment of print[i..] with mrz[j..]: its cost as [differences, pairs], and its differences.
+  const memo = new Map<number, { cost: [number, number]; diffs: PrintDifference[] } | null>();
+  const solve = (i: number, j: number): { cost: [number, number]; diffs: PrintDifference[] } | null => {
+    if (i === print.length || j === mrz.length) return i === print.length && j === mrz.length ? { cost: [0, 0], diffs: [] } : null;
+    const key = i * (mrz.length + 1) + j;
+    if (memo.has(key)) return memo.get(key)!;
+    const p = print[i]!;
+    const here = p === mrz[j] ? [] : [{ at: j, to: p }];
+    const options: { cost: [number, number]; diffs: PrintDifference[] }[] = [];
+    const single = solve(i + 1, j + 1);
+    if (single !== null) options.push({ cost: [single.cost[0] + here.length, single.cost[1]], diffs: [...here, ...single.diffs] });
+    // The pair's second cell must be read as the mark makes it. Its first may be misread (the printed letter mends
+    // it) only before an E: an A over a misread letter and an A would pass for a printed name that lost a letter.
+    const second = mrz[j + 1] ?? '-';
+    if ((droppedMarkSecond[p] ?? '').includes(second) && (here.length === 0 || second === 'E')) {
+      const pair = solve(i + 1, j + 2);
+      if (pair !== null) options.push({ cost: [pair.cost[0] + here.length, pair.cost[1] + 1], diffs: [...here, ...pair.diffs] });
+    }
+    options.sort((a, b) => a.cost[0] - b.cost[0] || a.cost[1] - b.cost[1]);
+    const best = options[0] ?? null;
+    memo.set(key, best);
+    return best;
+  };
+  return solve(0, 0)?.diffs ?? null;
+}
+
+/**
+ * Whether another reading of the print corroborates the changes: aligned with the MRZ, it would make the same letter
+ * at each of them. It may differ elsewhere (`GERNY` for `ČERNÝ`, its caron read into the letter), but not there.
+ */
+function agreesWith(other: readonly PrintDifference[] | null, diffs: readonly PrintDifference[]): boolean {
+  return other !== null && diffs.every((d) => other.some((o) => o.at === d.at && o.to === d.to));
 }
 
 /**
@@ -107,7 +151,7 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
       (g) =>
         printedAsMrz(s).length === surname.length &&
         printedAsMrz(g).length === given.length &&
-        agreesAt(inField(`${printedAsMrz(s)}<<${printedAsMrz(g)}`), padded, diffs),
+        diffs.every((i) => inField(`${printedAsMrz(s)}<<${printedAsMrz(g)}`)[i] === padded[i]),
     ),
   );
   const threshold = agreed ? doubtfulBelowWhenCorroborated : doubtfulBelow;
