@@ -23,6 +23,8 @@ describe('reconcileName', () => {
     ['apostrophe kept', "O'BRIEN", 'OBRIEN', false, "O'BRIEN"],
     ['one OCR confusion repaired by the MRZ', 'ERIKSS0N', 'ERIKSSON', false, 'ERIKSSON'],
     ['accent kept', 'ÉLODIE', 'ELODIE', false, 'ÉLODIE'],
+    ['dots seen as another mark over the MRZ\'s UE', 'DOGAN ÖZTÚRK', 'DOGAN<OEZTUERK', false, 'DOGAN ÖZTÜRK'],
+    ['a ring seen as an acute over the MRZ\'s AA', 'ÁSA', 'AASA', false, 'ÅSA'],
     ['print longer than a truncated MRZ', 'MARIA-GUADALUPE', 'MARIA<GUAD', true, 'MARIA-GUADALUPE'],
     ['names the MRZ had no room for, after a short cut name', 'MICHAEL WILLIAM THOMAS', 'MICHAEL', true, 'MICHAEL WILLIAM THOMAS'],
     ['texture read past a cut MRZ name dropped', 'BENOIT JEAN ÉTIENNE SN', 'BENOIT<JEAN<ETI', true, 'BENOIT JEAN ÉTIENNE'],

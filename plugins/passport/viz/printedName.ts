@@ -60,6 +60,13 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         for (const lost of lostDiacritics[c] ?? []) {
           if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, marksSeen ? (markless[lost.pair] ?? lost.printed) : lost.printed);
         }
+        // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
+        const base = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+        if (base !== c) {
+          for (const lost of lostDiacritics[base] ?? []) {
+            if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
+          }
+        }
         // OCR misread a letter: the MRZ's letter is what was printed.
         if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
         // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
