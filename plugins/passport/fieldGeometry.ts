@@ -15,7 +15,7 @@ export interface PassportFieldGeometry {
 }
 
 export interface GeometryInput {
-  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number };
+  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number; readonly lineShifts?: readonly number[] };
   /** A printed name's box in the pixels of a page pass `pxPerMm` finer than the frame's millimetres; null when not printed-read. */
   readonly surname: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
   readonly givenNames: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
@@ -35,8 +35,10 @@ const toPixels = (h: Homography, corners: readonly (readonly [number, number])[]
 /** The quadrilateral over MRZ cells [start, end) of one line, clockwise from its top-left. */
 function cellsPolygon(frame: GeometryInput['frame'], line: 0 | 1, start: number, end: number): Point[] {
   const centre = frame.lineCentresMm[line] ?? td3Page.mrzLine2CentreMm;
-  const x0 = td3Page.mrzLeftMm + start * td3Page.mrzPitchMm;
-  const x1 = td3Page.mrzLeftMm + end * td3Page.mrzPitchMm;
+  // A line read some cells off the grid's column (readMrz's realignment) lies that far along it.
+  const left = td3Page.mrzLeftMm + (frame.lineShifts?.[line] ?? 0) * td3Page.mrzPitchMm;
+  const x0 = left + start * td3Page.mrzPitchMm;
+  const x1 = left + end * td3Page.mrzPitchMm;
   return toPixels(frame.toImage, [[x0, centre - halfLineMm], [x1, centre - halfLineMm], [x1, centre + halfLineMm], [x0, centre + halfLineMm]]);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from './td3Geometry.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
 import { downscaleGrey, toGrey, type GreyImage } from '../../../core/imaging/greyImage.ts';
 import { applyHomography, composeHomography, homographyFromPoints, type Homography, type Point } from '../../../core/imaging/homography.ts';
@@ -42,7 +43,7 @@ export interface MrzReading {
    * The MRZ frame (td3Page millimetres; the page's as rectified) to input pixels, and where the lines' centres lie
    * in it: where each field was read is mapped back through it.
    */
-  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number };
+  readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number; readonly lineShifts?: readonly number[] };
 }
 
 export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_blurry'; detail: string };
@@ -72,6 +73,10 @@ interface Attempt {
   readonly count: number;
   readonly centres: readonly number[];
   readonly sharpness: number;
+  /** The per-line maps the cells were sampled through, when not h (gridHomographies with perLine). */
+  readonly lineMaps?: readonly Homography[];
+  /** Cells each line was read shifted by from the grid's column (see lineOneRealigned). */
+  readonly lineShifts?: readonly number[];
 }
 
 function checkAbort(signal: AbortSignal | undefined): void {
@@ -157,28 +162,39 @@ function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number,
     // the first blob glare left on one line for its first cell (no check digit covers line 1 to tell).
     const along = (q: Point): number => q.x * direction.x + q.y * direction.y;
     const pitch = (gFirst.pitch + gLast.pitch) / 2;
+    // ICAO prints every line from the same column: a line whose blob chain took texture at one end for a glyph, or
+    // lost its first glyphs to it, is also read from the column the other line starts in.
+    const alignedTo = (g: NonNullable<typeof gFirst>, start: number): number => Math.round((along(g.cellCentre(0)) - start) / pitch);
+    const pairs = new Map<string, [number, number]>();
     for (const oF of offsets(gFirst.cells)) {
       for (const oL of offsets(gLast.cells)) {
-        if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
-        const h = homographyFromPoints(
-          endCells,
-          [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
-        );
-        if (h === null) continue;
-        if (!perLine) {
-          out.push({ h, centres });
-          continue;
-        }
-        // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
-        // longer tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a
-        // pitch), and the pitch changes along the line as perspective has it (the four-corner map takes that change
-        // from two lines a few millimetres apart: mid-line cells fell half a pitch off on a page shot at an angle).
-        const maps = [gFirst, gLast].map((g, i) => {
-          const toCells: Homography = [1 / p, 0, -td3Page.mrzLeftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
-          return composeHomography(toFull, composeHomography(g.frame, toCells));
-        });
-        if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
+        pairs.set(`${oF},${oL}`, [oF, oL]);
+        const aF = alignedTo(gFirst, along(gLast.cellCentre(-oL)));
+        const aL = alignedTo(gLast, along(gFirst.cellCentre(-oF)));
+        if (Math.abs(aF) <= maxColumnShift) pairs.set(`${aF},${oL}`, [aF, oL]);
+        if (Math.abs(aL) <= maxColumnShift) pairs.set(`${oF},${aL}`, [oF, aL]);
       }
+    }
+    for (const [oF, oL] of pairs.values()) {
+      if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
+      const h = homographyFromPoints(
+        endCells,
+        [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
+      );
+      if (h === null) continue;
+      if (!perLine) {
+        out.push({ h, centres });
+        continue;
+      }
+      // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
+      // longer tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a
+      // pitch), and the pitch changes along the line as perspective has it (the four-corner map takes that change
+      // from two lines a few millimetres apart: mid-line cells fell half a pitch off on a page shot at an angle).
+      const maps = [gFirst, gLast].map((g, i) => {
+        const toCells: Homography = [1 / p, 0, -td3Page.mrzLeftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
+        return composeHomography(toFull, composeHomography(g.frame, toCells));
+      });
+      if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
     }
   }
   // Lines of unequal length (glare washed the start or end of one): the corners from the longer line's end cells and
@@ -244,6 +260,7 @@ function readGrid(
   nudge: { dx: number; dy: number; scale: number },
   now: Date,
   lineMaps?: readonly Homography[],
+  lineShifts?: readonly number[],
 ): Attempt {
   const weights = mrzClassifierWeights();
   const lines: string[] = [];
@@ -266,7 +283,7 @@ function readGrid(
     const raw = cellShifts.map((shift) =>
       sampleLineCells(image, map, {
         ...line,
-        leftMm: td3Page.mrzLeftMm + (nudge.dx + shift) * td3Page.mrzPitchMm,
+        leftMm: td3Page.mrzLeftMm + (nudge.dx + shift + (lineShifts?.[lineIndex] ?? 0)) * td3Page.mrzPitchMm,
         centreMm: (band?.centreMm ?? centre) + nudge.dy,
         ...(band === null ? {} : { capMm: band.capMm }),
       }),
@@ -288,7 +305,11 @@ function readGrid(
   }
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
-  return { lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp };
+  return {
+    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp,
+    ...(lineMaps === undefined ? {} : { lineMaps }),
+    ...(lineShifts === undefined ? {} : { lineShifts }),
+  };
 }
 
 /**
@@ -368,6 +389,13 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const av = proven(a) ? 1 : 0;
   const bv = proven(b) ? 1 : 0;
   if (av !== bv) return bv > av;
+  // Line 2's check digits prove it, not line 1: of two proven grids, the one whose line 1 reads as a TD3's start
+  // (P, then a known issuing state) has it in the right column.
+  if (av === 1) {
+    const as = lineOneStart(a);
+    const bs = lineOneStart(b);
+    if (as !== bs) return bs > as;
+  }
   const aw = provenButWashed(a) ? 1 : 0;
   const bw = provenButWashed(b) ? 1 : 0;
   if (aw !== bw) return bw > aw;
@@ -385,6 +413,33 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const bh = checksHeld(b);
   if (ah !== bh) return bh > ah;
   return b.score > a.score;
+}
+
+/**
+ * Line 2's check digits prove its cells, not line 1's column: where every check holds but line 1 does not start as a
+ * TD3 does (P, a known issuing state), it is read again a few cells to either side, and a reading that starts right
+ * (so the whole MRZ is proven) wins.
+ */
+function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
+  const lineTwoHolds = best.parse !== null && Object.values(best.parse.checks).every(Boolean);
+  if (best.format !== 'TD3' || !lineTwoHolds || lineOneStart(best) === 2 || best.centres.length !== 2) return best;
+  let chosen = best;
+  for (let shift = -maxColumnShift; shift <= maxColumnShift; shift++) {
+    if (shift === 0) continue;
+    const attempt = readGrid(grey, best.h, best.centres, best.count, { dx: 0, dy: 0, scale: 1 }, now, best.lineMaps, [shift, 0]);
+    // Line 2 is read as before: only how line 1 starts, then how sure its cells are, chooses.
+    const gain = lineOneStart(attempt) - lineOneStart(chosen);
+    if (gain > 0 || (gain === 0 && chosen !== best && attempt.score > chosen.score)) chosen = attempt;
+  }
+  return chosen;
+}
+
+/** How much of a TD3 line 1's start holds: the document code P, and a known issuing state after it. */
+function lineOneStart(a: Attempt): number {
+  const line = a.lines[0] ?? '';
+  if (a.format !== 'TD3') return 0;
+  // A country code is letters: a 0 in it is an O (the parse repairs it so).
+  return (line[0] === 'P' ? 1 : 0) + (isKnownCountryField(line.slice(2, 5).replace(/0/g, 'O')) ? 1 : 0);
 }
 
 /** A TD3's parse and the checks whose cells glare left all readable (a check over washed cells counts for nothing). */
@@ -546,6 +601,8 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     }
   }
 
+  if (best !== null) best = lineOneRealigned(grey, best, options.now);
+
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
     if (longSide < 400) return { failure: 'too_small', detail: `image ${grey.width}×${grey.height} px` };
@@ -597,6 +654,6 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     skewDeg,
     quad,
     page,
-    frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count },
+    frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count, ...(best.lineShifts === undefined ? {} : { lineShifts: best.lineShifts }) },
   };
 }
