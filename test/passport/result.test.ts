@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 import { passportResultSchema } from '../../plugins/passport/result.ts';
@@ -64,6 +65,20 @@ describe('decodePassport', () => {
     expect(result.mrz.check_digits_valid).toBe(false);
     expect(result.checks.check_digits.composite).toBe('invalid');
     expect(result.warnings.map((w) => w.code)).toContain('check_digits_invalid');
+  });
+  it('reports check digits that hold over a date no calendar has as valid, and the date as unknown', () => {
+    // A specimen printed 29 FEB 2011: the digits are what the page says, and every check digit holds over them.
+    const head = `L898902C3${mrzCheckDigit('L898902C3')}UTO110229${mrzCheckDigit('110229')}F1204159ZE184226B<<<<<`;
+    const optional = head.slice(28, 42);
+    const body = `${head}${mrzCheckDigit(optional)}`;
+    const line2 = `${body}${mrzCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43))}`;
+    const result = decodePassport({ parse: parseTd3([specimen[0], line2], { now }), charConfidence: confidence, viz: null, now });
+    expect(result.mrz.check_digits_valid).toBe(true);
+    expect(result.date_of_birth).toBeNull();
+    expect(result.warnings.map((w) => w.code)).toContain('date_of_birth_unknown');
+    // Not a date whose check digit fails.
+    const broken = `${line2.slice(0, 19)}${(Number(line2[19]) + 1) % 10}${line2.slice(20)}`;
+    expect(decodePassport({ parse: parseTd3([specimen[0], broken], { now }), charConfidence: confidence, viz: null, now }).mrz.check_digits_valid).toBe(false);
   });
   it('falls back to MRZ names with a warning when the print is not read', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now });

@@ -68,8 +68,13 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const holds = (c: Td3CheckName): boolean => parse.checks[c] && !overWashed(c);
   const verdicts = Object.fromEntries(checkNames.map((c) => [c, holds(c) ? 'valid' : 'invalid'])) as Record<Td3CheckName, CheckDigitVerdict>;
   // A line with a malformed field is never reported valid, whatever its check digits say; nor one with cells glare
-  // washed out that nothing confirmed, though no check digit covers them (line 1's name).
-  const checkDigitsValid = checkNames.every(holds) && parse.errors.length === 0 && unconfirmed1.length === 0;
+  // washed out that nothing confirmed, though no check digit covers them (line 1's name). A date that is no calendar
+  // day (29 FEB 2011 on a specimen) but whose own check digit holds was read as printed: it is reported as unknown,
+  // and its check digits as what they are.
+  const printedImpossibleDate = (e: (typeof parse.errors)[number]): boolean =>
+    (e.field === 'date_of_birth' && /^\d{6}$/.test(f.dateOfBirth.raw) && holds('date_of_birth')) ||
+    (e.field === 'expiry_date' && /^\d{6}$/.test(f.expiryDate.raw) && holds('expiry_date'));
+  const checkDigitsValid = checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0;
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (!checkDigitsValid) warn('check_digits_invalid');
 
