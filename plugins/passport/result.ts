@@ -35,6 +35,7 @@ export const warningCodes = [
   'date_of_birth_unknown',
   'last_page_unreadable',
   'mrz_washed_out',
+  'mrz_name_uncertain',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { alignPrintToMrz, mendNameFromPrint } from '../../plugins/passport/reconcile/printedNameMend.ts';
+import { alignPrintToMrz, doubtedNameCells, mendNameFromPrint } from '../../plugins/passport/reconcile/printedNameMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line2 = 'A715174902USA5405150F2910231<<<<<<<<<<<<<<08';
@@ -102,3 +102,41 @@ describe('alignPrintToMrz', () => {
     expect(alignPrintToMrz(print, mrz)).toEqual(expected);
   });
 });
+
+describe('mendNameFromPrint, where the classifiers disagreed', () => {
+  // A clean dev page: O, U, S, O, N of RODRIGUEZ and MASON read as C, L, I, C, D, every one disputed (0.6).
+  const read = parseTd3(['P<USARCDRIGLEZ<<MAICD<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+  const disputed = sure([6, 11, 18, 19, 20]);
+  it('takes more than two letters from the print when the MRZ disputed every one of them', () => {
+    const r = mendNameFromPrint(read, disputed, { surname: 'RODRIGUEZ', givenNames: 'MASON' }, { now });
+    expect(r.lines[0]).toBe('P<USARODRIGUEZ<<MASON<<<<<<<<<<<<<<<<<<<<<<<');
+  });
+  it('takes none when one of them was read sure', () => {
+    const oneSure = disputed.map((p, i) => (i === 20 ? 0.95 : p));
+    expect(mendNameFromPrint(read, oneSure, { givenNames: 'MASON' }, { now }).lines[0]).toBe(read.lines[0]);
+  });
+});
+
+describe('doubtedNameCells', () => {
+  const read = parseTd3(['P<USARODRIGUEZ<<MAICD<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+  const disputed = sure([18, 19, 20]);
+  it('lists disputed name letters no reading of the print settled', () => {
+    expect(doubtedNameCells(read, disputed, { surname: [], givenNames: [] })).toEqual([18, 19, 20]);
+    // A print of another length aligns with nothing: it settles nothing.
+    expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MASONN'] })).toEqual([18, 19, 20]);
+  });
+  it('counts a disputed letter the print has too as settled', () => {
+    expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAICD'] })).toEqual([]);
+    expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAIOD'] })).toEqual([19]);
+  });
+  it('settles the letters of a name the MRZ cut at the line end by the start of the print', () => {
+    const cut = parseTd3(['PPAREKHOURY<AL<HASHIMI<NASSER<EL<SAYED<<MOHA', line2], { now });
+    expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: [] })).toEqual([42]);
+    expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: ['MOHAMMED TARIQ'] })).toEqual([]);
+  });
+  it('counts letters mended from the print as settled', () => {
+    const mended = mendNameFromPrint(read, disputed, { givenNames: 'MASON' }, { now });
+    expect(doubtedNameCells(mended, disputed, { surname: [], givenNames: [] })).toEqual([]);
+  });
+});
+

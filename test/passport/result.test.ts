@@ -80,6 +80,13 @@ describe('decodePassport', () => {
     const broken = `${line2.slice(0, 19)}${(Number(line2[19]) + 1) % 10}${line2.slice(20)}`;
     expect(decodePassport({ parse: parseTd3([specimen[0], broken], { now }), charConfidence: confidence, viz: null, now }).mrz.check_digits_valid).toBe(false);
   });
+  it('never reports valid check digits over name letters in doubt, and says so in its own words', () => {
+    const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, doubtedNameCells: [16] });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.checks.check_digits.composite).toBe('valid');
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
+    expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
+  });
   it('falls back to MRZ names with a warning when the print is not read', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now });
     expect(result.full_name).toBe('ANNA MARIA ERIKSSON');

@@ -350,7 +350,7 @@ function washedOut(ratios: readonly number[], probabilities: readonly number[]):
 const cellShifts = [0, -0.12, 0.12];
 
 /** Confidence left to a cell the two classifiers read differently: under every "sure" threshold the mends use. */
-const disputedConfidence = 0.6;
+export const disputedConfidence = 0.6;
 
 /**
  * The main classifier's reading, in doubt where the second opinion (secondOpinionWeights) reads the cell otherwise:

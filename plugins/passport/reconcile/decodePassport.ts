@@ -29,6 +29,8 @@ export interface DecodeInput {
   readonly now: Date;
   /** MRZ cells (0-based, per line) glare washed out and nothing confirmed (washedCells.ts). */
   readonly washedUnconfirmed?: readonly [readonly number[], readonly number[]];
+  /** Line 1 name cells the MRZ's classifiers disagreed on and no reading of the print settled (printedNameMend.ts). */
+  readonly doubtedNameCells?: readonly number[];
 }
 
 const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
@@ -45,6 +47,7 @@ const messages: Record<PassportWarning['code'], string> = {
   date_of_birth_unknown: 'The MRZ gives the date of birth as unknown (or impossible).',
   last_page_unreadable: 'The last page was sent but could not be read.',
   mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
+  mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
 };
 
 function mean(values: readonly number[]): number {
@@ -74,9 +77,13 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const printedImpossibleDate = (e: (typeof parse.errors)[number]): boolean =>
     (e.field === 'date_of_birth' && /^\d{6}$/.test(f.dateOfBirth.raw) && holds('date_of_birth')) ||
     (e.field === 'expiry_date' && /^\d{6}$/.test(f.expiryDate.raw) && holds('expiry_date'));
-  const checkDigitsValid = checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0;
+  // Nor a name with letters in doubt that nothing settled: no check digit covers them.
+  const doubtedNames = input.doubtedNameCells ?? [];
+  const checkDigitsValid = checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0 && doubtedNames.length === 0;
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
-  if (!checkDigitsValid) warn('check_digits_invalid');
+  if (doubtedNames.length > 0) warn('mrz_name_uncertain');
+  // Doubted name letters have a warning of their own: no check digit failed.
+  if (!checkDigitsValid && !(doubtedNames.length > 0 && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);

@@ -15,7 +15,7 @@ import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, readVizFields } from '../viz/vizFields.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
-import { mendNameFromPrint } from './printedNameMend.ts';
+import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
@@ -101,8 +101,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       'Send a sharper, evenly lit image of the whole data page, flat, with both MRZ lines in focus.',
     );
   }
+  const allReadings = (sharp: string | null | undefined, labelled: readonly string[]): string[] => [...(sharp == null ? [] : [sharp]), ...labelled];
+  const doubtedNames = doubtedNameCells(parse, reading.charConfidence[0] ?? [], {
+    surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
+    givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
+  });
   const result = decodePassport({
     parse,
+    doubtedNameCells: doubtedNames,
     charConfidence: reading.charConfidence,
     viz: { ...printed, surname, givenNames, issueDate: printed.issueDate ?? again?.issueDate ?? null },
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),

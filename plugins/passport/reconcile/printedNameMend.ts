@@ -5,6 +5,7 @@
  */
 import { printedAsMrz } from '../viz/printedName.ts';
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
+import { disputedConfidence } from '../mrz/readMrz.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 
 /** MRZ letters read at least this sure are never overruled by the print (Tesseract misreads print too). */
@@ -60,7 +61,11 @@ export function mendNameFromPrint(
     if (diffs === null || diffs.length === 0) continue;
     const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
-    const allowed = diffs.length <= maxChanges && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && (line1Confidence[part.start + d.at] ?? 1) < threshold);
+    const confidenceAt = (d: PrintDifference): number => line1Confidence[part.start + d.at] ?? 1;
+    // More than two letters change only where the MRZ's two classifiers disagreed on every one of them: the MRZ has no
+    // reading there to defend, and the print, aligned letter for letter with the rest, is the other witness.
+    const fewOrDisputed = diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence);
+    const allowed = fewOrDisputed && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold);
     if (!allowed) continue;
     for (const d of diffs) {
       mends.push({ field: 'name', line: 1, position: part.start + d.at + 1, from: part.text[d.at]!, to: d.to, reason: 'printed_page' });
@@ -163,3 +168,40 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
     return mend;
   });
 }
+
+/**
+ * Name cells of line 1 (0-based) the MRZ's two classifiers disagreed on that no reading of the print settles: not
+ * mended from it, and no reading that aligns with the MRZ's name part has the MRZ's letter there. The name has no
+ * check digit, so these are the letters a reading may have wrong however its check digits hold.
+ */
+export function doubtedNameCells(parse: Td3Parse, line1Confidence: readonly number[], readings: OtherPrintedReadings): number[] {
+  const parts = nameParts(parse.lines[0]);
+  const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && r.reason === 'printed_page').map((r) => r.position - 1));
+  const doubted: number[] = [];
+  for (const [part, texts] of [
+    [parts.surname, readings.surname],
+    [parts.givenNames, readings.givenNames],
+  ] as const) {
+    if (part === null) continue;
+    // A part running to the line's end may be cut there: the print's start is what the MRZ holds.
+    const cut = part.start + part.text.length === parse.lines[0].length;
+    const aligned = texts.map((t) => alignedPrint(printedAsMrz(t), part.text, cut)).filter((d): d is PrintDifference[] => d !== null);
+    for (let i = 0; i < part.text.length; i++) {
+      const cell = part.start + i;
+      if (part.text[i] === '<' || (line1Confidence[cell] ?? 1) > disputedConfidence || mended.has(cell)) continue;
+      if (!aligned.some((diffs) => diffs.every((d) => d.at !== i))) doubted.push(cell);
+    }
+  }
+  return doubted;
+}
+
+/** The print aligned with an MRZ name part, or, when the MRZ may have cut the name, its longest start that aligns. */
+function alignedPrint(print: string, mrzPart: string, cut: boolean): PrintDifference[] | null {
+  if (!cut) return alignPrintToMrz(print, mrzPart);
+  for (let n = Math.min(print.length, mrzPart.length); n >= Math.ceil(mrzPart.length / 2); n--) {
+    const diffs = alignPrintToMrz(print.slice(0, n), mrzPart);
+    if (diffs !== null) return diffs;
+  }
+  return null;
+}
+
