@@ -72,6 +72,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
         logger,
         timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
         ...(pipelines === null ? {} : { runner: pipelines }),
+        plugins: () => registry.list(),
       });
       const response = await extractor.extract({
         plugin: plugin(documentType),

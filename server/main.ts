@@ -84,6 +84,7 @@ async function main(): Promise<void> {
     logger,
     timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
     ...(pipelines === null ? {} : { runner: pipelines }),
+    plugins: () => registry.list(),
   });
 
   const redis =

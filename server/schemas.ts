@@ -14,6 +14,10 @@ export const problemBodySchema = z
     code: z.enum(Object.keys(problemCodes) as [ProblemCode, ...ProblemCode[]]).describe('Stable machine code'),
     instance: z.string().describe('The request id (also in X-Request-Id)'),
     hint: z.string().optional().describe('Why a document was refused, in words'),
+    likely_document_type: z
+      .string()
+      .optional()
+      .describe('wrong_document_type: the document type (endpoint slug) another plugin recognised the upload as'),
     required: z.number().int().optional().describe('insufficient_credits: credits the request costs'),
     available: z.number().int().optional().describe('insufficient_credits: credits the key has'),
   })

@@ -193,6 +193,8 @@ export interface components {
             instance: string;
             /** @description Why a document was refused, in words */
             hint?: string;
+            /** @description wrong_document_type: the document type (endpoint slug) another plugin recognised the upload as */
+            likely_document_type?: string;
             /** @description insufficient_credits: credits the request costs */
             required?: number;
             /** @description insufficient_credits: credits the key has */

@@ -30,6 +30,8 @@ export interface ExtractorDeps {
   readonly timeoutMs?: number;
   /** Where decoding and the hooks run; default: on this thread with `loadUpload`, `limits` and `ocr`. */
   readonly runner?: PipelineRunner;
+  /** Every registered plugin: their detect hooks name the endpoint of a document another one refuses. */
+  readonly plugins?: () => readonly AnyDocumentPlugin[];
   /** Called with each hook's wall time (for /metrics); never with anything read from the document. */
   readonly onHookTimed?: (documentType: string, hook: 'preprocess' | 'locate' | 'read' | 'decode', ms: number) => void;
 }
@@ -118,7 +120,8 @@ export function createExtractor(deps: ExtractorDeps): Extractor {
     let pages: Record<string, number>;
     try {
       checkParts(plugin.parts, request.files);
-      job = runner.start({ plugin, files: request.files, password: request.fields['password'], ocr: deps.ocr, signal });
+      const others = (deps.plugins?.() ?? []).filter((other) => other !== plugin);
+      job = runner.start({ plugin, others, files: request.files, password: request.fields['password'], ocr: deps.ocr, signal });
       ({ credits, inputSha256, pages } = await untilAborted(job.loaded, signal));
     } catch (thrown) {
       job?.release();

@@ -8,6 +8,7 @@ import { ProblemError } from '../errors.ts';
 import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
 import type { OcrPort } from '../ocr/types.ts';
 import type { AnyDocumentPlugin, PluginContext, PluginLogger } from '../plugins/types.ts';
+import { detectContext, likelyOtherPlugin, wrongEndpointRefusal } from './detectOther.ts';
 import { inputDigest, pagesPerPart } from './inputDigest.ts';
 import { invokeCreditsFor, invokeHook } from './pluginHookError.ts';
 import type { UploadedFile } from './types.ts';
@@ -38,6 +39,8 @@ export interface PipelineJob {
 
 export interface PipelineStart {
   readonly plugin: AnyDocumentPlugin;
+  /** The other registered plugins, whose detect hooks name the endpoint of a document this one refuses. */
+  readonly others?: readonly AnyDocumentPlugin[];
   readonly files: readonly UploadedFile[];
   readonly password: string | undefined;
   /** The OCR the hooks' ctx.ocr calls reach (on the calling thread). */
@@ -57,6 +60,7 @@ export async function runPluginHooks(
   upload: LoadedUpload,
   ocr: OcrPort,
   inputs: HookInputs,
+  others: readonly AnyDocumentPlugin[] = [],
 ): Promise<unknown> {
   const { signal, log } = inputs;
   const ctx: PluginContext = {
@@ -86,6 +90,13 @@ export async function runPluginHooks(
     const located = await timed('locate', () => plugin.locate(prepared, ctx));
     const readings = await timed('read', () => plugin.read(located, ctx));
     return await timed('decode', () => plugin.decode(readings, ctx));
+  } catch (error) {
+    // Refused as unreadable or not its type: another plugin may recognise the document (detectOther.ts).
+    if (error instanceof ProblemError && (error.code === 'unreadable_document' || error.code === 'wrong_document_type') && others.some((o) => o.detect !== undefined)) {
+      const other = await likelyOtherPlugin(others, upload, detectContext(upload, ctx));
+      if (other !== null) throw wrongEndpointRefusal(plugin, other);
+    }
+    throw error;
   } finally {
     log.debug({ timings }, 'plugin hooks finished');
   }
@@ -107,12 +118,12 @@ export async function loadAndPrice(
 /** Everything on the calling thread: what tests, the CLI and the evaluation use. */
 export function inProcessRunner(deps: { loadUpload: LoadUpload; limits: ImagingLimits }): PipelineRunner {
   return {
-    start({ plugin, files, password, ocr }) {
+    start({ plugin, others, files, password, ocr }) {
       const loading = loadAndPrice(plugin, files, password, deps.loadUpload, deps.limits);
       loading.catch(() => undefined);
       return {
         loaded: loading.then(({ summary }) => summary),
-        run: async (inputs) => runPluginHooks(plugin, (await loading).upload, ocr, inputs),
+        run: async (inputs) => runPluginHooks(plugin, (await loading).upload, ocr, inputs, others),
         release: () => undefined,
       };
     },

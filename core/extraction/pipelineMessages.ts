@@ -16,6 +16,8 @@ export type ToWorker =
   | {
       readonly type: 'load';
       readonly plugin: PluginSource;
+      /** The other plugins, whose detect hooks may name the endpoint of a document this one refuses. */
+      readonly others: readonly PluginSource[];
       readonly files: readonly { readonly field: string; readonly buffer: Uint8Array }[];
       readonly password: string | undefined;
       readonly limits: ImagingLimits;

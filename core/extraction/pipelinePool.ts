@@ -208,7 +208,11 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
       job.slot = slot;
       job.phase = 'loading';
       const files = job.start.files.map((file) => ({ field: file.field, buffer: new Uint8Array(file.buffer) }));
-      send(slot, { type: 'load', plugin: job.source, files, password: job.start.password, limits: options.limits }, files.map((f) => f.buffer.buffer as ArrayBuffer));
+      const others = (job.start.others ?? []).flatMap((other) => {
+        const source = options.sources.get(other.meta.name);
+        return source === undefined ? [] : [source];
+      });
+      send(slot, { type: 'load', plugin: job.source, others, files, password: job.start.password, limits: options.limits }, files.map((f) => f.buffer.buffer as ArrayBuffer));
     }
     if (closing && queue.length === 0 && slots.every((slot) => slot.job === null)) drained?.();
   }

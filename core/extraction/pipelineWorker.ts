@@ -82,7 +82,7 @@ const forward = (level: 'debug' | 'info' | 'warn') => (fields: Record<string, un
 };
 const log: PluginLogger = { debug: forward('debug'), info: forward('info'), warn: forward('warn') };
 
-let current: { plugin: AnyDocumentPlugin; upload: LoadedUpload } | null = null;
+let current: { plugin: AnyDocumentPlugin; others: AnyDocumentPlugin[]; upload: LoadedUpload } | null = null;
 // The worker is terminated, never signalled, when its request is cancelled: this signal only satisfies the API.
 const never = new AbortController().signal;
 
@@ -100,10 +100,10 @@ port.on('message', (message: ToWorker) => {
     case 'load':
       void (async () => {
         try {
-          const plugin = await importPlugin(message.plugin);
+          const [plugin, ...others] = await Promise.all([message.plugin, ...message.others].map(importPlugin));
           const files = message.files.map((file) => ({ field: file.field, buffer: Buffer.from(file.buffer.buffer, file.buffer.byteOffset, file.buffer.byteLength) }));
-          const { upload, summary } = await loadAndPrice(plugin, files, message.password, loadUpload, message.limits);
-          current = { plugin, upload };
+          const { upload, summary } = await loadAndPrice(plugin!, files, message.password, loadUpload, message.limits);
+          current = { plugin: plugin!, others, upload };
           post({ type: 'loaded', summary });
         } catch (error) {
           fail(error);
@@ -114,7 +114,7 @@ port.on('message', (message: ToWorker) => {
       void (async () => {
         try {
           if (current === null) throw new Error('run before load');
-          const result = await runPluginHooks(current.plugin, current.upload, ocr, { fields: message.fields, now: new Date(message.now), signal: never, log, onHookTimed: (hook, ms) => post({ type: 'hookTimed', hook, ms }) });
+          const result = await runPluginHooks(current.plugin, current.upload, ocr, { fields: message.fields, now: new Date(message.now), signal: never, log, onHookTimed: (hook, ms) => post({ type: 'hookTimed', hook, ms }) }, current.others);
           post({ type: 'done', result });
         } catch (error) {
           fail(error);

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { RejectionCode } from '../errors.ts';
 import type { LoadedUpload } from '../imaging/types.ts';
-import type { OcrPort } from '../ocr/types.ts';
+import type { OcrPort, OcrResult } from '../ocr/types.ts';
 
 /** Bumped when the hook contract changes incompatibly; the registry refuses plugins built for another. */
 export const PLUGIN_API_VERSION = 1;
@@ -61,6 +61,17 @@ export interface PluginContext {
   reject(code: RejectionCode, detail: string, hint?: string): never;
 }
 
+/** How sure a plugin is that an upload is its document (0 to 1). */
+export interface DetectVerdict {
+  readonly confidence: number;
+}
+
+/** The context of `detect`: the hooks' capabilities, and the first page's words, read once for every plugin asked. */
+export interface DetectContext extends PluginContext {
+  /** One quick OCR of the upload's first page (or its PDF text layer), memoised per request. */
+  pageWords(): Promise<OcrResult>;
+}
+
 export interface DocumentPlugin<Prepared = unknown, Located = unknown, Readings = unknown, Result = unknown> {
   readonly meta: PluginMeta;
   readonly parts: readonly UploadPartSpec[];
@@ -73,6 +84,13 @@ export interface DocumentPlugin<Prepared = unknown, Located = unknown, Readings 
   read(located: Located, ctx: PluginContext): Promise<Readings>;
   /** Pure: readings in, result out (or ctx.reject). */
   decode(readings: Readings, ctx: PluginContext): Result | Promise<Result>;
+  /**
+   * Optional: how sure the plugin is that `upload` is its document, from `ctx.pageWords()` and the upload itself.
+   * Asked only when another plugin refused the upload as unreadable or not its type; the host then answers
+   * `wrong_document_type` naming this plugin's endpoint when the verdict is at least 0.5. Recognise your own
+   * document only: never another plugin's.
+   */
+  detect?(upload: LoadedUpload, ctx: DetectContext): DetectVerdict | Promise<DetectVerdict>;
 }
 
 /** The registry holds plugins of unrelated intermediate types. */

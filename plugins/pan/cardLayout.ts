@@ -44,8 +44,8 @@ export interface CardReading {
   readonly panCardMarkers: number;
   /** Words that only a PAN card carries (header, `Permanent Account Number`, `Father`): labels such as `Name` left out. */
   readonly panCardWords: number;
-  /** Words or an MRZ that only a passport carries were seen. */
-  readonly passportMarkers: number;
+  /** Words no PAN card prints (travel-document labels, an MRZ's filler runs) were seen: another document's page. */
+  readonly notOnPanCard: number;
   /** Lines read with reasonable confidence: tells "nothing there" from "something else". */
   readonly textLines: number;
 }
@@ -74,7 +74,8 @@ export function labelOf(line: CardLine): LabelKind | null {
   return null;
 }
 
-const PASSPORT_WORDS = /PASSPORT|REPUBLIC OF|PASSEPORT|NATIONALITY|PLACE OF BIRTH|DATE OF EXPIRY|<<</;
+/** What a PAN card never prints: an identity document's nationality, place of birth, expiry or issue labels, a state's style, MRZ fillers. */
+const NOT_ON_PAN_CARD = /REPUBLIC OF|NATIONALITY|PLACE OF BIRTH|DATE OF EXPIRY|DATE OF ISSUE|<<</;
 const PAN_CARD_WORDS = /INCOME TAX|PERMANENT ACCOUNT|ACCOUNT NUMBER|FATHER|GOVT\.? OF INDIA|TAX DEPARTMENT/;
 
 /** Words of `line` that start at or right of `x` (drops photo-area noise left of a label column). */
@@ -295,7 +296,7 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     dateLabel,
     panCardMarkers: (allText.match(new RegExp(PAN_CARD_WORDS.source, 'g')) ?? []).length + labelled,
     panCardWords: (allText.match(new RegExp(PAN_CARD_WORDS.source, 'g')) ?? []).length,
-    passportMarkers: (allText.match(new RegExp(PASSPORT_WORDS.source, 'g')) ?? []).length,
+    notOnPanCard: (allText.match(new RegExp(NOT_ON_PAN_CARD.source, 'g')) ?? []).length,
     textLines: lines.filter((l) => l.confidence >= 0.5 && l.text.replace(/[^A-Za-z0-9]/g, '').length >= 3).length,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/types.ts';
 import type { Page } from '../../core/imaging/types.ts';
+import { panCardConfidence } from './detect.ts';
 import { parseCardLines, type CardReading } from './cardLayout.ts';
 import { linesFromTextLayer } from './cardLines.ts';
 import { analysisGrey } from './cardImage.ts';
@@ -120,4 +121,6 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     if (!outcome.ok) return ctx.reject(outcome.code, outcome.detail, outcome.hint);
     return outcome.result;
   },
+
+  detect: async (_upload, ctx) => ({ confidence: panCardConfidence(await ctx.pageWords()) }),
 });

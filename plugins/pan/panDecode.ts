@@ -78,20 +78,18 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   const score = (o: (typeof options)[number]): number => candidateRank(o.candidate) + initialBonus(o.candidate) + (o.labelled ? 0 : 0.25);
   options.sort((a, b) => score(a) - score(b) || b.confidence - a.confidence);
   // With nothing of a PAN card in sight (no header, no label), a PAN-shaped run that needed repairs is more likely
-  // OCR noise made to fit (an upside-down passport, a busy photo) than a PAN: only a clean one is taken.
+  // OCR noise made to fit (another document upside down, a busy photo) than a PAN: only a clean one is taken.
   const cardSeen = card.panCardMarkers > 0;
   const chosen = options.find((o) => o.candidate.outcome.ok && (cardSeen || candidateRank(o.candidate) === 0)) ?? null;
 
-  // A passport's page has field labels a PAN card shares (`Name`, `Date of birth`) but none of a PAN card's own
-  // words; a PAN-shaped run in it (`ISSUING STATE` repaired) is no PAN.
-  if (card.passportMarkers >= 2 && card.panCardWords === 0) {
-    return { ok: false, code: 'wrong_document_type', detail: 'This looks like a passport, not a PAN card.', hint: 'Send passports to /v1/documents/passport.' };
-  }
+  // Another identity document's page has field labels a PAN card shares (`Name`, `Date of birth`) but none of a PAN
+  // card's own words, and words no PAN card prints; a PAN-shaped run in it (`ISSUING STATE` repaired) is no PAN.
+  // Which document it is, the host asks the other plugins (their detect hooks).
+  const notAPanCard = { ok: false, code: 'wrong_document_type', detail: 'The page carries words no PAN card prints: it is another document.', hint: 'Send a photo, scan or PDF of an Indian PAN card.' } as const;
+  if (card.notOnPanCard >= 2 && card.panCardWords === 0) return notAPanCard;
 
   if (!chosen || !chosen.candidate.outcome.ok) {
-    if (card.passportMarkers > 0 && card.panCardMarkers === 0) {
-      return { ok: false, code: 'wrong_document_type', detail: 'This looks like a passport, not a PAN card.', hint: 'Send passports to /v1/documents/passport.' };
-    }
+    if (card.notOnPanCard > 0 && card.panCardMarkers === 0) return notAPanCard;
     const reasons = options.map((o) => (o.candidate.outcome.ok ? 'ok' : o.candidate.outcome.reason));
     if (reasons.includes('blank_template')) {
       return { ok: false, code: 'invalid_document', detail: 'The card carries the placeholder PAN XXXXXXXXXX.', hint: 'blank template' };

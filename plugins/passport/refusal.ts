@@ -31,13 +31,11 @@ export function refusalForLayout(layout: MrzLayout): Refusal | null {
   };
 }
 
-/** Other documents recognised by their printed headers: a PAN card is the one this service also reads. */
+/**
+ * Documents no plugin reads, recognised by their printed headers. A document another plugin reads is that plugin's to
+ * recognise (its detect hook): the host names its endpoint when this one refuses.
+ */
 const otherDocuments: readonly { readonly name: string; readonly pattern: RegExp; readonly hint: string }[] = [
-  {
-    name: 'an Indian PAN card',
-    pattern: /INCOME\s*TAX\s*DEPAR|PERMANENT\s*ACCOUNT\s*NUMBER|ACCOUNT\s*NUMBER\s*CARD/,
-    hint: 'PAN cards are read by POST /v1/documents/pan.',
-  },
   { name: 'a driving licence', pattern: /DRIVING\s*LICEN[CS]E|DRIVER'?S?\s*LICEN[CS]E/, hint: 'Send a passport data page.' },
 ];
 

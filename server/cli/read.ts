@@ -70,6 +70,7 @@ async function createReader(workers: number) {
     limits: { maxImagePixels: config.DOCEX_MAX_IMAGE_PIXELS, maxPdfPages: config.DOCEX_MAX_PDF_PAGES, pdfDpi: config.DOCEX_PDF_DPI },
     logger: createLogger({ level: process.env['LOG_LEVEL'] ?? 'silent' }),
     timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
+    plugins: () => registry.list(),
   });
   return {
     config,

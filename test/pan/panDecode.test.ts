@@ -142,7 +142,7 @@ describe('refusals', () => {
     expect(refusal(newCard(pan, 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'))?.code).toBe('invalid_document');
   });
 
-  it('refuses a passport as the wrong document type', () => {
+  it('refuses another identity document\'s page as the wrong document type', () => {
     const outcome = refusal([
       { text: 'REPUBLIC OF INDIA', x: 0, y: 0 },
       { text: 'PASSPORT', x: 0, y: 40 },

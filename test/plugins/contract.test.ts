@@ -13,6 +13,7 @@ import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
 import { checkPlugin } from '../../core/plugins/registry.ts';
 import { PLUGIN_API_VERSION, type AnyDocumentPlugin } from '../../core/plugins/types.ts';
 import { createProductionRegistry } from '../../server/productionRegistry.ts';
+import { readFileSync } from 'node:fs';
 import { blankPng, labelPng } from './labelImages.ts';
 
 const registry = await createProductionRegistry();
@@ -92,3 +93,29 @@ describe.each(plugins.map((plugin) => ({ type: plugin.meta.documentType, plugin 
     expect(REJECTION_CODES).toContain((thrown as ProblemError).code);
   });
 });
+
+/** Each shipped document type's committed sample (fixtures/samples/), for the cross-endpoint checks. */
+const samples: Record<string, string> = { passport: 'fixtures/samples/passport/uto-specimen.first_page.jpg', pan: 'fixtures/samples/pan/pan-old-scan.jpg' };
+
+describe.each(plugins.filter((plugin) => samples[plugin.meta.documentType] !== undefined).map((plugin) => ({ type: plugin.meta.documentType, plugin })))(
+  'plugin $type, given another plugin\'s document',
+  ({ type, plugin }) => {
+    it('refuses it as the wrong document type, naming the endpoint that reads it', async () => {
+      const extractor = createExtractor({ ocr: pool, ledger: null, loadUpload, limits, logger: createLogger({ level: 'silent' }), plugins: () => plugins });
+      for (const [otherType, file] of Object.entries(samples)) {
+        if (otherType === type) continue;
+        const buffer = readFileSync(file);
+        let thrown: unknown;
+        try {
+          await extractor.extract({ plugin, files: [{ field: plugin.parts[0]!.name, buffer }], fields: {}, principal: null, requestId: 'contract', idempotencyKey: null, signal: new AbortController().signal });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(ProblemError);
+        expect((thrown as ProblemError).code).toBe('wrong_document_type');
+        expect((thrown as ProblemError).extensions['likely_document_type']).toBe(otherType);
+      }
+    }, 120_000);
+  },
+);
+

@@ -51,6 +51,7 @@ export async function buildTestApp(options: {
     limits: TEST_LIMITS,
     logger,
     timeoutMs: options.timeoutMs ?? 60_000,
+    plugins: () => registry.list(),
   });
   const app = createApp({
     config: {

@@ -12,7 +12,7 @@ import type { Located, Prepared } from '../stages.ts';
 import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzReading } from './index.ts';
 import { td3Plausibility } from './mrzPlausibility.ts';
 
-/** One quick look at the page's words: it tells another document (a PAN card) from an unreadable passport. */
+/** One quick look at the page's words: a second way to the MRZ, and what a refusal names (a driving licence). */
 async function lookAtWords(image: RawImage, ctx: PluginContext): Promise<{ small: RawImage; ocr: OcrResult }> {
   const small = await greyScaled(image, { maxWidth: 1200 });
   return { small, ocr: await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal }) };

@@ -1,0 +1,128 @@
+/**
+ * The host's detect seam (core/extraction/detectOther.ts): when a plugin refuses a document as unreadable or not its
+ * type, the other plugins' detect hooks name the endpoint it belongs to. Two small test plugins stand in for real
+ * ones; the page words come from a counting OCR port, as the host's one quick look at the first page.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ProblemError } from '../../core/errors.ts';
+import { runPluginHooks } from '../../core/extraction/pipeline.ts';
+import type { LoadedUpload } from '../../core/imaging/types.ts';
+import type { OcrPort } from '../../core/ocr/types.ts';
+import { defineDocumentPlugin, PLUGIN_API_VERSION, type AnyDocumentPlugin, type DetectVerdict } from '../../core/plugins/types.ts';
+import { panCardConfidence } from '../../plugins/pan/detect.ts';
+import { passportConfidence } from '../../plugins/passport/detect.ts';
+
+const quiet = { debug() {}, info() {}, warn() {} };
+const upload: LoadedUpload = {
+  parts: {
+    file: {
+      name: 'file',
+      mediaType: 'image/png',
+      byteLength: 4,
+      sha256: '0'.repeat(64),
+      pages: [{ index: 0, source: 'image', width: 4, height: 4, textLayer: null, dpi: null, image: async () => ({ data: Buffer.alloc(48, 255), width: 4, height: 4, channels: 3 }) }],
+    },
+  },
+};
+
+function countingOcr(text: string): OcrPort & { calls: number } {
+  const port = {
+    calls: 0,
+    async recognize() {
+      port.calls += 1;
+      return { text, confidence: 90, lines: [] };
+    },
+  };
+  return port;
+}
+
+const testPlugin = (documentType: string, hooks: { refuse?: 'unreadable_document' | 'invalid_document'; detect?: AnyDocumentPlugin['detect'] }): AnyDocumentPlugin =>
+  defineDocumentPlugin({
+    meta: { name: documentType, version: '1.0.0', apiVersion: PLUGIN_API_VERSION, documentType, summary: `${documentType} documents` },
+    parts: [{ name: 'file', required: true, description: 'the page', pdfPages: 'first' }],
+    resultSchema: z.object({ ok: z.boolean() }),
+    creditsFor: () => 1,
+    preprocess: async () => null,
+    locate: async () => null,
+    read: async () => null,
+    decode: (_readings, ctx) => (hooks.refuse === undefined ? { ok: true } : ctx.reject(hooks.refuse, 'refused by the test plugin')),
+    ...(hooks.detect === undefined ? {} : { detect: hooks.detect }),
+  });
+
+const sure = (confidence: number) => async (_upload: LoadedUpload, ctx: { pageWords(): Promise<unknown> }): Promise<DetectVerdict> => {
+  await ctx.pageWords();
+  return { confidence };
+};
+
+async function refusalOf(plugin: AnyDocumentPlugin, others: AnyDocumentPlugin[], ocr: OcrPort): Promise<ProblemError> {
+  try {
+    await runPluginHooks(plugin, upload, ocr, { fields: {}, now: new Date(), signal: new AbortController().signal, log: quiet }, others);
+  } catch (error) {
+    if (error instanceof ProblemError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('the detect seam', () => {
+  it('names the endpoint of the other plugin sure of the document, reading the page once for all of them', async () => {
+    const ocr = countingOcr('whatever');
+    const refusal = await refusalOf(testPlugin('alpha', { refuse: 'unreadable_document' }), [testPlugin('beta', { detect: sure(0.4) }), testPlugin('gamma', { detect: sure(0.9) })], ocr);
+    expect(refusal.code).toBe('wrong_document_type');
+    expect(refusal.extensions).toMatchObject({ likely_document_type: 'gamma', hint: 'Send it to POST /v1/documents/gamma.' });
+    expect(ocr.calls).toBe(1);
+  });
+  it('keeps the plugin\'s own refusal when no other is sure, or a detect hook throws', async () => {
+    const ocr = countingOcr('whatever');
+    const throwing = testPlugin('beta', { detect: async () => { throw new Error('broken hook'); } });
+    const refusal = await refusalOf(testPlugin('alpha', { refuse: 'unreadable_document' }), [throwing, testPlugin('gamma', { detect: sure(0.49) })], ocr);
+    expect(refusal.code).toBe('unreadable_document');
+  });
+  it('asks nobody when the document was refused as invalid (it is this plugin\'s document), or read', async () => {
+    const ocr = countingOcr('whatever');
+    expect((await refusalOf(testPlugin('alpha', { refuse: 'invalid_document' }), [testPlugin('gamma', { detect: sure(0.9) })], ocr)).code).toBe('invalid_document');
+    await expect(runPluginHooks(testPlugin('alpha', {}), upload, ocr, { fields: {}, now: new Date(), signal: new AbortController().signal, log: quiet }, [testPlugin('gamma', { detect: sure(0.9) })])).resolves.toEqual({ ok: true });
+    expect(ocr.calls).toBe(0);
+  });
+});
+
+describe('the shipped plugins\' detect verdicts', () => {
+  const words = (text: string) => ({ text, confidence: 90, lines: [] });
+  it.each([
+    ['a passport page with its MRZ', 'REPUBLIC OF UTOPIA\nPASSPORT\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10', 0.9, 0],
+    ['a passport MRZ read with spaces', 'P < UTO ERIKSSON << ANNA < MARIA <<<<<<<<<<<<<<<', 0.8, 0],
+    ['a PAN card', 'INCOME TAX DEPARTMENT GOVT. OF INDIA\nRAVI KUMAR\nPermanent Account Number\nABCPK1234F', 0, 0.9],
+    ['a PAN card whose header was missed', 'Permanent Account Number Card\nABCPK1234F', 0, 0.8],
+    ['a letter', 'Dear Sir, thank you for your letter of 12 March.', 0, 0],
+  ] as const)('%s', (_name, text, passportAtLeast, panAtLeast) => {
+    const passport = passportConfidence(words(text));
+    const pan = panCardConfidence(words(text));
+    if (passportAtLeast > 0) expect(passport).toBeGreaterThanOrEqual(passportAtLeast);
+    else expect(passport).toBeLessThan(0.5);
+    if (panAtLeast > 0) expect(pan).toBeGreaterThanOrEqual(panAtLeast);
+    else expect(pan).toBeLessThan(0.5);
+  });
+});
+
+describe('plugins that do not know each other', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? sources(full) : full.endsWith('.ts') ? [full] : [];
+    });
+  // Code only: comments may explain what a plugin is not.
+  const code = (file: string): string => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  it.each([
+    ['plugins/passport', 'plugins/pan', /INCOME\s*TAX|PERMANENT\s*ACCOUNT|\bPAN\b|\/documents\/pan/],
+    ['plugins/pan', 'plugins/passport', /PASSPORT|PASSEPORT|\bTD3\b|\/documents\/passport/i],
+  ] as const)('%s imports nothing of %s and names none of its document', (dir, other, words) => {
+    for (const file of sources(dir)) {
+      const text = code(file);
+      expect(text, file).not.toMatch(new RegExp(`from '[^']*${other.split('/')[1]}/`));
+      expect(text, file).not.toMatch(words);
+    }
+  });
+});
