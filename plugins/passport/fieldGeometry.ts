@@ -1,7 +1,7 @@
 /**
  * Where each passport field was read, in the pixels of the data page as uploaded: the MRZ fields from their cells
- * through the MRZ frame's homography, the printed names from the OCR boxes they were read in (the rectified page's
- * millimetres map through the same homography). Pure.
+ * through the MRZ frame's homography, the printed names and date of issue from the OCR boxes they were read in (the
+ * rectified page's millimetres map through the same homography). Pure.
  */
 import type { BoundingBox } from '../../core/ocr/types.ts';
 import { applyHomography, type Homography } from '../../core/imaging/homography.ts';
@@ -19,6 +19,8 @@ export interface GeometryInput {
   /** A printed name's box in the pixels of a page pass `pxPerMm` finer than the frame's millimetres; null when not printed-read. */
   readonly surname: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
   readonly givenNames: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
+  /** The printed date of issue's box, as the names'; null when none was chosen or its place is unknown. */
+  readonly issueDate?: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
 }
 
 /** The page index of the data page: the first part's one page. */
@@ -53,20 +55,30 @@ function printedPolygon(frame: GeometryInput['frame'], read: { bbox: BoundingBox
   return toPixels(frame.toImage, [[x0 * k, y0 * k], [x1 * k, y0 * k], [x1 * k, y1 * k], [x0 * k, y1 * k]]);
 }
 
+/** The axis-aligned outline around points (page pixels), clockwise from its top-left. */
+function outlineOf(points: readonly Point[]): Point[] {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+}
+
 /** Field name (the result's, `mrz.line1` for nested ones) to where it was read, or null where it was not read from the page. */
 export function passportGeometry(input: GeometryInput): Record<string, PassportFieldGeometry | null> {
   const { frame } = input;
   const at = (polygon: Point[]): PassportFieldGeometry => ({ page: dataPage, polygon });
   const surname = input.surname === null ? at(fieldPolygon(frame, 'name')) : at(printedPolygon(frame, input.surname));
   const given = input.givenNames === null ? at(fieldPolygon(frame, 'name')) : at(printedPolygon(frame, input.givenNames));
+  // The full name is both names: the print's two boxes as one outline, or the MRZ's name field.
+  const full = input.surname !== null && input.givenNames !== null ? at(outlineOf([...surname.polygon, ...given.polygon])) : at(fieldPolygon(frame, 'name'));
   return {
     surname,
     given_name: given,
-    full_name: null,
+    full_name: full,
     date_of_birth: at(fieldPolygon(frame, 'date_of_birth')),
     nationality: at(fieldPolygon(frame, 'nationality')),
     passport_number: at(fieldPolygon(frame, 'document_number')),
-    issue_date: null,
+    issue_date: input.issueDate == null ? null : at(printedPolygon(frame, input.issueDate)),
     expiry_date: at(fieldPolygon(frame, 'expiry_date')),
     issuing_country: at(fieldPolygon(frame, 'issuing_state')),
     sex: at(fieldPolygon(frame, 'sex')),

@@ -12,6 +12,8 @@ interface PinnedPage {
   readonly file: string;
   readonly what: string;
   readonly expected: Record<string, unknown>;
+  /** Where the printed date of issue is on the image, for its geometry. */
+  readonly issueDateBox?: { x0: number; y0: number; x1: number; y1: number };
 }
 
 const dir = path.join(import.meta.dirname, 'pages');
@@ -31,7 +33,19 @@ describe('pinned passport pages', () => {
     const outcome = await runPassportPlugin(ocr, { first_page: path.join(dir, page.file) });
     expect(outcome.ok, outcome.ok ? '' : outcome.detail).toBe(true);
     if (!outcome.ok) return;
-    const { geometry: _geometry, ...result } = outcome.result as unknown as Record<string, unknown>;
+    const { geometry, ...result } = outcome.result as unknown as Record<string, unknown> & { geometry?: Record<string, { polygon: [number, number][] } | null> };
     expect(result, page.what).toMatchObject(page.expected);
+    const box = page.issueDateBox;
+    if (box !== undefined) {
+      const polygon = geometry?.['issue_date']?.polygon ?? [];
+      expect(polygon.length).toBe(4);
+      const xs = polygon.map(([x]) => x);
+      const ys = polygon.map(([, y]) => y);
+      // Around the printed date: centre within a few pixels, width within a fifth.
+      expect(Math.abs((Math.min(...xs) + Math.max(...xs)) / 2 - (box.x0 + box.x1) / 2)).toBeLessThan(12);
+      expect(Math.abs((Math.min(...ys) + Math.max(...ys)) / 2 - (box.y0 + box.y1) / 2)).toBeLessThan(8);
+      expect(Math.abs(Math.max(...xs) - Math.min(...xs) - (box.x1 - box.x0))).toBeLessThan((box.x1 - box.x0) / 5);
+      expect(geometry?.['full_name']).not.toBeNull();
+    }
   }, 60_000);
 });

@@ -106,23 +106,26 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
   });
+  const issueDate = printed.issueDate ?? again?.issueDate ?? null;
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,
     charConfidence: reading.charConfidence,
-    viz: { ...printed, surname, givenNames, issueDate: printed.issueDate ?? again?.issueDate ?? null },
+    viz: { ...printed, surname, givenNames, issueDate },
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
     now: ctx.now,
     washedUnconfirmed,
   });
-  // A name's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at vizAgainPxPerMm.
-  const nameBox = (first: { bbox: BoundingBox | null } | null, second: { bbox: BoundingBox | null } | null | undefined) =>
+  // A name's or date's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at vizAgainPxPerMm.
+  type Boxed = { readonly bbox?: BoundingBox | null | undefined } | null | undefined;
+  const nameBox = (first: Boxed, second: Boxed) =>
     first?.bbox ? { bbox: first.bbox, pxPerMm: vizPxPerMm } : second?.bbox ? { bbox: second.bbox, pxPerMm: vizAgainPxPerMm } : null;
   const rectified = readings.located.page.pxPerMm !== null;
   const geometry = passportGeometry({
     frame: reading.frame,
     surname: rectified ? nameBox(printed.surname, again?.surname) : null,
     givenNames: rectified ? nameBox(printed.givenNames, again?.givenNames) : null,
+    issueDate: rectified ? nameBox(printed.issueDate, printed.issueDate === null ? again?.issueDate : null) : null,
   });
   return { ...result, geometry };
 }

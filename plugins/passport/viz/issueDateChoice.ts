@@ -3,6 +3,7 @@
  * between birth and expiry, usually 10 (or 5) years minus a day before expiry. That rule picks among candidates
  * and repairs one misread digit of a printed date; it never produces a date nobody printed.
  */
+import type { BoundingBox } from '../../../core/ocr/types.ts';
 import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { shiftIsoDate } from '../mrz/mrzDate.ts';
 
@@ -10,6 +11,8 @@ export interface IssueDateCandidate {
   readonly date: PrintedDate;
   /** Read under or beside a "Date of issue" label (vs. anywhere on the page). */
   readonly labelled: boolean;
+  /** Where the text the date was read in lies, in the pixels of the OCR pass (for the field's geometry). */
+  readonly bbox?: BoundingBox;
 }
 
 export interface IssueDateChoice {
@@ -19,6 +22,8 @@ export interface IssueDateChoice {
   readonly repair: { readonly from: string; readonly to: string } | null;
   /** True when the date follows the 5/10-years-minus-a-day rule (or its exact-years variant). */
   readonly typical: boolean;
+  /** Where the chosen date was read (its candidate's box), when known. */
+  readonly bbox?: BoundingBox;
 }
 
 /** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
@@ -72,7 +77,8 @@ export function chooseIssueDate(
 
   // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
   const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
-  for (const { date, labelled } of candidates) {
+  for (const { date, labelled, bbox } of candidates) {
+    const at = bbox === undefined ? {} : { bbox };
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
     const iso = resolve(date, fromYear, toYear);
     // Printed birth and expiry dates are on the same page; unlabelled copies of them are not the issue date.
@@ -80,7 +86,7 @@ export function chooseIssueDate(
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && inWindow(iso) && (labelled || (isTypical && iso !== birthIso && iso !== expiryIso))) {
       offer(
-        { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical },
+        { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, ...at },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
       );
       continue;
@@ -93,7 +99,7 @@ export function chooseIssueDate(
     for (const t of typical) {
       const target = digitsLike(t, date.yearDigits);
       if (hamming(date.digits, target) === 1 && inWindow(t)) {
-        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true }, labelled ? 3 : -1);
+        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, ...at }, labelled ? 3 : -1);
         break;
       }
     }

@@ -148,6 +148,11 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
   return texts.flatMap((t) => parsePrintedDates(t.text));
 }
 
+/** The dates in `texts`, each with the box of the text it was read in. */
+function datesAt(texts: readonly { text: string; bbox?: BoundingBox | undefined }[]): { date: PrintedDate; bbox?: BoundingBox }[] {
+  return texts.flatMap((t) => parsePrintedDates(t.text).map((date) => (t.bbox === undefined ? { date } : { date, bbox: t.bbox })));
+}
+
 /** A printed date resolved against a year window; the first that resolves wins. */
 function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: number): string | null {
   for (const d of dates) {
@@ -171,15 +176,15 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   const givenMrz = f.name.givenNames.replace(/ /g, '<');
 
   // Labels also carry text beside them inside their own phrase ("Date of issue 12 JAN 2015").
-  const labelTails = (field: VizField): { text: string; confidence: number }[] =>
-    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence }));
+  const labelTails = (field: VizField): { text: string; confidence: number; bbox: BoundingBox }[] =>
+    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence, bbox: lv.label.bbox }));
 
   const birth = f.dateOfBirth.value;
   const expiry = f.expiryDate.value;
   const issueLabelled = [...valuesOf(all, 'issue_date'), ...labelTails('issue_date')];
   const candidates: IssueDateCandidate[] = [
-    ...datesIn(issueLabelled).map((date) => ({ date, labelled: true })),
-    ...datesIn(phrases).map((date) => ({ date, labelled: false })),
+    ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
+    ...datesAt(phrases).map((found) => ({ ...found, labelled: false })),
   ];
 
   const birthYear = birth ? Number(birth.slice(0, 4)) : 1900;
