@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -64,3 +64,15 @@ describe('completePrintedPrefix', () => {
     expect(completePrintedPrefix('EL-SAYED', 'EL<SAYED')).toBeNull();
   });
 });
+
+describe('nameWordRuns', () => {
+  it('gives the reading whole, then without words at its ends, longest first', () => {
+    expect(nameWordRuns("A O'SULLIVAN").map((r) => [r.text, r.dropped])).toEqual([
+      ["A O'SULLIVAN", 0],
+      ['A', 1],
+      ["O'SULLIVAN", 1],
+    ]);
+    expect(nameWordRuns('MARIA')).toEqual([{ text: 'MARIA', dropped: 0 }]);
+  });
+});
+

@@ -138,6 +138,16 @@ describe('readVizFields with a sharper re-reading of the names', () => {
   });
 });
 
+describe('readVizFields with texture read as words beside a name', () => {
+  const parse = parseTd3(['P<IRLOSULLIVAN<<LAUREN<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36IRL7408122F1204159ZE184226B<<<<<10'], { now });
+  const viz = rows(['Surname / Sloinne', 'OSULLIVAN', 'Given names / Reamhainm', 'LAUREN']);
+  it('takes the name without the stray words, and without the marks such a reading shows', () => {
+    const read = readVizFields(viz, parse, { surname: "A O'SULLIVAN", givenNames: 'PR ŁAUREN' });
+    expect(read.surname?.value).toBe("O'SULLIVAN");
+    expect(read.givenNames?.value).toBe('LAUREN');
+  });
+});
+
 describe('locateNames', () => {
   const parse = parseTd3(['P<INDBHATTACHARYA<VENKATARAGHAVAN<<AARAV<<<<<', 'L898902C36IND7408122F1204159ZE184226B<<<<<10'], { now });
   const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });

@@ -3,7 +3,7 @@
  * Only where the printed line, transliterated as ICAO does, has exactly the MRZ's shape and differs from it in one
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
-import { printedAsMrz } from '../viz/printedName.ts';
+import { nameWordRuns, printedAsMrz } from '../viz/printedName.ts';
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import { disputedConfidence } from '../mrz/readMrz.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
@@ -55,10 +55,13 @@ export function mendNameFromPrint(
     [parts.givenNames, printed.givenNames, others.givenNames],
   ] as const) {
     if (part === null || text == null) continue;
-    const tr = printedAsMrz(text);
-    if (!/^[A-Z<]+$/.test(tr)) continue;
-    const diffs = alignPrintToMrz(tr, part.text);
-    if (diffs === null || diffs.length === 0) continue;
+    // The reading whole, else without stray words at its ends: the longest that aligns with the MRZ's part.
+    const diffs = nameWordRuns(text)
+      .map((run) => printedAsMrz(run.text))
+      .filter((tr) => /^[A-Z<]+$/.test(tr))
+      .map((tr) => alignPrintToMrz(tr, part.text))
+      .find((d) => d !== null);
+    if (diffs === undefined || diffs === null || diffs.length === 0) continue;
     const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     const confidenceAt = (d: PrintDifference): number => line1Confidence[part.start + d.at] ?? 1;
@@ -170,13 +173,22 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
 }
 
 /**
- * Name cells of line 1 (0-based) the MRZ's two classifiers disagreed on that no reading of the print settles: not
- * mended from it, and no reading that aligns with the MRZ's name part has the MRZ's letter there. The name has no
+ * Name cells of line 1 (0-based) the MRZ's two classifiers disagreed on that nothing settles: not mended from the
+ * print, no reading of it that aligns with the MRZ's name part has the MRZ's letter there, and the other reading was
+ * not a digit (a name holds letters only). The name has no
  * check digit, so these are the letters a reading may have wrong however its check digits hold.
  */
-export function doubtedNameCells(parse: Td3Parse, line1Confidence: readonly number[], readings: OtherPrintedReadings): number[] {
+export function doubtedNameCells(
+  parse: Td3Parse,
+  line1Confidence: readonly number[],
+  readings: OtherPrintedReadings,
+  line1Second: readonly string[] = [],
+): number[] {
   const parts = nameParts(parse.lines[0]);
-  const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && r.reason === 'printed_page').map((r) => r.position - 1));
+  // Settled: mended from the print, or a dispute between a letter and a digit, which a name's letters-only class decides.
+  const settledBy = new Set<Td3Repair['reason']>(['printed_page', 'character_class']);
+  const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && settledBy.has(r.reason)).map((r) => r.position - 1));
+  for (let i = 0; i < line1Second.length; i++) if (/^[0-9]$/.test(line1Second[i] ?? '')) mended.add(i);
   const doubted: number[] = [];
   for (const [part, texts] of [
     [parts.surname, readings.surname],
@@ -185,7 +197,9 @@ export function doubtedNameCells(parse: Td3Parse, line1Confidence: readonly numb
     if (part === null) continue;
     // A part running to the line's end may be cut there: the print's start is what the MRZ holds.
     const cut = part.start + part.text.length === parse.lines[0].length;
-    const aligned = texts.map((t) => alignedPrint(printedAsMrz(t), part.text, cut)).filter((d): d is PrintDifference[] => d !== null);
+    const aligned = texts
+      .flatMap((t) => nameWordRuns(t).map((run) => alignedPrint(printedAsMrz(run.text), part.text, cut)))
+      .filter((d): d is PrintDifference[] => d !== null);
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       if (part.text[i] === '<' || (line1Confidence[cell] ?? 1) > disputedConfidence || mended.has(cell)) continue;

@@ -149,3 +149,17 @@ export function completePrintedPrefix(printed: string, mrzName: string): string 
   const rest = mrzName.slice(tr.length);
   return `${head}${rest.replace(/</g, ' ')}`.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A name line as OCR read it, and the same without words at its ends: texture beside a name is read as a stray word
+ * (`A O'SULLIVAN`, `PR LAUREN`). Longest first; each run as printed, with how many words it leaves out.
+ */
+export function nameWordRuns(text: string): { readonly text: string; readonly dropped: number }[] {
+  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const runs: { text: string; dropped: number }[] = [];
+  for (let length = words.length; length >= 1; length--) {
+    for (let start = 0; start + length <= words.length; start++) runs.push({ text: words.slice(start, start + length).join(' '), dropped: words.length - length });
+  }
+  return runs.length === 0 ? [{ text, dropped: 0 }] : runs;
+}
+

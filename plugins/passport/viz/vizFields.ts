@@ -8,7 +8,7 @@ import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { completePrintedPrefix, nameCharacters, reconcileName } from './printedName.ts';
+import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
@@ -55,6 +55,11 @@ interface NameCandidate {
   readonly marksSeen?: boolean;
 }
 
+/** The letters without their marks (É -> E, Ł -> L): what the MRZ's transliteration has. */
+function withoutMarks(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/Ł/g, 'L').normalize('NFC');
+}
+
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
 function readName(
   labelled: readonly NameCandidate[],
@@ -67,16 +72,21 @@ function readName(
     type Scored = PrintedName & { cost: number; rank: number; bbox: BoundingBox | null; marksSeen: boolean };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
-    for (const { text, confidence, bbox, marksSeen } of texts) {
-      const cleaned = nameCharacters(text);
-      if (cleaned.length < 2) continue;
-      const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
-      if (!r.agrees) continue;
-      // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ.
-      const rank = r.cost - (marksSeen === true ? 0.5 : 0);
-      const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
-      if (scored.marksSeen) sharp.push(scored);
-      if (best === null || rank < best.rank) best = scored;
+    for (const { text: read, confidence, bbox, marksSeen } of texts) {
+      for (const run of nameWordRuns(read)) {
+        // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
+        const cleaned = nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text));
+        if (cleaned.length < 2) continue;
+        const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
+        if (!r.agrees) continue;
+        // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
+        // reading whole wins over the same without a word at its end.
+        const rank = r.cost - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
+        const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+        // Only a whole reading lends its marks to another: one that read a word more may have read other letters.
+        if (scored.marksSeen && run.dropped === 0) sharp.push(scored);
+        if (best === null || rank < best.rank) best = scored;
+      }
     }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
     // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at.
