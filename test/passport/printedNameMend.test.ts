@@ -134,9 +134,21 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: [] })).toEqual([42]);
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: ['MOHAMMED TARIQ'] })).toEqual([]);
   });
+  it('counts a dispute between a letter and a digit as settled: a name holds letters only', () => {
+    const second = Array.from({ length: 44 }, (_, i) => (i === 19 ? '0' : i === 20 ? 'M' : ''));
+    expect(doubtedNameCells(read, disputed, { surname: [], givenNames: [] }, second)).toEqual([18, 20]);
+  });
   it('counts letters mended from the print as settled', () => {
     const mended = mendNameFromPrint(read, disputed, { givenNames: 'MASON' }, { now });
     expect(doubtedNameCells(mended, disputed, { surname: [], givenNames: [] })).toEqual([]);
+  });
+});
+
+describe('mendNameFromPrint, a reading with stray words', () => {
+  it('mends from the reading without texture read as words at its ends', () => {
+    const read = parseTd3(['P<IRLOSULLIVAN<<LAJREN<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const r = mendNameFromPrint(read, sure([18]), { surname: "A O'SULLIVAN", givenNames: 'PR LAUREN' }, { now });
+    expect(r.lines[0]).toBe('P<IRLOSULLIVAN<<LAUREN<<<<<<<<<<<<<<<<<<<<<<');
   });
 });
 

@@ -27,6 +27,8 @@ export interface MrzReading {
   readonly lines: string[];
   /** Per character, 0..1. */
   readonly charConfidence: number[][];
+  /** Per character, the runner-up reading: where the two classifiers disagreed, the second opinion's. */
+  readonly second?: readonly (readonly string[])[];
   /** Per character: washed out by glare or shadow, so what was read there is no reading (see washedOut). */
   readonly washed: boolean[][];
   /** TD3 only, with repairs applied and recorded. */
@@ -648,6 +650,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     format: best.format,
     lines: best.lines,
     charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
+    second: best.second,
     washed: best.washed,
     parse: best.parse,
     rotation,

@@ -105,7 +105,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const doubtedNames = doubtedNameCells(parse, reading.charConfidence[0] ?? [], {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
-  });
+  }, reading.second?.[0] ?? []);
   const issueDate = printed.issueDate ?? again?.issueDate ?? null;
   const result = decodePassport({
     parse,
