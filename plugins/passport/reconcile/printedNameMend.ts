@@ -81,6 +81,9 @@ export function mendNameFromPrint(
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
 }
 
+/** The one letter a digit read in a name can stand for (look-alikes); 0 stands for O, D and Q alike, so for none. */
+const onlyLetterFor: Readonly<Record<string, string>> = { 1: 'I', 2: 'Z', 5: 'S', 6: 'G', 8: 'B' };
+
 /** A letter the print would change in the MRZ: its index in the name part and the printed letter. */
 export interface PrintDifference {
   readonly at: number;
@@ -185,10 +188,16 @@ export function doubtedNameCells(
   line1Second: readonly string[] = [],
 ): number[] {
   const parts = nameParts(parse.lines[0]);
-  // Settled: mended from the print, or a dispute between a letter and a digit, which a name's letters-only class decides.
-  const settledBy = new Set<Td3Repair['reason']>(['printed_page', 'character_class']);
-  const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && settledBy.has(r.reason)).map((r) => r.position - 1));
-  for (let i = 0; i < line1Second.length; i++) if (/^[0-9]$/.test(line1Second[i] ?? '')) mended.add(i);
+  // Settled: mended from the print, or a dispute between a digit and the one letter it can stand for (5 for S, 8 for
+  // B …), which a name's letters-only class decides. A 0 stands for O, D or Q alike: the class does not say which.
+  const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && r.reason === 'printed_page').map((r) => r.position - 1));
+  const line = parse.lines[0];
+  for (let i = 0; i < line.length; i++) {
+    const digit = line1Second[i] ?? '';
+    const repaired = parse.repairs.find((r) => r.field === 'name' && r.reason === 'character_class' && r.position - 1 === i);
+    const fromDigit = repaired?.from ?? digit;
+    if (/^[1-9]$/.test(fromDigit) && onlyLetterFor[fromDigit] === line[i]) mended.add(i);
+  }
   const doubted: number[] = [];
   for (const [part, texts] of [
     [parts.surname, readings.surname],
