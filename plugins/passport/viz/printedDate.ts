@@ -112,27 +112,21 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     if (months.some((x) => x !== null && x !== month)) continue;
     pushDate(found, Number(day), month, year, m.index, false);
   }
-  for (const m of text.matchAll(numericDate)) {
-    const day = toDigits(m[1]!);
-    const month = toDigits(m[2]!);
-    const year = toDigits(m[3]!);
-    if (day === null || month === null || year === null) continue;
-    pushDate(found, Number(day), Number(month), year, m.index, true);
-  }
-  for (const m of text.matchAll(runTogetherDate)) {
-    const day = toDigits(m[1]!);
-    const month = toDigits(m[2]!);
-    const year = toDigits(m[3]!);
-    if (day === null || month === null || year === null) continue;
-    pushDate(found, Number(day), Number(month), year, m.index, true);
-  }
-  for (const m of text.matchAll(yearFirstDate)) {
-    const year = toDigits(m[1]!);
-    const month = toDigits(m[2]!);
-    const day = toDigits(m[3]!);
-    // A two-digit day-first year cannot start a match here (four digits): the two orders never read the same text.
-    if (day === null || month === null || year === null) continue;
-    pushDate(found, Number(day), Number(month), year, m.index, true);
+  // All-digit dates: which capture group holds the day, the month and the year in each pattern.
+  const numericForms = [
+    { pattern: numericDate, day: 1, month: 2, year: 3 },
+    { pattern: runTogetherDate, day: 1, month: 2, year: 3 },
+    // Only four digits may lead: a year-first reading never reads the same text as a day-first one.
+    { pattern: yearFirstDate, day: 3, month: 2, year: 1 },
+  ];
+  for (const form of numericForms) {
+    for (const m of text.matchAll(form.pattern)) {
+      const day = toDigits(m[form.day]!);
+      const month = toDigits(m[form.month]!);
+      const year = toDigits(m[form.year]!);
+      if (day === null || month === null || year === null) continue;
+      pushDate(found, Number(day), Number(month), year, m.index, true);
+    }
   }
   return found.sort((a, b) => a.index - b.index);
 }
