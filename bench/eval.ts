@@ -1,13 +1,16 @@
 /**
  * `npm run eval -- passport|pan [--split dev|test|styled-dev|foreign] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff]`
  * `npm run eval -- passport|pan --real DIR [--part train|eval|all] [--originals] [--diff]` (a set from `npm run real:build`)
+ * `npm run eval -- report` writes the README's and docs/accuracy.md's accuracy tables from the saved reports.
  * Runs the real pipeline over a labelled split and reports accuracy against the truth. Prints ids and
  * right/wrong only; `--diff` (for debugging readers on these synthetic sets) also prints expected and read values.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ProblemError } from '../core/errors.ts';
+import { formatAccuracyTables, panColumns, passportColumns, replaceBetweenMarkers, reportBegin, type SavedReport } from './accuracyReport.ts';
 import { parseBenchArgs } from './cliArgs.ts';
 import { judgeItem, leafMatches, pairFields, type ExtractionOutcome } from './compareResult.ts';
 import { formatSummary, summarize, type JudgedRun } from './evalSummary.ts';
@@ -18,8 +21,40 @@ import { formatRealSummary, realItemOutcome, summarizeReal, type RealItemOutcome
 /** The conditions of an original real page; every other degradation is a derived copy. */
 const ORIGINAL_CONDITIONS = ['scan', 'photo'];
 
+/** The short commit the evaluation ran at, for the report; null outside a git checkout. */
+function currentCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** `npm run eval -- report`: the README's and docs/accuracy.md's tables from the saved reports in bench/out. */
+async function writeReport(): Promise<void> {
+  const load = async (file: string): Promise<SavedReport | undefined> => {
+    try {
+      return JSON.parse(await readFile(path.join(repoRoot, 'bench', 'out', file), 'utf8')) as SavedReport;
+    } catch {
+      process.stderr.write(`  no bench/out/${file}: that column shows as not measured\n`);
+      return undefined;
+    }
+  };
+  const passport = Object.fromEntries(await Promise.all(passportColumns.map(async (c) => [c.key, await load(c.file)] as const)));
+  const pan = Object.fromEntries(await Promise.all(panColumns.map(async (c) => [c.key, await load(c.file)] as const)));
+  const tables = formatAccuracyTables(passport, pan);
+  for (const file of ['README.md', path.join('docs', 'accuracy.md')]) {
+    const full = path.join(repoRoot, file);
+    const updated = replaceBetweenMarkers(await readFile(full, 'utf8'), tables);
+    if (updated === null) throw new Error(`${file} has no report markers (${reportBegin})`);
+    await writeFile(full, updated);
+    process.stdout.write(`wrote the accuracy tables into ${file}\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  if (argv[0] === 'report') return writeReport();
   const diff = argv.includes('--diff');
   const args = parseBenchArgs(argv.filter((arg) => arg !== '--diff'), { split: 'dev', concurrency: [1] });
   const given = args.real ?? args.dir;
@@ -94,6 +129,7 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(out), { recursive: true });
   const report = {
     set: args.set,
+    commit: currentCommit(),
     split: manifest.split,
     seed: manifest.seed ?? null,
     ranAt: new Date().toISOString(),
