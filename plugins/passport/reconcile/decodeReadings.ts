@@ -123,9 +123,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const rectified = readings.located.page.pxPerMm !== null;
   const geometry = passportGeometry({
     frame: reading.frame,
-    // A name taken from the sharper re-read of its line has no word boxes of its own: the line's box stands for it.
-    surname: rectified ? (nameBox(printed.surname, again?.surname) ?? (surname === null ? null : refined.surnameAt ?? null)) : null,
-    givenNames: rectified ? (nameBox(printed.givenNames, again?.givenNames) ?? (givenNames === null ? null : refined.givenNamesAt ?? null)) : null,
+    surname: rectified ? nameBox(printed.surname, again?.surname) : null,
+    givenNames: rectified ? nameBox(printed.givenNames, again?.givenNames) : null,
     issueDate: rectified ? nameBox(printed.issueDate, printed.issueDate === null ? again?.issueDate : null) : null,
   });
   return { ...result, geometry };

@@ -95,8 +95,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       missed.surname ? null : reread(boxes.surname, first.width),
       missed.givenNames ? null : reread(boxes.givenNames, first.width),
     ]);
-    const at = (text: string | null, box: BoundingBox | null, pxPerMm: number) => (text === null || box === null ? null : { bbox: box, pxPerMm });
-    refined = { surname, givenNames, surnameAt: at(surname, boxes.surname, vizPxPerMm), givenNamesAt: at(givenNames, boxes.givenNames, vizPxPerMm) };
+    refined = { surname, givenNames };
     if (again !== null) {
       const sharper = await again;
       vizSharper = sharper.ocr;
@@ -106,12 +105,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           missed.surname ? reread(found.surname, sharper.width) : surname,
           missed.givenNames ? reread(found.givenNames, sharper.width) : givenNames,
         ]);
-        refined = {
-          surname: s,
-          givenNames: g,
-          surnameAt: missed.surname ? at(s, found.surname, vizAgainPxPerMm) : refined.surnameAt ?? null,
-          givenNamesAt: missed.givenNames ? at(g, found.givenNames, vizAgainPxPerMm) : refined.givenNamesAt ?? null,
-        };
+        refined = { surname: s, givenNames: g };
       }
     }
   } else {

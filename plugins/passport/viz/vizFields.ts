@@ -129,9 +129,6 @@ function nameBeyondMrz(candidates: readonly NameCandidate[]): (PrintedName & { b
 export interface RefinedNames {
   readonly surname?: string | null;
   readonly givenNames?: string | null;
-  /** Where each re-read line lies: its box in the pixels of the pass it was found in, and that pass's scale. */
-  readonly surnameAt?: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
-  readonly givenNamesAt?: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
 }
 
 /** Where the printed names are, in the OCR's pixel coordinates, so they can be read again more sharply. */
