@@ -158,9 +158,32 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
   return texts.flatMap((t) => parsePrintedDates(t.text));
 }
 
-/** The dates in `texts`, each with the box of the text it was read in. */
-function datesAt(texts: readonly { text: string; bbox?: BoundingBox | undefined }[]): { date: PrintedDate; bbox?: BoundingBox }[] {
-  return texts.flatMap((t) => parsePrintedDates(t.text).map((date) => (t.bbox === undefined ? { date } : { date, bbox: t.bbox })));
+/**
+ * The box of the words a date was read from in its phrase: from the word its match starts in, as few words as spell
+ * the same date again. A label's phrase may carry its date beside it ("Date of issue 12 JAN 2015"); the label's words
+ * are not the date's place.
+ */
+export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
+  let offset = 0;
+  let first = phrase.words.length - 1;
+  for (const [i, w] of phrase.words.entries()) {
+    if (date.index < offset + w.text.length + 1) {
+      first = i;
+      break;
+    }
+    offset += w.text.length + 1;
+  }
+  for (let end = first + 1; end <= phrase.words.length; end++) {
+    const words = phrase.words.slice(first, end);
+    const again = parsePrintedDates(words.map((w) => w.text).join(' '));
+    if (again.some((d) => d.digits === date.digits && d.month === date.month)) return capitalsBox(words);
+  }
+  return phrase.bbox;
+}
+
+/** The dates in `phrases`, each with the box of the words it was read from. */
+function datesAt(phrases: readonly Phrase[]): { date: PrintedDate; bbox: BoundingBox }[] {
+  return phrases.flatMap((p) => parsePrintedDates(p.text).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
 }
 
 /** A printed date resolved against a year window; the first that resolves wins. */
@@ -186,12 +209,13 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   const givenMrz = f.name.givenNames.replace(/ /g, '<');
 
   // Labels also carry text beside them inside their own phrase ("Date of issue 12 JAN 2015").
-  const labelTails = (field: VizField): { text: string; confidence: number; bbox: BoundingBox }[] =>
-    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence, bbox: lv.label.bbox }));
+  const labelTails = (field: VizField): { text: string; confidence: number }[] =>
+    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence }));
 
   const birth = f.dateOfBirth.value;
   const expiry = f.expiryDate.value;
-  const issueLabelled = [...valuesOf(all, 'issue_date'), ...labelTails('issue_date')];
+  const issueLabels = all.filter((lv) => lv.field === 'issue_date');
+  const issueLabelled = [...issueLabels.flatMap((lv) => lv.values), ...issueLabels.map((lv) => lv.label)];
   const candidates: IssueDateCandidate[] = [
     ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
     ...datesAt(phrases).map((found) => ({ ...found, labelled: false })),
