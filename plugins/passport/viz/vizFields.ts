@@ -131,22 +131,35 @@ export interface RefinedNames {
   readonly givenNames?: string | null;
 }
 
-/** Where the printed names are, in the OCR's pixel coordinates, so they can be read again more sharply. */
-export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingBox | null; givenNames: BoundingBox | null } {
+export interface NameBoxes {
+  readonly surname: BoundingBox | null;
+  readonly givenNames: BoundingBox | null;
+}
+
+/**
+ * Where the printed names are, in the OCR's pixel coordinates: the boxes to read them again more sharply in, and
+ * (`words`) the words each was found in, the name's place on the page.
+ */
+export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readonly words: NameBoxes } {
   const r = readVizFields(viz, mrz);
   // A name cut short by glare (`EL-SA`) does not reconcile: its label's first value is read again, widened
   // to the right where the rest of it was lost.
   const all = labelledValues(phrasesOf(viz));
+  const labelValue = (field: VizField): BoundingBox | null => valuesOf(all, field)[0]?.bbox ?? null;
   const underLabel = (field: VizField): BoundingBox | null => {
-    const box = valuesOf(all, field)[0]?.bbox;
-    if (box === undefined) return null;
+    const box = labelValue(field);
+    if (box === null) return null;
     return { ...box, x1: box.x1 + 10 * Math.max(4, box.y1 - box.y0) };
   };
   // The sparse pass may have lost a name's first letters (`IDE FRIEDERIKE` for `JÜLIDE FRIEDERIKE`): the re-read
   // starts a little to the left of what it found.
   const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
     box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
-  return { surname: widened(r.surname?.bbox) ?? underLabel('surname'), givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names') };
+  return {
+    surname: widened(r.surname?.bbox) ?? underLabel('surname'),
+    givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names'),
+    words: { surname: r.surname?.bbox ?? labelValue('surname'), givenNames: r.givenNames?.bbox ?? labelValue('given_names') },
+  };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
