@@ -137,6 +137,23 @@ describe('the date of issue\'s box', () => {
   });
 });
 
+describe("a printed name's place", () => {
+  const parse = parseTd3(['P<SWESVENSSON<<NILS<MIKAEL'.padEnd(44, '<'), 'L898902C36SWE7408122F1204159ZE184226B<<<<<10'], { now });
+  it('is the words it was read from, without a stray digit read in the texture beside it', () => {
+    // Row 1: `7` at x 40..60, `SVENSSON` at x 74..234.
+    const read = readVizFields(rows(['Surname / Efternamn', '7 SVENSSON', 'Given names / Förnamn', 'NILS MIKAEL']), parse, {}, now);
+    expect(read.surname?.value).toBe('SVENSSON');
+    expect(read.surname?.place).toEqual({ x0: 74, y0: 80, x1: 234, y1: 104 });
+    // The phrase it was read in, where the line is read again from, keeps the digit.
+    expect(read.surname?.bbox).toEqual({ x0: 40, y0: 80, x1: 234, y1: 104 });
+    expect(read.givenNames?.place).toEqual({ x0: 40, y0: 160, x1: 254, y1: 184 });
+  });
+  it('is unknown for a sharper re-reading of the line, which is of no phrase of the page', () => {
+    const read = readVizFields(rows(['Surname / Efternamn', '7 SVENSSON']), parse, { surname: 'SVENSSON' }, now);
+    expect(read.surname?.place).toBeNull();
+  });
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });

@@ -118,11 +118,12 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   });
   // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at
   // vizAgainPxPerMm. A name taken as re-read from its line (no box of its own) lies where that line was found.
-  type Boxed = { readonly bbox?: BoundingBox | null | undefined } | null | undefined;
+  type Boxed = { readonly bbox?: BoundingBox | null | undefined; readonly place?: BoundingBox | null } | null | undefined;
   const boxOf = (first: Boxed, second: Boxed, line: PrintedBox | null = null): PrintedBox | null => {
     const read = first ?? second;
     if (read == null) return null;
-    return read.bbox ? { bbox: read.bbox, pxPerMm: first != null ? vizPxPerMm : vizAgainPxPerMm } : line;
+    const box = read.place ?? read.bbox;
+    return box ? { bbox: box, pxPerMm: first != null ? vizPxPerMm : vizAgainPxPerMm } : line;
   };
   const rectified = readings.located.page.pxPerMm !== null;
   const geometry = passportGeometry({
