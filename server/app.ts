@@ -23,7 +23,10 @@ import { registerUsageRoute } from './routes/usage.ts';
 import type { AppState } from './state.ts';
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'DOCEX_MAX_FILE_BYTES' | 'DOCEX_DEFAULT_RATE_LIMIT' | 'DOCEX_METRICS_TOKEN'>;
+  readonly config: Pick<
+    Config,
+    'DOCEX_MAX_FILE_BYTES' | 'DOCEX_DEFAULT_RATE_LIMIT' | 'DOCEX_METRICS_TOKEN' | 'DOCEX_PDF_DPI' | 'DOCEX_MAX_IMAGE_PIXELS'
+  >;
   readonly ledger: Ledger;
   /** Frozen: routes are built from it once. */
   readonly registry: Registry;
@@ -65,7 +68,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   registerAuditRoute(router, { ledger: deps.ledger, rateLimit: limit, logger: deps.logger });
   registerOpenApiRoute(router, plugins, packageVersion());
   registerHealthRoutes(router, deps.readiness ?? (() => true));
-  registerStaticRoutes(router);
+  registerStaticRoutes(router, { pdfDpi: deps.config.DOCEX_PDF_DPI, maxImagePixels: deps.config.DOCEX_MAX_IMAGE_PIXELS });
   registerMetricsRoute(router, metrics, deps.config.DOCEX_METRICS_TOKEN);
 
   app.use(requestId());

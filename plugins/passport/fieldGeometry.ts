@@ -14,13 +14,19 @@ export interface PassportFieldGeometry {
   readonly polygon: Point[];
 }
 
+/** A box in the pixels of a pass over the rectified page read at `pxPerMm`, `pxPerMm` finer than its millimetres. */
+export interface PrintedBox {
+  readonly bbox: BoundingBox;
+  readonly pxPerMm: number;
+}
+
 export interface GeometryInput {
   readonly frame: { readonly toImage: Homography; readonly lineCentresMm: readonly number[]; readonly count: number; readonly lineShifts?: readonly number[] };
-  /** A printed name's box in the pixels of a page pass `pxPerMm` finer than the frame's millimetres; null when not printed-read. */
-  readonly surname: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
-  readonly givenNames: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
-  /** The printed date of issue's box, as the names'; null when none was chosen or its place is unknown. */
-  readonly issueDate?: { readonly bbox: BoundingBox; readonly pxPerMm: number } | null;
+  /** A printed name's box; null when the name was not read from the print. */
+  readonly surname: PrintedBox | null;
+  readonly givenNames: PrintedBox | null;
+  /** The printed date of issue's box; null when none was chosen. */
+  readonly issueDate?: PrintedBox | null;
 }
 
 /** The page index of the data page: the first part's one page. */
@@ -49,7 +55,7 @@ function fieldPolygon(frame: GeometryInput['frame'], field: Td3FieldName): Point
   return cellsPolygon(frame, spec.line, spec.start, spec.end);
 }
 
-function printedPolygon(frame: GeometryInput['frame'], read: { bbox: BoundingBox; pxPerMm: number }): Point[] {
+function printedPolygon(frame: GeometryInput['frame'], read: PrintedBox): Point[] {
   const { x0, y0, x1, y1 } = read.bbox;
   const k = 1 / read.pxPerMm;
   return toPixels(frame.toImage, [[x0 * k, y0 * k], [x1 * k, y0 * k], [x1 * k, y1 * k], [x0 * k, y1 * k]]);

@@ -4,6 +4,7 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
+import type { PrintedBox } from './fieldGeometry.ts';
 import type { LastPageReading } from './lastPage/lastPageReader.ts';
 import type { MrzReading, Td3Parse } from './mrz/index.ts';
 import type { RefinedNames } from './viz/vizFields.ts';
@@ -30,6 +31,8 @@ export interface Readings {
   /** A second, sharper pass over the field zone, made only when the first found no date of issue. */
   readonly vizSharper: OcrResult | null;
   readonly refined: RefinedNames;
+  /** Where each name line re-read into `refined` was found (the words of the pass it was found in). */
+  readonly nameLines: { readonly surname: PrintedBox | null; readonly givenNames: PrintedBox | null };
   /** Undefined when no last page was sent; null when it was sent but not read. */
   readonly lastPage: LastPageReading | null | undefined;
 }

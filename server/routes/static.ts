@@ -69,7 +69,22 @@ export function staticFiles(): Map<string, string> {
   return files;
 }
 
-export function registerStaticRoutes(router: Router<AppState>): void {
+/** How the service renders a PDF page before reading it: the playground renders it alike to draw its boxes. */
+export interface PdfRendering {
+  readonly pdfDpi: number;
+  readonly maxImagePixels: number;
+}
+
+export function registerStaticRoutes(router: Router<AppState>, pdf: PdfRendering): void {
+  // A PDF's geometry is in the pixels of its pages as the service rendered them (core/imaging/pdfPages.ts).
+  const settings = Buffer.from(JSON.stringify({ pdf_dpi: pdf.pdfDpi, max_image_pixels: pdf.maxImagePixels }));
+  router.get('/playground/settings.json', (ctx) => {
+    ctx.type = TYPES['.json']!;
+    ctx.set('Content-Security-Policy', PAGE_CSP);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = settings;
+  });
   // One exact route per file: a path not listed is the router's 404 problem, never a file-system lookup.
   for (const [urlPath, file] of staticFiles()) {
     let bytes: Buffer | undefined;

@@ -8,7 +8,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type RunningService, startService } from './serviceProcess.ts';
 
@@ -19,6 +20,12 @@ if (!hasChromium) {
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Not the default 200: the playground must learn it from the service to render a PDF page at the service's scale. */
+const PDF_DPI = 144;
+
+type Polygon = [number, number][];
+const locatedFields = (answer: Record<string, unknown>): number =>
+  Object.values((answer['geometry'] ?? {}) as Record<string, unknown>).filter((entry) => entry !== null).length;
 
 describe.skipIf(!hasChromium)('browser pages in headless Chromium', () => {
   let dataDir: string;
@@ -30,7 +37,7 @@ describe.skipIf(!hasChromium)('browser pages in headless Chromium', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'docex-playground-'));
     shots = await mkdtemp(path.join(tmpdir(), 'docex-playground-shots-'));
-    const env = { DOCEX_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DOCEX_OCR_WORKERS: '1', LOG_LEVEL: 'warn' };
+    const env = { DOCEX_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', DOCEX_OCR_WORKERS: '1', LOG_LEVEL: 'warn', DOCEX_PDF_DPI: String(PDF_DPI) };
     [service, browser] = await Promise.all([
       startService(env),
       chromium.launch({
@@ -144,7 +151,22 @@ describe.skipIf(!hasChromium)('browser pages in headless Chromium', () => {
     await page.close();
   });
 
-  it('/playground shows an e-PAN PDF as pdf.js renders it, and says boxes need an image', async () => {
+  /** Where the page's image lies on screen, and its natural size and scale. */
+  const imageOnScreen = (page: Page) =>
+    page.locator('#pages img').evaluate((element) => {
+      const img = element as unknown as { naturalWidth: number; naturalHeight: number; getBoundingClientRect(): { x: number; y: number; width: number } };
+      const r = img.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: img.naturalWidth, height: img.naturalHeight, scale: r.width / img.naturalWidth };
+    });
+
+  /** The drawn polygon's own rectangle on screen (Playwright's boundingBox would add the stroke). */
+  const drawnBox = (page: Page, field: string) =>
+    page.locator(`polygon[data-field="${field}"]`).evaluate((polygon) => {
+      const r = polygon.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    });
+
+  it('/playground renders an e-PAN PDF at the service\'s scale and draws its boxes', async () => {
     const { page, requested, errors } = await openPage('/playground');
     await page.locator('body[data-ready=true]').waitFor();
     await page.fill('#key', key);
@@ -153,10 +175,62 @@ describe.skipIf(!hasChromium)('browser pages in headless Chromium', () => {
     await page.click('#try-sample');
     await page.locator('body[data-state=done]').waitFor({ timeout: 60_000 });
     expect(await page.locator('#status').textContent()).toBe('Read.');
+    const answer = JSON.parse(await page.locator('#json').textContent() ?? 'null') as Record<string, unknown>;
     expect(await page.locator('#pages img').count()).toBe(1);
-    expect(await page.locator('#pages img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(500);
-    expect(await page.locator('#geometry-note').textContent()).toContain('Boxes are drawn on images');
+    // An A4 page, 595.28 x 841.89 pt, at PDF_DPI.
+    const image = await imageOnScreen(page);
+    expect([image.width, image.height]).toEqual([Math.ceil((595.28 * PDF_DPI) / 72), Math.ceil((841.89 * PDF_DPI) / 72)]);
+    expect(locatedFields(answer)).toBeGreaterThan(0);
+    expect(await page.locator('#pages svg polygon.field-box').count()).toBe(locatedFields(answer));
     expect(await page.locator('#checks li').count()).toBe(4);
+    await page.screenshot({ path: path.join(shots, 'playground-epan.png'), fullPage: true });
+    expect(outside(requested)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/playground draws the boxes of a passport sent as a PDF where the service read them', async () => {
+    // The sample scan (1600 x 1145 px) on a page that renders at PDF_DPI (2 px a point) at the scan's own size.
+    const jpeg = await readFile(path.join(root, 'fixtures/samples/passport/uto-specimen.first_page.jpg'));
+    const doc = await PDFDocument.create();
+    const scan = await doc.embedJpg(jpeg);
+    const pdfPage = doc.addPage([(scan.width * 72) / PDF_DPI, (scan.height * 72) / PDF_DPI]);
+    pdfPage.drawImage(scan, { x: 0, y: 0, width: pdfPage.getWidth(), height: pdfPage.getHeight() });
+    const pdf = Buffer.from(await doc.save());
+
+    const { page, requested, errors } = await openPage('/playground');
+    await page.locator('body[data-ready=true]').waitFor();
+    await page.fill('#key', key);
+    await page.setInputFiles('#first_page', { name: 'uto-specimen.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.click('#send');
+    await page.locator('body[data-state=done]').waitFor({ timeout: 90_000 });
+    const answer = JSON.parse(await page.locator('#json').textContent() ?? 'null') as Record<string, unknown>;
+    expect(answer['passport_number'], JSON.stringify(answer)).toBe('L898902C3');
+
+    const image = await imageOnScreen(page);
+    expect([image.width, image.height]).toEqual([scan.width, scan.height]);
+    const geometry = answer['geometry'] as Record<string, { page: number; polygon: Polygon } | null>;
+    expect(locatedFields(answer)).toBeGreaterThanOrEqual(10);
+    expect(await page.locator('#pages svg polygon.field-box').count()).toBe(locatedFields(answer));
+    // The MRZ is at the foot of the data page, inside the page.
+    const line2 = geometry['mrz.line2']!.polygon;
+    for (const [x, y] of line2) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(scan.width);
+      expect(y).toBeGreaterThan(scan.height * 0.6);
+      expect(y).toBeLessThanOrEqual(scan.height);
+    }
+    // Each polygon is drawn where its pixels lie on the rendered page.
+    for (const field of ['passport_number', 'mrz.line2', 'issue_date']) {
+      const polygon = geometry[field]!.polygon;
+      const box = await drawnBox(page, field);
+      expect(box.x, field).toBeCloseTo(image.x + Math.min(...polygon.map((p) => p[0])) * image.scale, 0);
+      expect(box.y, field).toBeCloseTo(image.y + Math.min(...polygon.map((p) => p[1])) * image.scale, 0);
+      expect(box.width, field).toBeCloseTo((Math.max(...polygon.map((p) => p[0])) - Math.min(...polygon.map((p) => p[0]))) * image.scale, 0);
+    }
+    const shot = path.join(shots, 'playground-passport-pdf.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    console.info(`playground PDF screenshot: ${shot} (${locatedFields(answer)} located fields)`);
     expect(outside(requested)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();

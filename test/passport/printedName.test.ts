@@ -72,7 +72,7 @@ describe('nameWordRuns', () => {
       ['A', 1],
       ["O'SULLIVAN", 1],
     ]);
-    expect(nameWordRuns('MARIA')).toEqual([{ text: 'MARIA', dropped: 0 }]);
+    expect(nameWordRuns('MARIA')).toEqual([{ text: 'MARIA', dropped: 0, start: 0 }]);
   });
 });
 

@@ -8,6 +8,7 @@ import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFiel
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf } from '../../plugins/passport/viz/vizLayout.ts';
 import { locateNames, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
+import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 interface Sample {
   readonly mrz: [string, string];
@@ -78,6 +79,17 @@ describe.each(samples)('printed page of %s', (_file, sample) => {
     expect(unaccented(viz.givenNames?.value)).toBe(unaccented(sample.expected.given_name));
     expect(viz.issueDate?.iso).toBe(sample.expected.issue_date);
   });
+  it("boxes the date of issue over the words it was read from, not its label's", () => {
+    const box = readVizFields(sample.viz, parse, {}, now).issueDate?.bbox;
+    expect(box).toBeDefined();
+    const inside = sample.viz.lines
+      .flatMap((l) => l.words)
+      .filter((w) => w.text.trim() !== '' && (w.bbox.x0 + w.bbox.x1) / 2 > box!.x0 && (w.bbox.x0 + w.bbox.x1) / 2 < box!.x1 && (w.bbox.y0 + w.bbox.y1) / 2 > box!.y0 && (w.bbox.y0 + w.bbox.y1) / 2 < box!.y1)
+      .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    const text = inside.map((w) => w.text).join(' ');
+    expect(parsePrintedDates(text).length, text).toBe(1);
+    expect(inside.some((w) => /^(date|of|issue)$/i.test(w.text)), text).toBe(false);
+  });
   it('takes accents from a sharper re-reading of the name lines', () => {
     const viz = readVizFields(sample.viz, parse, { surname: String(sample.expected.surname), givenNames: String(sample.expected.given_name) });
     expect(viz.surname?.value).toBe(sample.expected.surname);
@@ -108,6 +120,38 @@ const rows = (texts: readonly string[]): OcrResult => ({
     });
     return { text: row, confidence: 90, bbox: { x0: 40, y0: 40 + r * 40, x1: x, y1: 64 + r * 40 }, words };
   }),
+});
+
+describe('the date of issue\'s box', () => {
+  const parse = parseTd3(['P<ESPPENA<<MARIA<JOSE<<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36ESP7408122F2501149ZE184226B<<<<<10'], { now });
+  it('is the date\'s words when the date is printed beside its label in one phrase', () => {
+    // Row 0: `Date of issue 15 JAN 2015`; the date's words run from x = 40 + (4+2+5)*20 + 3*14 to 510.
+    const viz = rows(['Date of issue 15 JAN 2015']);
+    const read = readVizFields(viz, parse, {}, now);
+    expect(read.issueDate?.iso).toBe('2015-01-15');
+    expect(read.issueDate?.bbox).toEqual({ x0: 302, y0: 40, x1: 510, y1: 64 });
+  });
+  it('is the value phrase under the label, all of it a date', () => {
+    const viz = rows(['Date of issue', '15.01.2015']);
+    expect(readVizFields(viz, parse, {}, now).issueDate?.bbox).toEqual({ x0: 40, y0: 80, x1: 240, y1: 104 });
+  });
+});
+
+describe("a printed name's place", () => {
+  const parse = parseTd3(['P<SWESVENSSON<<NILS<MIKAEL'.padEnd(44, '<'), 'L898902C36SWE7408122F1204159ZE184226B<<<<<10'], { now });
+  it('is the words it was read from, without a stray digit read in the texture beside it', () => {
+    // Row 1: `7` at x 40..60, `SVENSSON` at x 74..234.
+    const read = readVizFields(rows(['Surname / Efternamn', '7 SVENSSON', 'Given names / Förnamn', 'NILS MIKAEL']), parse, {}, now);
+    expect(read.surname?.value).toBe('SVENSSON');
+    expect(read.surname?.place).toEqual({ x0: 74, y0: 80, x1: 234, y1: 104 });
+    // The phrase it was read in, where the line is read again from, keeps the digit.
+    expect(read.surname?.bbox).toEqual({ x0: 40, y0: 80, x1: 234, y1: 104 });
+    expect(read.givenNames?.place).toEqual({ x0: 40, y0: 160, x1: 254, y1: 184 });
+  });
+  it('is unknown for a sharper re-reading of the line, which is of no phrase of the page', () => {
+    const read = readVizFields(rows(['Surname / Efternamn', '7 SVENSSON']), parse, { surname: 'SVENSSON' }, now);
+    expect(read.surname?.place).toBeNull();
+  });
 });
 
 describe('readVizFields when the MRZ had no room for the given names', () => {

@@ -57,6 +57,8 @@ export async function buildTestApp(options: {
     config: {
       DOCEX_MAX_FILE_BYTES: TEST_MAX_FILE_BYTES,
       DOCEX_DEFAULT_RATE_LIMIT: 1000,
+      DOCEX_PDF_DPI: TEST_LIMITS.pdfDpi,
+      DOCEX_MAX_IMAGE_PIXELS: TEST_LIMITS.maxImagePixels,
       ...(options.metricsToken === undefined ? {} : { DOCEX_METRICS_TOKEN: options.metricsToken }),
     },
     ledger: options.ledger,

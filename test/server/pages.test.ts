@@ -52,6 +52,13 @@ describe('GET /docs', () => {
 });
 
 describe('GET /playground', () => {
+  it("says how the service renders a PDF page, whose pixels a PDF's geometry is in", async () => {
+    const res = await request(server).get('/playground/settings.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ pdf_dpi: 100, max_image_pixels: 20_000_000 });
+  });
+
   it('is plain static files; its script loads pdf.js and the samples from this service only', async () => {
     const refs = await expectLocalPage('/playground');
     expect(refs).toContain('/playground/playground.js');
@@ -59,7 +66,7 @@ describe('GET /playground', () => {
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     // The SVG namespace is a name, not a fetch.
     expect(script.text.replaceAll("'http://www.w3.org/2000/svg'", '')).not.toMatch(/https?:\/\//);
-    for (const asset of ['/playground/vendor/pdf.min.mjs', '/playground/vendor/pdf.worker.min.mjs', '/playground/samples/samples.json']) {
+    for (const asset of ['/playground/vendor/pdf.min.mjs', '/playground/vendor/pdf.worker.min.mjs', '/playground/samples/samples.json', '/playground/settings.json']) {
       expect(script.text).toContain(asset);
       expect((await request(server).get(asset)).status, asset).toBe(200);
     }

@@ -5,7 +5,7 @@
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
-import { passportGeometry } from '../fieldGeometry.ts';
+import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import type { PassportResult } from '../result.ts';
@@ -116,16 +116,21 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     now: ctx.now,
     washedUnconfirmed,
   });
-  // A name's or date's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at vizAgainPxPerMm.
-  type Boxed = { readonly bbox?: BoundingBox | null | undefined } | null | undefined;
-  const nameBox = (first: Boxed, second: Boxed) =>
-    first?.bbox ? { bbox: first.bbox, pxPerMm: vizPxPerMm } : second?.bbox ? { bbox: second.bbox, pxPerMm: vizAgainPxPerMm } : null;
+  // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at
+  // vizAgainPxPerMm. A name taken as re-read from its line (no box of its own) lies where that line was found.
+  type Boxed = { readonly bbox?: BoundingBox | null | undefined; readonly place?: BoundingBox | null } | null | undefined;
+  const boxOf = (first: Boxed, second: Boxed, line: PrintedBox | null = null): PrintedBox | null => {
+    const read = first ?? second;
+    if (read == null) return null;
+    const box = read.place ?? read.bbox;
+    return box ? { bbox: box, pxPerMm: first != null ? vizPxPerMm : vizAgainPxPerMm } : line;
+  };
   const rectified = readings.located.page.pxPerMm !== null;
   const geometry = passportGeometry({
     frame: reading.frame,
-    surname: rectified ? nameBox(printed.surname, again?.surname) : null,
-    givenNames: rectified ? nameBox(printed.givenNames, again?.givenNames) : null,
-    issueDate: rectified ? nameBox(printed.issueDate, printed.issueDate === null ? again?.issueDate : null) : null,
+    surname: rectified ? boxOf(printed.surname, again?.surname, readings.nameLines.surname) : null,
+    givenNames: rectified ? boxOf(printed.givenNames, again?.givenNames, readings.nameLines.givenNames) : null,
+    issueDate: rectified ? boxOf(printed.issueDate, again?.issueDate) : null,
   });
   return { ...result, geometry };
 }

@@ -152,14 +152,15 @@ export function completePrintedPrefix(printed: string, mrzName: string): string 
 
 /**
  * A name line as OCR read it, and the same without words at its ends: texture beside a name is read as a stray word
- * (`A O'SULLIVAN`, `PR LAUREN`). Longest first; each run as printed, with how many words it leaves out.
+ * (`A O'SULLIVAN`, `PR LAUREN`). Longest first; each run as printed, with how many words it leaves out and the index
+ * of its first word.
  */
-export function nameWordRuns(text: string): { readonly text: string; readonly dropped: number }[] {
+export function nameWordRuns(text: string): { readonly text: string; readonly dropped: number; readonly start: number }[] {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
-  const runs: { text: string; dropped: number }[] = [];
+  const runs: { text: string; dropped: number; start: number }[] = [];
   for (let length = words.length; length >= 1; length--) {
-    for (let start = 0; start + length <= words.length; start++) runs.push({ text: words.slice(start, start + length).join(' '), dropped: words.length - length });
+    for (let start = 0; start + length <= words.length; start++) runs.push({ text: words.slice(start, start + length).join(' '), dropped: words.length - length, start });
   }
-  return runs.length === 0 ? [{ text, dropped: 0 }] : runs;
+  return runs.length === 0 ? [{ text, dropped: 0, start: 0 }] : runs;
 }
 

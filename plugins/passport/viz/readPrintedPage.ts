@@ -59,6 +59,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   let viz: OcrResult;
   let vizSharper: OcrResult | null = null;
   let refined: RefinedNames = {};
+  let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
   if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
     const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number }> => {
@@ -96,6 +97,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       missed.givenNames ? null : reread(boxes.givenNames, first.width),
     ]);
     refined = { surname, givenNames };
+    const at = (box: BoundingBox | null, pxPerMm: number) => (box === null ? null : { bbox: box, pxPerMm });
+    nameLines = { surname: at(boxes.words.surname, vizPxPerMm), givenNames: at(boxes.words.givenNames, vizPxPerMm) };
     if (again !== null) {
       const sharper = await again;
       vizSharper = sharper.ocr;
@@ -106,11 +109,15 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           missed.givenNames ? reread(found.givenNames, sharper.width) : givenNames,
         ]);
         refined = { surname: s, givenNames: g };
+        nameLines = {
+          surname: missed.surname ? at(found.words.surname, vizAgainPxPerMm) : nameLines.surname,
+          givenNames: missed.givenNames ? at(found.words.givenNames, vizAgainPxPerMm) : nameLines.givenNames,
+        };
       }
     }
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
   const lastPage = located.last === null ? undefined : await readLastPage(located.last, turnOf(located.reading.rotation), ctx);
-  return { located, viz, vizSharper, refined, lastPage };
+  return { located, viz, vizSharper, refined, nameLines, lastPage };
 }

@@ -3,7 +3,7 @@
  * MRZ's, the date of issue chosen among printed dates, and the printed copies of MRZ fields for the comparison.
  * Pure: OCR result and parsed MRZ in, printed values out.
  */
-import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
@@ -40,7 +40,7 @@ export interface VizReading {
 
 /** The text a label's value holds: what follows the label inside its own phrase, and its value phrases. */
 function valueTexts(lv: LabelledValue): NameCandidate[] {
-  return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words) }));
+  return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
 }
 
 function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate[] {
@@ -51,9 +51,28 @@ interface NameCandidate {
   readonly text: string;
   readonly confidence: number;
   readonly bbox?: BoundingBox;
+  /** The OCR words the text was read in, when it is a phrase of the page. */
+  readonly words?: readonly OcrWord[];
   /** The diacritics above the letters were looked at in the pixels (see accentMarks.ts). */
   readonly marksSeen?: boolean;
 }
+
+/**
+ * The box of the words a name was read from: those of the run of `count` words from `start` that hold a letter. A
+ * stray digit or mark OCR read in the texture beside a name is no part of its place.
+ */
+function runBox(words: readonly OcrWord[], start: number, count: number): BoundingBox {
+  const ofToken = words.flatMap((w) => w.text.trim().split(/\s+/).filter((t) => t !== '').map(() => w));
+  const inRun = [...new Set(ofToken.slice(start, start + count))];
+  const lettered = inRun.filter((w) => /\p{L}/u.test(w.text));
+  return capitalsBox(lettered.length > 0 ? lettered : inRun.length > 0 ? inRun : words);
+}
+
+/**
+ * A printed name with where it was read: `bbox`, the phrase it was read in (where its line is re-read from); `place`,
+ * the words it was read from. Both null for a sharper re-reading, which is of a line, not of the page's words.
+ */
+type ReadName = PrintedName & { readonly bbox: BoundingBox | null; readonly place: BoundingBox | null };
 
 /** The letters without their marks (É -> E, Ł -> L): what the MRZ's transliteration has. */
 function withoutMarks(text: string): string {
@@ -66,14 +85,16 @@ function readName(
   phrases: readonly Phrase[],
   mrzName: string,
   truncated: boolean,
-): (PrintedName & { bbox: BoundingBox | null }) | null {
+): ReadName | null {
   if (mrzName === '') return null;
-  const tryAll = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
-    type Scored = PrintedName & { cost: number; rank: number; bbox: BoundingBox | null; marksSeen: boolean };
+  const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
+    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
-    for (const { text: read, confidence, bbox, marksSeen } of texts) {
-      for (const run of nameWordRuns(read)) {
+    for (const { text: read, confidence, bbox, words, marksSeen } of texts) {
+      const runs = nameWordRuns(read);
+      const tokens = runs[0]?.text.split(' ').length ?? 0;
+      for (const run of runs) {
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text));
         if (cleaned.length < 2) continue;
@@ -82,7 +103,8 @@ function readName(
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end.
         const rank = r.cost - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
-        const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+        const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
+        const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
         // Only a whole reading lends its marks to another: one that read a word more may have read other letters.
         if (scored.marksSeen && run.dropped === 0) sharp.push(scored);
         if (best === null || rank < best.rank) best = scored;
@@ -92,18 +114,18 @@ function readName(
     // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at.
     if (best !== null && !best.marksSeen) {
       const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
-      if (sameName !== undefined) return { ...sameName, bbox: best.bbox ?? sameName.bbox };
+      if (sameName !== undefined) return { ...sameName, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
     }
     return best;
   };
-  const completed = (texts: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null => {
+  const completed = (texts: readonly NameCandidate[]): ReadName | null => {
     for (const { text, bbox } of texts) {
       const value = completePrintedPrefix(nameCharacters(text), mrzName);
-      if (value !== null) return { value, agrees: true, bbox: bbox ?? null, confidence: 0.5 };
+      if (value !== null) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
     }
     return null;
   };
-  const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words) }));
+  const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
   return tryAll(labelled) ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
 }
 
@@ -117,10 +139,10 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
  * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
  * as read when it is a clean run of capitals.
  */
-function nameBeyondMrz(candidates: readonly NameCandidate[]): (PrintedName & { bbox: BoundingBox | null }) | null {
+function nameBeyondMrz(candidates: readonly NameCandidate[]): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     const value = text.replace(/\s+/g, ' ').trim();
-    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, confidence: Math.min(0.6, confidence) };
+    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
 }
@@ -131,22 +153,35 @@ export interface RefinedNames {
   readonly givenNames?: string | null;
 }
 
-/** Where the printed names are, in the OCR's pixel coordinates, so they can be read again more sharply. */
-export function locateNames(viz: OcrResult, mrz: Td3Parse): { surname: BoundingBox | null; givenNames: BoundingBox | null } {
+export interface NameBoxes {
+  readonly surname: BoundingBox | null;
+  readonly givenNames: BoundingBox | null;
+}
+
+/**
+ * Where the printed names are, in the OCR's pixel coordinates: the boxes to read them again more sharply in, and
+ * (`words`) the words each was found in, the name's place on the page.
+ */
+export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readonly words: NameBoxes } {
   const r = readVizFields(viz, mrz);
   // A name cut short by glare (`EL-SA`) does not reconcile: its label's first value is read again, widened
   // to the right where the rest of it was lost.
   const all = labelledValues(phrasesOf(viz));
+  const labelValue = (field: VizField): BoundingBox | null => valuesOf(all, field)[0]?.bbox ?? null;
   const underLabel = (field: VizField): BoundingBox | null => {
-    const box = valuesOf(all, field)[0]?.bbox;
-    if (box === undefined) return null;
+    const box = labelValue(field);
+    if (box === null) return null;
     return { ...box, x1: box.x1 + 10 * Math.max(4, box.y1 - box.y0) };
   };
   // The sparse pass may have lost a name's first letters (`IDE FRIEDERIKE` for `JÜLIDE FRIEDERIKE`): the re-read
   // starts a little to the left of what it found.
   const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
     box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
-  return { surname: widened(r.surname?.bbox) ?? underLabel('surname'), givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names') };
+  return {
+    surname: widened(r.surname?.bbox) ?? underLabel('surname'),
+    givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names'),
+    words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
+  };
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
@@ -158,9 +193,32 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
   return texts.flatMap((t) => parsePrintedDates(t.text));
 }
 
-/** The dates in `texts`, each with the box of the text it was read in. */
-function datesAt(texts: readonly { text: string; bbox?: BoundingBox | undefined }[]): { date: PrintedDate; bbox?: BoundingBox }[] {
-  return texts.flatMap((t) => parsePrintedDates(t.text).map((date) => (t.bbox === undefined ? { date } : { date, bbox: t.bbox })));
+/**
+ * The box of the words a date was read from in its phrase: from the word its match starts in, as few words as spell
+ * the same date again. A label's phrase may carry its date beside it ("Date of issue 12 JAN 2015"); the label's words
+ * are not the date's place.
+ */
+export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
+  let offset = 0;
+  let first = phrase.words.length - 1;
+  for (const [i, w] of phrase.words.entries()) {
+    if (date.index < offset + w.text.length + 1) {
+      first = i;
+      break;
+    }
+    offset += w.text.length + 1;
+  }
+  for (let end = first + 1; end <= phrase.words.length; end++) {
+    const words = phrase.words.slice(first, end);
+    const again = parsePrintedDates(words.map((w) => w.text).join(' '));
+    if (again.some((d) => d.digits === date.digits && d.month === date.month)) return capitalsBox(words);
+  }
+  return phrase.bbox;
+}
+
+/** The dates in `phrases`, each with the box of the words it was read from. */
+function datesAt(phrases: readonly Phrase[]): { date: PrintedDate; bbox: BoundingBox }[] {
+  return phrases.flatMap((p) => parsePrintedDates(p.text).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
 }
 
 /** A printed date resolved against a year window; the first that resolves wins. */
@@ -175,8 +233,8 @@ function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: num
 }
 
 export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}, now: Date | null = null): VizReading & {
-  readonly surname: (PrintedName & { bbox: BoundingBox | null }) | null;
-  readonly givenNames: (PrintedName & { bbox: BoundingBox | null }) | null;
+  readonly surname: ReadName | null;
+  readonly givenNames: ReadName | null;
 } {
   const phrases = phrasesOf(viz);
   const all = labelledValues(phrases);
@@ -186,12 +244,13 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   const givenMrz = f.name.givenNames.replace(/ /g, '<');
 
   // Labels also carry text beside them inside their own phrase ("Date of issue 12 JAN 2015").
-  const labelTails = (field: VizField): { text: string; confidence: number; bbox: BoundingBox }[] =>
-    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence, bbox: lv.label.bbox }));
+  const labelTails = (field: VizField): { text: string; confidence: number }[] =>
+    all.filter((lv) => lv.field === field).map((lv) => ({ text: lv.label.text, confidence: lv.label.confidence }));
 
   const birth = f.dateOfBirth.value;
   const expiry = f.expiryDate.value;
-  const issueLabelled = [...valuesOf(all, 'issue_date'), ...labelTails('issue_date')];
+  const issueLabels = all.filter((lv) => lv.field === 'issue_date');
+  const issueLabelled = [...issueLabels.flatMap((lv) => lv.values), ...issueLabels.map((lv) => lv.label)];
   const candidates: IssueDateCandidate[] = [
     ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
     ...datesAt(phrases).map((found) => ({ ...found, labelled: false })),

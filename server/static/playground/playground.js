@@ -6,6 +6,8 @@ const PARTS = { passport: ['first_page', 'last_page'], pan: ['file'] };
 const COLOURS = ['#e63946', '#1d70b8', '#2a9d8f', '#e76f51', '#7b2cbf', '#f4a261', '#118ab2', '#06a77d', '#d62976', '#6c757d'];
 let samples = [];
 let objectUrls = [];
+/** How the service renders a PDF page (GET /playground/settings.json): its geometry is in those pixels. */
+let pdfRendering = { pdf_dpi: 200, max_image_pixels: 50_000_000 };
 
 const currentType = () => document.querySelector('input[name=type]:checked').value;
 
@@ -182,7 +184,24 @@ function loadImage(url) {
   });
 }
 
-/** A PDF's pages as images, rendered in the browser with pdf.js from the service's node_modules. */
+/**
+ * Pixels per PDF point as the service renders a page (core/imaging/pdfPages.ts, pdfRenderScale): its dpi, less
+ * where the page would pass the pixel limit.
+ */
+function pdfRenderScale(widthPt, heightPt) {
+  const pixelsAt = (scale) => Math.ceil(widthPt * scale) * Math.ceil(heightPt * scale);
+  const wanted = pdfRendering.pdf_dpi / 72;
+  if (pixelsAt(wanted) <= pdfRendering.max_image_pixels) return wanted;
+  let scale = Math.sqrt(pdfRendering.max_image_pixels / (widthPt * heightPt));
+  while (pixelsAt(scale) > pdfRendering.max_image_pixels) scale *= 0.999;
+  return scale;
+}
+
+/**
+ * A PDF's first pages as images, rendered in the browser with pdf.js from the service's node_modules at the scale
+ * the service read them at, so the answer's polygons fall in the images' own pixels. Also the page count, for the
+ * page index of the next file.
+ */
 async function pdfPageImages(file) {
   const pdfjs = await import('/playground/vendor/pdf.min.mjs');
   pdfjs.GlobalWorkerOptions.workerSrc = '/playground/vendor/pdf.worker.min.mjs';
@@ -191,21 +210,23 @@ async function pdfPageImages(file) {
   const images = [];
   for (let n = 1; n <= Math.min(pdf.numPages, 3); n += 1) {
     const page = await pdf.getPage(n);
-    const viewport = page.getViewport({ scale: 1.5 });
+    // At scale 1 the viewport is the page's size in points, /Rotate and /UserUnit applied, as the service measures it.
+    const natural = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: pdfRenderScale(natural.width, natural.height) });
     const canvas = document.createElement('canvas');
-    canvas.width = Math.round(viewport.width);
-    canvas.height = Math.round(viewport.height);
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
     await page.render({ canvas, canvasContext: canvas.getContext('2d'), viewport }).promise;
     const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
     const url = URL.createObjectURL(blob);
     objectUrls.push(url);
     images.push(await loadImage(url));
   }
-  return images;
+  return { images, pageCount: pdf.numPages };
 }
 
 /** One page with its fields' polygons drawn in the image's own pixels (the SVG's viewBox), labelled. */
-function drawPage(img, pageIndex, geometry, caption, drawBoxes) {
+function drawPage(img, pageIndex, geometry, caption) {
   const figure = document.createElement('figure');
   figure.className = 'page';
   figure.dataset.page = String(pageIndex);
@@ -216,30 +237,28 @@ function drawPage(img, pageIndex, geometry, caption, drawBoxes) {
   svg.setAttribute('preserveAspectRatio', 'none');
   const fontSize = Math.max(14, Math.round(width / 45));
   let drawn = 0;
-  if (drawBoxes) {
-    Object.entries(geometry ?? {})
-      .filter(([, g]) => g && g.page === pageIndex)
-      .forEach(([field, g], i) => {
-        const colour = COLOURS[i % COLOURS.length];
-        const polygon = document.createElementNS(SVG, 'polygon');
-        polygon.setAttribute('points', g.polygon.map(([x, y]) => `${x},${y}`).join(' '));
-        polygon.setAttribute('class', 'field-box');
-        polygon.setAttribute('stroke', colour);
-        polygon.setAttribute('fill', colour);
-        polygon.dataset.field = field;
-        const label = document.createElementNS(SVG, 'text');
-        const [x, y] = g.polygon[0];
-        label.setAttribute('x', String(x));
-        label.setAttribute('y', String(Math.max(fontSize, y - fontSize * 0.3)));
-        label.setAttribute('font-size', String(fontSize));
-        label.setAttribute('class', 'field-label');
-        label.setAttribute('fill', colour);
-        label.setAttribute('stroke-width', String(fontSize / 5));
-        label.textContent = words(field);
-        svg.append(polygon, label);
-        drawn += 1;
-      });
-  }
+  Object.entries(geometry ?? {})
+    .filter(([, g]) => g && g.page === pageIndex)
+    .forEach(([field, g], i) => {
+      const colour = COLOURS[i % COLOURS.length];
+      const polygon = document.createElementNS(SVG, 'polygon');
+      polygon.setAttribute('points', g.polygon.map(([x, y]) => `${x},${y}`).join(' '));
+      polygon.setAttribute('class', 'field-box');
+      polygon.setAttribute('stroke', colour);
+      polygon.setAttribute('fill', colour);
+      polygon.dataset.field = field;
+      const label = document.createElementNS(SVG, 'text');
+      const [x, y] = g.polygon[0];
+      label.setAttribute('x', String(x));
+      label.setAttribute('y', String(Math.max(fontSize, y - fontSize * 0.3)));
+      label.setAttribute('font-size', String(fontSize));
+      label.setAttribute('class', 'field-label');
+      label.setAttribute('fill', colour);
+      label.setAttribute('stroke-width', String(fontSize / 5));
+      label.textContent = words(field);
+      svg.append(polygon, label);
+      drawn += 1;
+    });
   // The frame shrinks to the image, so the SVG's box (and its viewBox) lies exactly over the image.
   const wrap = document.createElement('div');
   wrap.className = 'frame';
@@ -263,13 +282,16 @@ async function showPages(files, geometry) {
     const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
     try {
       if (pdf) {
-        const images = await pdfPageImages(file);
-        for (const img of images) drawPage(img, pageIndex++, geometry, `${file.name}, page ${pageIndex}`, false);
-        notes.push('Boxes are drawn on images: a PDF is shown here as pdf.js renders it, at another scale than the service read it.');
+        const { images, pageCount } = await pdfPageImages(file);
+        images.forEach((img, n) => {
+          boxes += drawPage(img, pageIndex + n, geometry, `${file.name}, page ${n + 1}`);
+        });
+        if (pageCount > images.length) notes.push(`${file.name}: the first ${images.length} of ${pageCount} pages are shown.`);
+        pageIndex += pageCount;
       } else {
         const url = URL.createObjectURL(file);
         objectUrls.push(url);
-        boxes += drawPage(await loadImage(url), pageIndex++, geometry, file.name, true);
+        boxes += drawPage(await loadImage(url), pageIndex++, geometry, file.name);
       }
     } catch (error) {
       notes.push(`${file.name}: not shown (${error.message}).`);
@@ -277,12 +299,10 @@ async function showPages(files, geometry) {
     }
   }
   const located = Object.values(geometry ?? {}).filter((g) => g !== null).length;
-  if (!pdfOnly(files) && located === 0) notes.push('This answer carries no field geometry, so there are no boxes to draw.');
+  if (geometry !== null && located === 0) notes.push('This answer carries no field geometry, so there are no boxes to draw.');
   $('pages').dataset.boxes = String(boxes);
   $('geometry-note').textContent = notes.join(' ');
 }
-
-const pdfOnly = (files) => files.every((file) => /\.pdf$/i.test(file.name));
 
 async function showAnswer(response, body, files) {
   $('answer').hidden = false;
@@ -307,14 +327,19 @@ async function showAnswer(response, body, files) {
 }
 
 // --- start ----------------------------------------------------------------------------------------------------
-fetch('/playground/samples/samples.json')
+const settings = fetch('/playground/settings.json')
+  .then((response) => (response.ok ? response.json() : null))
+  .then((answer) => {
+    if (answer) pdfRendering = answer;
+  })
+  .catch(() => undefined);
+const sampleIndex = fetch('/playground/samples/samples.json')
   .then((response) => (response.ok ? response.json() : { samples: [] }))
   .then((index) => {
     samples = index.samples ?? [];
-    showParts();
-    document.body.dataset.ready = 'true';
   })
-  .catch(() => {
-    showParts();
-    document.body.dataset.ready = 'true';
-  });
+  .catch(() => undefined);
+Promise.all([settings, sampleIndex]).then(() => {
+  showParts();
+  document.body.dataset.ready = 'true';
+});
