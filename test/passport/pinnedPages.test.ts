@@ -46,6 +46,12 @@ describe('pinned passport pages', () => {
       expect(Math.abs((Math.min(...ys) + Math.max(...ys)) / 2 - (box.y0 + box.y1) / 2)).toBeLessThan(8);
       expect(Math.abs(Math.max(...xs) - Math.min(...xs) - (box.x1 - box.x0))).toBeLessThan((box.x1 - box.x0) / 5);
       expect(geometry?.['full_name']).not.toBeNull();
+      // The printed names, read from their lines, lie above the date of issue on this page (not in the MRZ below it).
+      for (const field of ['surname', 'given_name', 'full_name']) {
+        const ys = (geometry?.[field]?.polygon ?? []).map(([, y]) => y);
+        expect(ys.length, field).toBe(4);
+        expect(Math.max(...ys), field).toBeLessThan(box.y0);
+      }
     }
   }, 60_000);
 });
