@@ -4,43 +4,20 @@
  * other: each recognises its own document only. The page's words are read once (one quick OCR of the first page,
  * shared by every detect hook), and only on this path, never for a document that was read.
  */
+import { performance } from 'node:perf_hooks';
 import { ProblemError } from '../errors.ts';
-import { downscaleGrey, toGrey } from '../imaging/greyImage.ts';
-import type { LoadedUpload, RawImage } from '../imaging/types.ts';
-import { emptyOcrResult } from '../ocr/ocrResult.ts';
-import type { OcrResult } from '../ocr/types.ts';
+import type { LoadedUpload } from '../imaging/types.ts';
+import { pageWordsOnce } from '../ocr/pageWords.ts';
 import type { AnyDocumentPlugin, DetectContext, PluginContext } from '../plugins/types.ts';
 
 /** A detect verdict at least this sure names the other endpoint. */
 export const detectThreshold = 0.5;
-/** The quick look reads the first page at about this width: enough for headers and labels, cheap to OCR. */
-const lookWidth = 1200;
+/** What a verdict's `evidence` must look like to be logged: a short fixed phrase such as 'header words'. */
+const evidencePhrase = /^[a-z][a-z0-9 ,.'-]{0,39}$/;
 
-/** The first page of the upload as grey pixels, scaled down to about `lookWidth`; null when the upload has no page. */
-async function firstPage(upload: LoadedUpload): Promise<RawImage | null> {
-  const page = Object.values(upload.parts)[0]?.pages[0];
-  if (page === undefined) return null;
-  const grey = toGrey(await page.image());
-  const small = downscaleGrey(grey, Math.max(1, Math.floor(grey.width / lookWidth)));
-  const data = Buffer.alloc(small.width * small.height);
-  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(small.data[i]!)));
-  return { data, width: small.width, height: small.height, channels: 1 };
-}
-
-/** `ctx` with `pageWords()`: the first page's words, read once however many hooks ask (a PDF's text layer counts). */
+/** `ctx` with `pageWords()`: the first page's words, read once however many hooks ask (core/ocr/pageWords.ts). */
 export function detectContext(upload: LoadedUpload, ctx: PluginContext): DetectContext {
-  let words: Promise<OcrResult> | null = null;
-  const read = async (): Promise<OcrResult> => {
-    const page = Object.values(upload.parts)[0]?.pages[0];
-    const layer = page?.textLayer ?? null;
-    if (layer !== null && layer.length > 0) {
-      const text = layer.map((item) => item.text).join('\n');
-      return { text, confidence: 100, lines: [] };
-    }
-    const image = await firstPage(upload);
-    return image === null ? emptyOcrResult : ctx.ocr.recognize({ image, segmentation: 'sparse_text', signal: ctx.signal });
-  };
-  return { ...ctx, pageWords: () => (words ??= read()) };
+  return { ...ctx, pageWords: pageWordsOnce(upload, ctx.ocr, ctx.signal) };
 }
 
 /**
@@ -49,17 +26,24 @@ export function detectContext(upload: LoadedUpload, ctx: PluginContext): DetectC
  */
 export async function likelyOtherPlugin(others: readonly AnyDocumentPlugin[], upload: LoadedUpload, ctx: DetectContext): Promise<AnyDocumentPlugin | null> {
   let best: { plugin: AnyDocumentPlugin; confidence: number } | null = null;
+  const verdicts: { plugin: string; confidence: number; evidence?: string; ms: number }[] = [];
   for (const plugin of others) {
     if (plugin.detect === undefined) continue;
+    const start = performance.now();
     let confidence = 0;
+    let evidence: string | undefined;
     try {
       const verdict = await plugin.detect(upload, ctx);
-      confidence = Number.isFinite(verdict.confidence) ? verdict.confidence : 0;
+      confidence = Number.isFinite(verdict.confidence) ? Math.min(1, Math.max(0, verdict.confidence)) : 0;
+      // Logged only as the short lower-case phrase the contract asks for, so that no value read slips into a log.
+      if (typeof verdict.evidence === 'string' && evidencePhrase.test(verdict.evidence)) evidence = verdict.evidence;
     } catch (error) {
       ctx.logger.warn({ plugin: plugin.meta.name, error: error instanceof Error ? error.name : typeof error }, 'a detect hook failed');
     }
+    verdicts.push({ plugin: plugin.meta.name, confidence, ...(evidence === undefined ? {} : { evidence }), ms: Math.round(performance.now() - start) });
     if (confidence >= detectThreshold && (best === null || confidence > best.confidence)) best = { plugin, confidence };
   }
+  ctx.logger.debug({ verdicts }, 'detect hooks asked');
   return best?.plugin ?? null;
 }
 

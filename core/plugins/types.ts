@@ -7,6 +7,13 @@
  * Each hook runs once per request (sequential semantics); its output is the next hook's input. A hook refuses a
  * document with `ctx.reject(...)`; any other throw is wrapped with the plugin's name and the hook, and becomes a
  * 500. A plugin imports only these types: the host hands it every capability (OCR, logger, abort signal, clock).
+ *
+ * An optional fifth hook, `detect(upload, ctx)`, says how sure a plugin is that an upload is its document. It runs
+ * only when ANOTHER plugin's hooks refused the upload as `unreadable_document` or `wrong_document_type`: the host
+ * asks every other plugin that has one (in registration order) and, when the surest says 0.5 or more, answers
+ * `wrong_document_type` naming that plugin's endpoint. `ctx.pageWords()` costs one quick OCR of the first page
+ * (a few hundred ms), made once for all the hooks asked; a document that was read never pays it. Plugins thus
+ * never know each other: each recognises its own document only.
  */
 import type { z } from 'zod';
 import type { RejectionCode } from '../errors.ts';
@@ -61,14 +68,24 @@ export interface PluginContext {
   reject(code: RejectionCode, detail: string, hint?: string): never;
 }
 
-/** How sure a plugin is that an upload is its document (0 to 1). */
+/** How sure a plugin is that an upload is its document. */
 export interface DetectVerdict {
+  /** 0 (not mine) to 1 (certainly mine); 0.5 or more names this plugin's endpoint. */
   readonly confidence: number;
+  /**
+   * What the verdict rests on, for the debug log: a short lower-case phrase fixed in the plugin's code, e.g.
+   * 'header words' or 'mrz line'; never anything read from the document (other text is not logged).
+   */
+  readonly evidence?: string;
 }
 
 /** The context of `detect`: the hooks' capabilities, and the first page's words, read once for every plugin asked. */
 export interface DetectContext extends PluginContext {
-  /** One quick OCR of the upload's first page (or its PDF text layer), memoised per request. */
+  /**
+   * One quick OCR of the upload's first page, grey and scaled to at most 1200 px wide, sparse-text segmentation
+   * (boxes in that scaled frame); a PDF page's text layer instead when it has one (text only, no lines). Memoised
+   * per request: every detect hook asked shares the one reading (core/ocr/pageWords.ts).
+   */
   pageWords(): Promise<OcrResult>;
 }
 

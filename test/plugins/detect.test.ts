@@ -81,6 +81,21 @@ describe('the detect seam', () => {
     const refusal = await refusalOf(testPlugin('alpha', { refuse: 'unreadable_document' }), [throwing, testPlugin('gamma', { detect: sure(0.49) })], ocr);
     expect(refusal.code).toBe('unreadable_document');
   });
+  it('logs each verdict and a phrase its evidence gives, never other text, nor what a failing hook threw', async () => {
+    const lines: { fields: Record<string, unknown>; message: string }[] = [];
+    const record = (fields: Record<string, unknown>, message: string) => lines.push({ fields, message });
+    const log = { debug: record, info: record, warn: record };
+    const plugin = testPlugin('alpha', { refuse: 'unreadable_document' });
+    const others = [
+      testPlugin('beta', { detect: async () => ({ confidence: 0.7, evidence: 'header words' }) }),
+      testPlugin('gamma', { detect: async () => ({ confidence: 0.2, evidence: 'RAVI KUMAR ABCPK1234F' }) }),
+      testPlugin('delta', { detect: async () => { throw new Error('ABCPK1234F'); } }),
+    ];
+    await expect(runPluginHooks(plugin, upload, countingOcr('whatever'), { fields: {}, now: new Date(), signal: new AbortController().signal, log }, others)).rejects.toMatchObject({ code: 'wrong_document_type' });
+    const asked = lines.find((line) => line.message === 'detect hooks asked');
+    expect(asked?.fields['verdicts']).toMatchObject([{ plugin: 'beta', confidence: 0.7, evidence: 'header words' }, { plugin: 'gamma', confidence: 0.2 }, { plugin: 'delta', confidence: 0 }]);
+    expect(JSON.stringify(lines)).not.toMatch(/RAVI|ABCPK/);
+  });
   it('asks nobody when the document was refused as invalid (it is this plugin\'s document), or read', async () => {
     const ocr = countingOcr('whatever');
     expect((await refusalOf(testPlugin('alpha', { refuse: 'invalid_document' }), [testPlugin('gamma', { detect: sure(0.9) })], ocr)).code).toBe('invalid_document');
