@@ -4,7 +4,7 @@
  */
 import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/types.ts';
 import type { Page } from '../../core/imaging/types.ts';
-import { panCardConfidence } from './detect.ts';
+import { panCardVerdict } from './detect.ts';
 import { parseCardLines, type CardReading } from './cardLayout.ts';
 import { linesFromTextLayer } from './cardLines.ts';
 import { analysisGrey } from './cardImage.ts';
@@ -122,5 +122,5 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     return outcome.result;
   },
 
-  detect: async (_upload, ctx) => ({ confidence: panCardConfidence(await ctx.pageWords()) }),
+  detect: async (_upload, ctx) => panCardVerdict(await ctx.pageWords()),
 });

@@ -4,7 +4,7 @@
  * passport's family and address fields. One credit per page image sent.
  */
 import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/types.ts';
-import { passportConfidence } from './detect.ts';
+import { passportVerdict } from './detect.ts';
 import { locatePassport } from './mrz/locate.ts';
 import { decodeReadings } from './reconcile/decodeReadings.ts';
 import { passportResultSchema, type PassportResult } from './result.ts';
@@ -38,7 +38,7 @@ export const passportPlugin = defineDocumentPlugin<Prepared, Located, Readings, 
   locate: locatePassport,
   read: readPrintedPage,
   decode: decodeReadings,
-  detect: async (_upload, ctx) => ({ confidence: passportConfidence(await ctx.pageWords()) }),
+  detect: async (_upload, ctx) => passportVerdict(await ctx.pageWords()),
 });
 
 export default passportPlugin;
