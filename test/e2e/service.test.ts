@@ -24,6 +24,8 @@ interface Sample {
   readonly item: ManifestItem;
   readonly expected: Record<string, unknown>;
   readonly form: () => FormData;
+  /** The sample's first file, to send under another endpoint's part name. */
+  readonly first: { readonly bytes: Buffer; readonly filename: string };
 }
 
 async function sampleFrom(manifest: Manifest, dir: string, degradations: readonly string[]): Promise<Sample> {
@@ -35,7 +37,7 @@ async function sampleFrom(manifest: Manifest, dir: string, degradations: readonl
   const files = await Promise.all(
     Object.entries(item.files).map(async ([part, file]) => [part, { bytes: await readFile(path.join(dir, file)), filename: file }] as const),
   );
-  return { item, expected: truth.expected, form: () => multipart(Object.fromEntries(files)) };
+  return { item, expected: truth.expected, form: () => multipart(Object.fromEntries(files)), first: files[0]![1] };
 }
 
 const post = (service: RunningService, route: string, key: string | null, body: FormData, headers: Record<string, string> = {}) =>
@@ -118,6 +120,22 @@ describe('one instance on embedded SQLite', () => {
     for (const field of specPanFields) expect(body[field], field).toEqual(pan.expected[field]);
     expect(body.pan_structure).toEqual(pan.expected.pan_structure);
     extractedValues.push(String(body.pan_number), String(body.full_name), String(body.date_of_birth));
+  });
+
+  it('refuses each document at the other\'s endpoint, naming the endpoint that reads it, free', async () => {
+    const sent = [
+      { route: '/v1/documents/passport', form: multipart({ first_page: pan.first }), likely: 'pan' },
+      { route: '/v1/documents/pan', form: multipart({ file: passport.first }), likely: 'passport' },
+    ];
+    const before = (await (await get(service, '/v1/usage', key)).json()) as { credits_remaining: number };
+    for (const { route, form, likely } of sent) {
+      const response = await post(service, route, key, form);
+      const problem = (await response.json()) as Record<string, unknown>;
+      expect(response.status, JSON.stringify(problem)).toBe(422);
+      expect(problem).toMatchObject({ code: 'wrong_document_type', likely_document_type: likely, hint: `Send it to POST /v1/documents/${likely}.` });
+    }
+    const after = (await (await get(service, '/v1/usage', key)).json()) as { credits_remaining: number };
+    expect(after.credits_remaining).toBe(before.credits_remaining);
   });
 
   it('gives a 1-credit key one 200, then 402 before any OCR', async () => {
