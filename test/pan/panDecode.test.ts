@@ -151,6 +151,22 @@ describe('refusals', () => {
     expect(outcome?.code).toBe('wrong_document_type');
   });
 
+  it('refuses a page of another document\'s labels that carries a clean PAN-shaped run, naming no other document', () => {
+    // An identity card's page: no word of a PAN card, labels no PAN card prints, and a run that fits a PAN.
+    const outcome = refusal([
+      { text: 'IDENTITY CARD', x: 0, y: 0 },
+      { text: 'Name', x: 0, y: 40 },
+      { text: 'RAVI SHARMA', x: 0, y: 80 },
+      { text: 'Nationality', x: 0, y: 120 },
+      { text: 'Date of birth', x: 0, y: 160 },
+      { text: '12/03/1990', x: 0, y: 200 },
+      { text: 'Date of expiry', x: 0, y: 240 },
+      { text: 'ABCPS1234F', x: 0, y: 280 },
+    ]);
+    expect(outcome).toMatchObject({ code: 'wrong_document_type' });
+    expect(`${outcome?.detail} ${outcome?.hint}`).not.toMatch(/passport|identity|\/v1\/documents/i);
+  });
+
   it('takes no repaired PAN-shaped run from a page with nothing of a PAN card on it', () => {
     const noise = [
       { text: 'sinodoln E] v.6T AON', x: 0, y: 0 },
