@@ -51,7 +51,7 @@ export async function likelyOtherPlugin(others: readonly AnyDocumentPlugin[], up
 export function wrongEndpointRefusal(plugin: AnyDocumentPlugin, other: AnyDocumentPlugin): ProblemError {
   return new ProblemError(
     'wrong_document_type',
-    `The document looks like one POST /v1/documents/${other.meta.documentType} reads (${other.meta.summary}), not one for /v1/documents/${plugin.meta.documentType}.`,
+    `The document looks like one for POST /v1/documents/${other.meta.documentType}, not for POST /v1/documents/${plugin.meta.documentType}.`,
     { extensions: { hint: `Send it to POST /v1/documents/${other.meta.documentType}.`, likely_document_type: other.meta.documentType } },
   );
 }

@@ -71,6 +71,7 @@ describe('the detect seam', () => {
     const refusal = await refusalOf(testPlugin('alpha', { refuse: 'unreadable_document' }), [testPlugin('beta', { detect: sure(0.4) }), testPlugin('gamma', { detect: sure(0.9) })], ocr);
     expect(refusal.code).toBe('wrong_document_type');
     expect(refusal.extensions).toMatchObject({ likely_document_type: 'gamma', hint: 'Send it to POST /v1/documents/gamma.' });
+    expect(refusal.message).toBe('The document looks like one for POST /v1/documents/gamma, not for POST /v1/documents/alpha.');
     expect(ocr.calls).toBe(1);
   });
   it('keeps the plugin\'s own refusal when no other is sure, or a detect hook throws', async () => {
