@@ -3,7 +3,7 @@
  * A PDF page's text layer is taken as it is (no OCR); an image is turned grey, scaled to at most `lookWidth` pixels
  * wide and read once with sparse-text segmentation, enough for headers, labels and an MRZ line.
  */
-import sharp from 'sharp';
+import { greyScaled } from '../imaging/greyScaled.ts';
 import type { LoadedUpload, RawImage } from '../imaging/types.ts';
 import { emptyOcrResult } from './ocrResult.ts';
 import type { OcrPort, OcrResult } from './types.ts';
@@ -12,17 +12,8 @@ import type { OcrPort, OcrResult } from './types.ts';
 export const lookWidth = 1200;
 
 /** `image` in grey, scaled to at most `maxWidth` pixels wide (never up), aspect kept. */
-export async function greyLook(image: RawImage, maxWidth = lookWidth): Promise<RawImage> {
-  const width = Math.min(maxWidth, image.width);
-  const height = Math.max(1, Math.round((image.height * width) / image.width));
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .removeAlpha()
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const grey = info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer();
-  return { data: grey, width: info.width, height: info.height, channels: 1 };
+export function greyLook(image: RawImage, maxWidth = lookWidth): Promise<RawImage> {
+  return greyScaled(image, { maxWidth });
 }
 
 /** The first page's words (a text layer's runs one per line, without boxes; else OCR lines with boxes in the look). */
