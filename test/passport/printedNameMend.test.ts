@@ -139,6 +139,16 @@ describe('doubtedNameCells', () => {
     const second = Array.from({ length: 44 }, (_, i) => (i === 18 ? '1' : i === 19 ? '0' : i === 20 ? 'M' : ''));
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: [] }, second)).toEqual([19, 20]);
   });
+  it('settles a 0 against the O it looks like, but not against a D: the letters both readings allow must be one', () => {
+    const oh = parseTd3(['P<ESPESPAN0L<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    expect(oh.lines[0]).toBe('P<ESPESPANOL<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    const at = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 10 ? c : ''));
+    expect(doubtedNameCells(oh, sure([10]), { surname: [], givenNames: [] }, at('O'))).toEqual([]);
+    expect(doubtedNameCells(oh, sure([10]), { surname: [], givenNames: [] }, at('D'))).toEqual([10]);
+    // Read O by the one and 0 by the other: the same letter.
+    const plain = parseTd3(['P<ESPESPANOL<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    expect(doubtedNameCells(plain, sure([10]), { surname: [], givenNames: [] }, at('0'))).toEqual([]);
+  });
   it('counts letters mended from the print as settled', () => {
     const mended = mendNameFromPrint(read, disputed, { givenNames: 'MASON' }, { now });
     expect(doubtedNameCells(mended, disputed, { surname: [], givenNames: [] })).toEqual([]);

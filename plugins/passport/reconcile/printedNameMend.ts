@@ -81,8 +81,13 @@ export function mendNameFromPrint(
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
 }
 
-/** The one letter a digit read in a name can stand for (look-alikes); 0 stands for O, D and Q alike, so for none. */
-const onlyLetterFor: Readonly<Record<string, string>> = { 1: 'I', 2: 'Z', 5: 'S', 6: 'G', 8: 'B' };
+/** The letters a digit read in a name can stand for (OCR-B look-alikes). */
+const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O', 'D', 'Q'], 1: ['I'], 2: ['Z'], 5: ['S'], 6: ['G'], 8: ['B'] };
+
+/** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
+function lettersFor(read: string): readonly string[] {
+  return /^[A-Z]$/.test(read) ? [read] : (letterLookAlikes[read] ?? []);
+}
 
 /** A letter the print would change in the MRZ: its index in the name part and the printed letter. */
 export interface PrintDifference {
@@ -188,15 +193,17 @@ export function doubtedNameCells(
   line1Second: readonly string[] = [],
 ): number[] {
   const parts = nameParts(parse.lines[0]);
-  // Settled: mended from the print, or a dispute between a digit and the one letter it can stand for (5 for S, 8 for
-  // B …), which a name's letters-only class decides. A 0 stands for O, D or Q alike: the class does not say which.
+  // Settled: mended from the print, or a dispute the name's letters-only class decides: the letters each classifier's
+  // reading can stand for (a digit its look-alikes: 5 for S, 0 for O, D or Q) meet in the one letter the line holds.
+  // 0 against O is settled; 0 against D, or 5 against K, is not.
   const mended = new Set(parse.repairs.filter((r) => r.field === 'name' && r.reason === 'printed_page').map((r) => r.position - 1));
   const line = parse.lines[0];
   for (let i = 0; i < line.length; i++) {
-    const digit = line1Second[i] ?? '';
+    const other = line1Second[i] ?? '';
     const repaired = parse.repairs.find((r) => r.field === 'name' && r.reason === 'character_class' && r.position - 1 === i);
-    const fromDigit = repaired?.from ?? digit;
-    if (/^[1-9]$/.test(fromDigit) && onlyLetterFor[fromDigit] === line[i]) mended.add(i);
+    const own = repaired?.from ?? line[i] ?? '';
+    const both = lettersFor(own).filter((c) => lettersFor(other).includes(c));
+    if (both.length === 1 && both[0] === line[i]) mended.add(i);
   }
   const doubted: number[] = [];
   for (const [part, texts] of [
