@@ -30,6 +30,19 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('26 FEB /FEB 96 27 MAY /MAY 32'), '1996-02-26', '2032-05-27')).toBeNull();
     expect(chooseIssueDate(labelled('06/05/2031'), '1978-11-23', '2031-05-06')).toBeNull();
   });
+  it("takes the page's one date besides its printed birth and expiry, whatever its label was read as", () => {
+    // A two-year specimen: not what the 5/10-year rule expects, and its label read as `Dae de dérance`.
+    const choice = chooseIssueDate(anywhere('2512 1984 28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27');
+    expect(choice).toMatchObject({ iso: '2017-03-28', typical: false, basis: 'only_other_date' });
+    expect(choice!.confidence).toBeLessThan(0.8);
+  });
+  it('takes no other date unless birth and expiry were read, it is the only one, and it is written as they are', () => {
+    expect(chooseIssueDate(anywhere('28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+    expect(chooseIssueDate(anywhere('25 12 1984 28 03 2017 01 04 2018 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+    expect(chooseIssueDate(anywhere('25 12 1984 28 3 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+    // After expiry or before birth: no date of issue.
+    expect(chooseIssueDate(anywhere('25 12 1984 28 03 2020 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+  });
   it('does not take an unlabelled date the 5/10-year rule does not expect', () => {
     expect(chooseIssueDate(anywhere('25/03/1968 1/1/2023 01/11/2033'), '1968-03-25', '2033-11-01')).toBeNull();
   });

@@ -3,11 +3,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
+import { parseTd3, withPrintedBirthCentury } from '../../plugins/passport/mrz/index.ts';
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf } from '../../plugins/passport/viz/vizLayout.ts';
-import { locateNames, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
+import { locateNames, printedBirthInFull, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
+import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 interface Sample {
@@ -217,5 +218,23 @@ describe('locateNames', () => {
     expect(boxes.surname).not.toBeNull();
     expect(boxes.surname!.y0).toBe(196);
     expect(boxes.surname!.y1).toBe(213);
+  });
+});
+
+describe('printedBirthInFull', () => {
+  const mrz = parseTd3(['P<SVKSPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', 'P0000000<5SVK1111112M1501043<<<<<<<<<<<<<<00'], { now });
+  it('takes the century the page prints in full, which the MRZ leaves open', () => {
+    expect(mrz.fields.dateOfBirth.value).toBe('2011-11-11');
+    const printed = printedBirthInFull(page(['Date of birth', '11.11.1911', 'Date of issue', '01.04.2005']), mrz);
+    expect(printed).toBe('1911-11-11');
+    expect(withPrintedBirthCentury(mrz, printed, now).fields.dateOfBirth).toMatchObject({ value: '1911-11-11', year: 1911 });
+  });
+  it('leaves the MRZ alone for a two-digit year, two centuries printed, a misread century or a future date', () => {
+    expect(printedBirthInFull(page(['Date of birth', '11.11.11']), mrz)).toBeNull();
+    expect(printedBirthInFull(page(['11.11.1911', '11.11.2011']), mrz)).toBeNull();
+    expect(withPrintedBirthCentury(mrz, '1811-11-11', now)).toBe(mrz);
+    expect(withPrintedBirthCentury(mrz, '1911-11-12', now)).toBe(mrz);
+    const future = parseTd3(['P<SVKSPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', 'P0000000<5SVK8011112M1501043<<<<<<<<<<<<<<00'], { now });
+    expect(withPrintedBirthCentury(future, '2080-11-11', now)).toBe(future);
   });
 });

@@ -81,6 +81,21 @@ function birthCentury(now: Date): (yy: number, month: number | null, day: number
   };
 }
 
+/**
+ * The parse with its date of birth in the century `printedIso` (the page's four-digit year) gives, when that date
+ * spells the MRZ's `YYMMDD` and is not after `now`; the parse itself otherwise. Two-digit years leave the century open
+ * for anyone born more than 100 years before a year ending the same way (1911 or 2011).
+ */
+export function withPrintedBirthCentury(parse: Td3Parse, printedIso: string | null, now: Date): Td3Parse {
+  const dob = parse.fields.dateOfBirth;
+  if (printedIso === null || dob.value === null || printedIso === dob.value) return parse;
+  const [y, m, d] = printedIso.split('-') as [string, string, string];
+  // Only the two centuries a living holder's two digits leave open: a printed 1874 is a misread 1974.
+  const openCentury = y.startsWith('19') || y.startsWith('20');
+  if (!openCentury || `${y.slice(2)}${m}${d}` !== dob.raw || printedIso > now.toISOString().slice(0, 10)) return parse;
+  return { ...parse, fields: { ...parse.fields, dateOfBirth: { ...dob, value: printedIso, year: Number(y) } } };
+}
+
 function splitName(raw: string): { surname: string; givenNames: string } {
   const cut = raw.indexOf('<<');
   const clean = (s: string): string => s.replace(/</g, ' ').replace(/ +/g, ' ').trim();

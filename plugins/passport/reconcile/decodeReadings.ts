@@ -7,12 +7,13 @@ import type { BoundingBox } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
+import { withPrintedBirthCentury } from '../mrz/index.ts';
 import { td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { labelledNameTexts, readVizFields } from '../viz/vizFields.ts';
+import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { decodePassport } from './decodePassport.ts';
 import { mendFieldsFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
@@ -80,7 +81,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
   const chosen = filled.find((f) => nameFills(f.parse) > 0) ?? filled[0]!;
   const washedName = chosen.mrzName;
-  const parse = chosen.parse;
+  // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
+  const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));
+  const parse = withPrintedBirthCentury(chosen.parse, inFull, ctx.now);
   const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
   // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
   const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
@@ -106,7 +109,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
   }, reading.second?.[0] ?? []);
-  const issueDate = printed.issueDate ?? again?.issueDate ?? null;
+  // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
+  const issueDate = [printed.issueDate, again?.issueDate].find((c) => c != null && c.basis !== 'only_other_date') ?? printed.issueDate ?? again?.issueDate ?? null;
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,
@@ -130,7 +134,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     frame: reading.frame,
     surname: rectified ? boxOf(printed.surname, again?.surname, readings.nameLines.surname) : null,
     givenNames: rectified ? boxOf(printed.givenNames, again?.givenNames, readings.nameLines.givenNames) : null,
-    issueDate: rectified ? boxOf(printed.issueDate, again?.issueDate) : null,
+    issueDate: rectified ? (issueDate === printed.issueDate ? boxOf(printed.issueDate, null) : boxOf(null, issueDate)) : null,
   });
   return { ...result, geometry };
 }

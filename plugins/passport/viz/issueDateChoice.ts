@@ -24,6 +24,11 @@ export interface IssueDateChoice {
   readonly typical: boolean;
   /** Where the chosen date was read (its candidate's box), when known. */
   readonly bbox?: BoundingBox;
+  /**
+   * What made it the date of issue: its label, the 5/10-year rule, a one-digit repair towards that rule, or being the
+   * page's only date besides birth and expiry (the weakest: another reading with a label or the rule outranks it).
+   */
+  readonly basis: 'label' | 'typical' | 'repair' | 'only_other_date';
 }
 
 /** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
@@ -86,7 +91,7 @@ export function chooseIssueDate(
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && inWindow(iso) && (labelled || (isTypical && iso !== birthIso && iso !== expiryIso))) {
       offer(
-        { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, ...at },
+        { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, basis: labelled ? 'label' : 'typical', ...at },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
       );
       continue;
@@ -99,10 +104,41 @@ export function chooseIssueDate(
     for (const t of typical) {
       const target = digitsLike(t, date.yearDigits);
       if (hamming(date.digits, target) === 1 && inWindow(t)) {
-        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, ...at }, labelled ? 3 : -1);
+        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis: 'repair', ...at }, labelled ? 3 : -1);
         break;
       }
     }
   }
-  return (best as { choice: IssueDateChoice } | null)?.choice ?? null;
+  if (best !== null) return (best as { choice: IssueDateChoice }).choice;
+  return soleOtherDate(candidates, birthIso, expiryIso, fromYear, toYear, inWindow);
+}
+
+/**
+ * A data page prints three full dates: birth, issue and expiry (ICAO 9303-4's VIZ). Where the page's own copies of
+ * the MRZ's birth and expiry were read and exactly one other date lies between them, that date is the date of issue
+ * whatever its label was read as (`Dae de dérance`) and however long the passport runs.
+ */
+function soleOtherDate(
+  candidates: readonly IssueDateCandidate[],
+  birthIso: string | null,
+  expiryIso: string | null,
+  fromYear: number,
+  toYear: number,
+  inWindow: (iso: string) => boolean,
+): IssueDateChoice | null {
+  if (birthIso === null || expiryIso === null) return null;
+  const read = candidates
+    .filter(({ date }) => date.valid)
+    .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
+    .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
+  const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);
+  if (!copies.some((r) => r.iso === birthIso) || !copies.some((r) => r.iso === expiryIso)) return null;
+  const others = read.filter((r) => r.iso !== birthIso && r.iso !== expiryIso);
+  const distinct = new Set(others.map((r) => r.iso));
+  if (distinct.size !== 1) return null;
+  const { c, iso } = others[0]!;
+  // Written as the page writes its other dates: `1/1/2023` among `25/03/1968` is a date OCR cut digits from.
+  if (!inWindow(iso) || !copies.some((r) => r.c.date.shape === c.date.shape)) return null;
+  // Unlabelled typical dates were taken above: this one is not typical.
+  return { iso, confidence: 0.6, repair: null, typical: false, basis: 'only_other_date', ...(c.bbox === undefined ? {} : { bbox: c.bbox }) };
 }

@@ -19,6 +19,11 @@ export interface PrintedDate {
   readonly index: number;
   /** All digits (`12.01.2015`) rather than a month word (`12 JAN 2015`). */
   readonly numeric: boolean;
+  /**
+   * How it is written: the day's and (all-digit) month's widths and the year's digits (`2-2-4` for `07.04.1974`,
+   * `1-w-4` for `7 APR 1974`). A page prints its dates one way.
+   */
+  readonly shape: string;
 }
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
@@ -110,7 +115,7 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     // Two month words must agree (bilingual print); a disagreeing pair is a misread.
     if (day === null || year === null || month === undefined || month === null) continue;
     if (months.some((x) => x !== null && x !== month)) continue;
-    pushDate(found, Number(day), month, year, m.index, false);
+    pushDate(found, Number(day), month, year, m.index, false, `${width(m[1]!)}-w`);
   }
   // All-digit dates: which capture group holds the day, the month and the year in each pattern.
   const numericForms = [
@@ -125,13 +130,16 @@ export function parsePrintedDates(text: string): PrintedDate[] {
       const month = toDigits(m[form.month]!);
       const year = toDigits(m[form.year]!);
       if (day === null || month === null || year === null) continue;
-      pushDate(found, Number(day), Number(month), year, m.index, true);
+      pushDate(found, Number(day), Number(month), year, m.index, true, `${width(m[form.day]!)}-${width(m[form.month]!)}`);
     }
   }
   return found.sort((a, b) => a.index - b.index);
 }
 
-function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean): void {
+/** How many characters a number was printed with (OCR's spaces inside it not counted). */
+const width = (token: string): number => token.replace(/\s/g, '').length;
+
+function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean, widths: string): void {
   const yearDigits = yearText.length === 4 ? 4 : 2;
   const year = Number(yearText);
   // Two-digit years are checked against a leap year so 29 FEB survives until the century is known.
@@ -139,7 +147,7 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
   if (day > 99 || month > 99) return;
   if (found.some((d) => d.index === index)) return;
   const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearText}`;
-  found.push({ day, month, year, yearDigits, valid, digits, index, numeric });
+  found.push({ day, month, year, yearDigits, valid, digits, index, numeric, shape: `${widths}-${yearDigits}` });
 }
 
 /** ISO `YYYY-MM-DD` of a printed date whose century is resolved; null when it is not a real date. */

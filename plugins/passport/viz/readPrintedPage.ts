@@ -81,11 +81,13 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       surname: firstRead.surname === null,
       givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
     };
-    // The date of issue is in no MRZ: when the first pass found none, the zone is read once more, sharper.
+    // The date of issue is in no MRZ: when the first pass found none (or only the page's one other date, unlabelled),
+    // the zone is read once more, sharper.
     // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
     // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
     const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
-    const again = firstRead.issueDate === null || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
+    const issueDateWeak = firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date';
+    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.

@@ -232,6 +232,30 @@ function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: num
   return null;
 }
 
+/**
+ * The MRZ's date of birth as the page prints it with a four-digit year, when that settles a century the MRZ's two
+ * digits leave open (11.11.1911 and 11.11.2011 are both past). Under its label first; elsewhere on the page only
+ * when every four-digit date spelling the MRZ's day, month and two-digit year has the same century. Null otherwise.
+ */
+export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null {
+  const raw = mrz.fields.dateOfBirth.raw;
+  if (!/^\d{6}$/.test(raw)) return null;
+  const phrases = phrasesOf(viz);
+  const spelling = (dates: readonly PrintedDate[]): string[] => [
+    ...new Set(
+      dates
+        .filter((d) => d.valid && d.yearDigits === 4 && String(d.year % 100).padStart(2, '0') + String(d.month).padStart(2, '0') + String(d.day).padStart(2, '0') === raw)
+        .map((d) => isoOf(d.year, d.month, d.day))
+        .filter((iso): iso is string => iso !== null),
+    ),
+  ];
+  const all = labelledValues(phrases);
+  const labelled = spelling(datesIn([...valuesOf(all, 'date_of_birth'), ...all.filter((lv) => lv.field === 'date_of_birth').map((lv) => lv.label)]));
+  if (labelled.length === 1) return labelled[0]!;
+  const anywhere = spelling(datesIn(phrases));
+  return anywhere.length === 1 ? anywhere[0]! : null;
+}
+
 export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}, now: Date | null = null): VizReading & {
   readonly surname: ReadName | null;
   readonly givenNames: ReadName | null;
