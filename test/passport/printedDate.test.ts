@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
+import { holdsPartialDate, monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
 
 describe('parsePrintedDates', () => {
   const cases: [string, string, { day: number; month: number; year: number; yearDigits: 2 | 4 } | null][] = [
@@ -64,4 +64,13 @@ describe('resolveTwoDigitYear within the MRZ window', () => {
     [5, 1999, 2030, 2005],
     [50, 1960, 2030, null],
   ] as const)('%i in [%i, %i] -> %s', (yy, from, to, year) => expect(resolveTwoDigitYear(yy, from, to)).toBe(year));
+});
+
+describe('holdsPartialDate', () => {
+  it.each(['JAN/JAN 2023', '05.05', '24 MA', '14 JAN', 'AUG/A00T 1990'])('%s holds a date with a part missing', (text) => {
+    expect(holdsPartialDate(text)).toBe(true);
+  });
+  it.each(['14 JAN 2023', '28 03 2017', 'MARTIN', 'CAPE TOWN', '170 cm', 'ACCRA 2023', 'PASSPORT NO 123'])('%s does not', (text) => {
+    expect(holdsPartialDate(text)).toBe(false);
+  });
 });

@@ -150,6 +150,31 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
   found.push({ day, month, year, yearDigits, valid, digits, index, numeric, shape: `${widths}-${yearDigits}` });
 }
 
+/**
+ * Text that holds a date with a part missing: a month and year without the day (`JAN/JAN 2023`), a day and month
+ * without the year (`05.05`, `14 JAN`), or a day before a month cut short (`24 MA`). OCR drops the short word at a
+ * value's edge; such a line is worth reading again, wider. False when a whole date is there.
+ */
+export function holdsPartialDate(text: string): boolean {
+  if (parsePrintedDates(text).some((d) => d.valid)) return false;
+  const words = [...text.matchAll(/\p{L}{2,10}/gu)].map((m) => ({ word: m[0], at: m.index }));
+  for (const { word, at } of words) {
+    const after = text.slice(at + word.length);
+    const before = text.slice(0, at);
+    const month = monthFromWord(word) !== null;
+    if (month && /^[\s./\-,'|\p{L}]*[0-9]{2,4}(?![0-9])/u.test(after)) return true;
+    if (month && /(?<![0-9])[0-9]{1,2}[\s./\-]*$/.test(before)) return true;
+    // `24 MA`: two or three letters at the line's end that begin a month word, after a day.
+    if (!month && word.length <= 3 && after.trim() === '' && /(?<![0-9])[0-9]{1,2}\s*$/.test(before) && monthStarts(word)) return true;
+  }
+  return /(?<![0-9])[0-9]{2}\s*[./\-]\s*[0-9]{2}\s*[./\-]?\s*$/.test(text.trim()) && !/[0-9]{2}\s*[./\-]\s*[0-9]{2}\s*[./\-]\s*[0-9]/.test(text);
+}
+
+function monthStarts(prefix: string): boolean {
+  const p = stripAccents(prefix).toUpperCase();
+  return Object.keys(monthWords).some((w) => w.startsWith(p));
+}
+
 /** ISO `YYYY-MM-DD` of a printed date whose century is resolved; null when it is not a real date. */
 export function isoOf(year: number, month: number, day: number): string | null {
   if (!validDay(year, month, day)) return null;

@@ -13,6 +13,7 @@ import { cropGrey, greyScaled, sharpened, turnOf } from '../pageImage.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
+import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 
 /**
@@ -116,6 +117,17 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           givenNames: missed.givenNames ? at(found.words.givenNames, vizAgainPxPerMm) : nameLines.givenNames,
         };
       }
+    }
+    // Neither pass read a date of issue by its label or the 5/10-year rule: values holding a date with a part
+    // missing are read again, wider (the sharper pass's first, then the first pass's).
+    const issueFound = (ocr: OcrResult | null): boolean => {
+      const found = ocr === null ? null : readVizFields(ocr, located.parse, {}, ctx.now).issueDate;
+      return found != null && found.basis !== 'only_other_date';
+    };
+    if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
+      const sharper = await again;
+      vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx);
+      if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
     }
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });

@@ -1,0 +1,74 @@
+/**
+ * Dates the sparse pass read with a part missing (`JAN/JAN 2023` for `14 JAN/JAN 2023`, `05.05` for `05.05.2018`):
+ * Tesseract's sparse mode drops a short word at a value's edge. Each such value is read again as one line, wider and
+ * sharper, and where that reading holds a whole date it takes the value's place in the pass, so that labels and
+ * the date-of-issue choice see it as if the sparse pass had read it.
+ */
+import type { BoundingBox, OcrLine, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
+import { td3Page } from '../mrz/td3Geometry.ts';
+import { cropGrey } from '../pageImage.ts';
+import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
+import { phrasesOf } from './vizLayout.ts';
+
+/** A page prints three dates; more partial values than that are texture, not dates worth an OCR call each. */
+const maxRereads = 3;
+/** The re-read reaches this far beyond the value: a dropped day sits left of it, a dropped year right. */
+const widenMm = { left: 6, right: 12, vertical: 1.2 };
+/** Values ~2.7 mm tall: ~30 px at this scale, where Tesseract's single-line mode reads digits best. */
+const rereadPxPerMm = 11;
+
+/** One line of the rectified page re-read; its words' boxes in the pixels of the pass `box` came from. */
+async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, ctx: PluginContext): Promise<OcrWord[]> {
+  const k = page.width / passWidth;
+  const pxPerMm = page.width / td3Page.widthMm;
+  const left = Math.max(0, Math.floor(box.x0 * k - widenMm.left * pxPerMm));
+  const top = Math.max(0, Math.floor(box.y0 * k - widenMm.vertical * pxPerMm));
+  const right = Math.min(page.width, Math.ceil(box.x1 * k + widenMm.right * pxPerMm));
+  const bottom = Math.min(page.height, Math.ceil(box.y1 * k + widenMm.vertical * pxPerMm));
+  if (right - left < 4 || bottom - top < 4) return [];
+  const crop = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, rereadPxPerMm / pxPerMm);
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+  const s = crop.width / (right - left);
+  const back = (b: BoundingBox): BoundingBox => ({ x0: (left + b.x0 / s) / k, y0: (top + b.y0 / s) / k, x1: (left + b.x1 / s) / k, y1: (top + b.y1 / s) / k });
+  return ocr.lines.flatMap((l) => l.words).map((w) => ({ ...w, bbox: back(w.bbox) }));
+}
+
+function lineOf(words: readonly OcrWord[]): OcrLine {
+  return {
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length),
+    bbox: {
+      x0: Math.min(...words.map((w) => w.bbox.x0)),
+      y0: Math.min(...words.map((w) => w.bbox.y0)),
+      x1: Math.max(...words.map((w) => w.bbox.x1)),
+      y1: Math.max(...words.map((w) => w.bbox.y1)),
+    },
+    words,
+  };
+}
+
+/** `pass` (an OCR of the rectified page `passWidth` px wide) with its partial dates re-read; itself when none gained. */
+export async function withPartialDatesReread(page: RawImage, pass: OcrResult, passWidth: number, ctx: PluginContext): Promise<OcrResult> {
+  const partial = phrasesOf(pass)
+    .filter((p) => p.label === null && holdsPartialDate(p.text))
+    .slice(0, maxRereads);
+  if (partial.length === 0) return pass;
+  const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx)));
+  const replaced = new Set<OcrWord>();
+  const added: OcrLine[] = [];
+  for (const [i, words] of reread.entries()) {
+    const text = words.map((w) => w.text).join(' ');
+    if (words.length === 0 || !parsePrintedDates(text).some((d) => d.valid)) continue;
+    for (const w of partial[i]!.words) replaced.add(w);
+    added.push(lineOf(words));
+  }
+  if (added.length === 0) return pass;
+  const kept = pass.lines
+    .map((line) => ({ line, words: line.words.filter((w) => !replaced.has(w)) }))
+    .filter(({ words }) => words.length > 0)
+    .map(({ line, words }) => (words.length === line.words.length ? line : lineOf(words)));
+  const lines = [...kept, ...added];
+  return { ...pass, text: lines.map((l) => l.text).join('\n'), lines };
+}
