@@ -149,6 +149,14 @@ describe('doubtedNameCells', () => {
     const plain = parseTd3(['P<ESPESPANOL<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
     expect(doubtedNameCells(plain, sure([10]), { surname: [], givenNames: [] }, at('0'))).toEqual([]);
   });
+  it('doubts a filler the other classifier read as a letter: the name parts hang on it', () => {
+    const split = parseTd3(['P<POLKOWALCZY<<KOWALCZYK<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 13 ? c : ''));
+    expect(doubtedNameCells(split, sure([13]), { surname: [], givenNames: [] }, at('K'))).toEqual([13]);
+    // Both read a filler, or the other a filler too: no doubt.
+    expect(doubtedNameCells(split, sure([13]), { surname: [], givenNames: [] }, at('<'))).toEqual([]);
+    expect(doubtedNameCells(split, sure(), { surname: [], givenNames: [] }, at('K'))).toEqual([]);
+  });
   it('counts letters mended from the print as settled', () => {
     const mended = mendNameFromPrint(read, disputed, { givenNames: 'MASON' }, { now });
     expect(doubtedNameCells(mended, disputed, { surname: [], givenNames: [] })).toEqual([]);

@@ -222,7 +222,13 @@ export function doubtedNameCells(
       if (!aligned.some((diffs) => diffs.every((d) => d.at !== i))) doubted.push(cell);
     }
   }
-  return doubted;
+  // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
+  // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it.
+  for (let i = nameStart; i < line.length; i++) {
+    const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
+    if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !mended.has(i) && !doubted.includes(i)) doubted.push(i);
+  }
+  return doubted.sort((a, b) => a - b);
 }
 
 /** The print aligned with an MRZ name part, or, when the MRZ may have cut the name, its longest start that aligns. */
