@@ -108,7 +108,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const doubtedNames = doubtedNameCells(parse, reading.charConfidence[0] ?? [], {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
-  }, reading.second?.[0] ?? []);
+  }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   const issueDate = [printed.issueDate, again?.issueDate].find((c) => c != null && c.basis !== 'only_other_date') ?? printed.issueDate ?? again?.issueDate ?? null;
   const result = decodePassport({

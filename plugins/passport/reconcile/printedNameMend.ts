@@ -191,6 +191,8 @@ export function doubtedNameCells(
   line1Confidence: readonly number[],
   readings: OtherPrintedReadings,
   line1Second: readonly string[] = [],
+  /** Line 1's cells glare washed out: the washed-cell rule (washedCells.ts) judges those. */
+  line1Washed: readonly boolean[] = [],
 ): number[] {
   const parts = nameParts(parse.lines[0]);
   // Settled: mended from the print, or a dispute the name's letters-only class decides: the letters each classifier's
@@ -226,7 +228,8 @@ export function doubtedNameCells(
   // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it.
   for (let i = nameStart; i < line.length; i++) {
     const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
-    if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !mended.has(i) && !doubted.includes(i)) doubted.push(i);
+    const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i);
+    if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !judged) doubted.push(i);
   }
   return doubted.sort((a, b) => a - b);
 }
