@@ -109,7 +109,7 @@ const looksLikeName = (text: string): boolean =>
   /\p{Lu}{3}/u.test(text.replace(/\|/g, 'I')) && !text.split(/\s+/).some((w) => /^\p{Ll}+$/u.test(w));
 
 /** Rows of value phrases under the address label, down to the next label. */
-function addressRows(phrases: readonly Phrase[], label: Phrase): string[] {
+function addressRows(phrases: readonly Phrase[], label: Phrase): { phrases: Phrase[]; text: string }[] {
   const h = Math.max(label.bbox.y1 - label.bbox.y0, 8);
   const nextLabelTop = Math.min(
     ...phrases.filter((p) => p.label !== null && p.bbox.y0 > label.bbox.y1 + h * 0.5).map((p) => p.bbox.y0),
@@ -133,7 +133,8 @@ function addressRows(phrases: readonly Phrase[], label: Phrase): string[] {
   const texts = rows.map((r) => r.sort((a, b) => a.bbox.x0 - b.bbox.x0).map((p) => p.text).join(' '));
   // Addresses are printed in capitals: a row with words in small letters is the next label, misread.
   const end = texts.findIndex((t) => /\p{Ll}{3}/u.test(t));
-  return texts.slice(0, end < 0 ? texts.length : end).map(cleanAddressLine).filter((t) => t.length >= 2);
+  const kept = rows.slice(0, end < 0 ? rows.length : end).map((r, i) => ({ phrases: r, text: cleanAddressLine(texts[i]!) }));
+  return kept.filter((row) => row.text.length >= 2);
 }
 
 /** Where a one-row value (a name or a number) is printed, for a second, sharper reading. */
@@ -238,7 +239,7 @@ export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}
     const text = sharp !== undefined && !onlyTexture && !cutShort ? sharp : sparse;
     return text === null ? null : cleanName(text);
   };
-  const address = addressLabel ? addressRows(phrases, addressLabel) : [];
+  const address = addressLabel ? addressRows(phrases, addressLabel).map((row) => row.text) : [];
   return {
     father_name: name('father_name'),
     mother_name: name('mother_name'),
@@ -247,4 +248,35 @@ export function readLastPageFields(ocr: OcrResult, rereads: LastPageRereads = {}
     file_number: fileText.length >= 6 ? fileText : null,
     old_passport_number: oldNumber ? digitsAfterLetter(oldNumber) : null,
   };
+}
+
+/**
+ * Where each field of `fields` was read, in the OCR's pixels: a value read again on its own lies in the region it was
+ * read from (lastPageValueBoxes), else in the sparse pass's value under its label; the address is its rows.
+ */
+export function lastPageFieldBoxes(
+  ocr: OcrResult,
+  page: { width: number; height: number },
+  fields: LastPageFields,
+): Partial<Record<keyof LastPageFields, BoundingBox>> {
+  const phrases = lastPagePhrases(ocr);
+  const labelled = labelledValues(phrases);
+  const regions = lastPageValueBoxes(ocr, page);
+  const out: Partial<Record<keyof LastPageFields, BoundingBox>> = {};
+  for (const field of ['father_name', 'mother_name', 'spouse_name', 'file_number', 'old_passport_number'] as const) {
+    if (fields[field] === null) continue;
+    const box = regions.find((r) => r.field === field)?.box ?? labelled.find((lv) => lv.field === field)?.values[0]?.bbox;
+    if (box !== undefined) out[field] = box;
+  }
+  const addressLabel = phrases.find((p) => p.label === 'address');
+  const rows = fields.address === null || addressLabel === undefined ? [] : addressRows(phrases, addressLabel).flatMap((row) => row.phrases);
+  if (rows.length > 0) {
+    out.address = {
+      x0: Math.min(...rows.map((p) => p.bbox.x0)),
+      y0: Math.min(...rows.map((p) => p.bbox.y0)),
+      x1: Math.max(...rows.map((p) => p.bbox.x1)),
+      y1: Math.max(...rows.map((p) => p.bbox.y1)),
+    };
+  }
+  return out;
 }

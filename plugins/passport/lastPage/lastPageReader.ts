@@ -8,6 +8,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
 import sharp from 'sharp';
 import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from '../pageImage.ts';
+import type { LastPageFrame } from './lastPageFrame.ts';
 import { skewAngle } from './skewAngle.ts';
 
 /** How upright a reading looks: labels found count most, then mean word confidence. */
@@ -19,23 +20,27 @@ export function uprightScore(ocr: OcrResult): { labels: number; confidence: numb
 }
 
 /** The page turned level: a photo tilted by several degrees loses whole lines in the sparse OCR pass. */
-async function levelled(grey: RawImage): Promise<RawImage> {
+async function levelled(grey: RawImage): Promise<{ image: RawImage; level: LastPageFrame['level'] }> {
   const small = await greyScaled(grey, { maxWidth: 600, exactWidth: 600 });
   const angle = skewAngle(small);
   // Tesseract copes with two degrees or so; turning costs a resampling blur.
-  if (Math.abs(angle) < 2.5) return grey;
+  if (Math.abs(angle) < 2.5) return { image: grey, level: { degrees: 0, width: grey.width, height: grey.height } };
   const { data, info } = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
     .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 1 };
+  return { image: { data, width: info.width, height: info.height, channels: 1 }, level: { degrees: -angle, width: info.width, height: info.height } };
 }
 
 /** The last page read: the sparse pass at its upright orientation, and each value region read again on its own. */
 export interface LastPageReading {
   readonly ocr: OcrResult;
   readonly rereads: LastPageRereads;
+  /** The OCR's pixels against the upload's (for the fields' geometry). */
+  readonly frame: LastPageFrame;
+  /** The size of the page the OCR read. */
+  readonly size: { readonly width: number; readonly height: number };
 }
 
 /** Value regions are read again upscaled so their capitals stand ~32 px tall (~21 px in the sparse pass). */
@@ -67,13 +72,15 @@ function pixelRegion(box: BoundingBox, width: number, height: number): { left: n
  * The page alone when the photo shows it on a table (see pageBounds), so its print is scaled up to the reading
  * size; else the image as it is.
  */
-async function pageOnly(image: RawImage): Promise<RawImage> {
+async function pageOnly(image: RawImage): Promise<{ image: RawImage; crop: LastPageFrame['crop'] }> {
   const overview = await greyScaled(image, { maxWidth: 400, exactWidth: 400 });
   const bounds = pageBounds(overview);
-  if (bounds.width === overview.width && bounds.height === overview.height) return image;
+  const whole = { left: 0, top: 0, width: image.width, height: image.height };
+  if (bounds.width === overview.width && bounds.height === overview.height) return { image, crop: whole };
   const k = image.width / overview.width;
   const box = { x0: bounds.left * k, y0: bounds.top * k, x1: (bounds.left + bounds.width) * k, y1: (bounds.top + bounds.height) * k };
-  return cropGrey(image, pixelRegion(box, image.width, image.height), 1);
+  const crop = pixelRegion(box, image.width, image.height);
+  return { image: await cropGrey(image, crop, 1), crop };
 }
 
 async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext): Promise<LastPageRereads> {
@@ -91,17 +98,20 @@ async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext):
 /** The last page's reading at its upright orientation, or null when no orientation shows its labels. */
 export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<LastPageReading | null> {
   const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
-  const page = await pageOnly(image);
-  let best: { ocr: OcrResult; grey: RawImage; labels: number; confidence: number } | null = null;
+  const { image: page, crop } = await pageOnly(image);
+  let best: { ocr: OcrResult; grey: RawImage; frame: LastPageFrame; labels: number; confidence: number } | null = null;
   for (const turn of turns) {
     // Always 1300 px wide: small photos are upscaled, their ~8 px letters are below what Tesseract reads well.
-    const grey = await levelled(await withoutSensorNoise(await greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn })));
+    const scaled = await withoutSensorNoise(await greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn }));
+    const { image: grey, level } = await levelled(scaled);
+    const frame: LastPageFrame = { crop, turn, scaled: { width: scaled.width, height: scaled.height }, level };
     const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
     const score = uprightScore(ocr);
-    if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, grey, ...score };
+    if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, grey, frame, ...score };
     // Three of the six labels read: this is the upright page.
     if (score.labels >= 3) break;
   }
   if (best === null || best.labels < 2) return null;
-  return { ocr: best.ocr, rereads: await rereadValues(best.grey, best.ocr, ctx) };
+  const size = { width: best.grey.width, height: best.grey.height };
+  return { ocr: best.ocr, rereads: await rereadValues(best.grey, best.ocr, ctx), frame: best.frame, size };
 }

@@ -7,6 +7,7 @@ import type { BoundingBox } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
+import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
 import { withPrintedBirthCentury } from '../mrz/index.ts';
 import { td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import type { PassportResult } from '../result.ts';
@@ -136,5 +137,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     givenNames: rectified ? boxOf(printed.givenNames, again?.givenNames, readings.nameLines.givenNames) : null,
     issueDate: rectified ? (issueDate === printed.issueDate ? boxOf(printed.issueDate, null) : boxOf(null, issueDate)) : null,
   });
-  return { ...result, geometry };
+  // The last page's fields where they were read on it (page 1).
+  const lastRead = readings.lastPage;
+  const lastGeometry = lastRead != null && result.last_page !== null ? lastPageGeometry(lastRead, result.last_page) : {};
+  return { ...result, geometry: { ...geometry, ...lastGeometry } };
 }
