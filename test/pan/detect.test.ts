@@ -16,6 +16,15 @@ describe('panCardVerdict', () => {
   it('takes an e-PAN\'s text layer, one run a line', () => {
     expect(panCardVerdict(looked('INCOME TAX DEPARTMENT', 'GOVT. OF INDIA', 'Permanent Account Number', 'ABCPK1234F')).confidence).toBe(0.95);
   });
+  it('is not sure by what letters and statements print too: one header phrase, with a PAN or without', () => {
+    const statement = ['STATEMENT OF ACCOUNT', 'Account Number 001234567890', 'Income tax deducted at source', 'PAN ABCPK1234F'];
+    expect(panCardVerdict(looked(...statement)).confidence).toBeLessThan(0.5);
+    expect(panCardVerdict(looked('Government of India', 'Ministry of Finance', 'Account Number 0012')).confidence).toBeLessThan(0.5);
+  });
+  it('is fairly sure by the header alone, surer with the number', () => {
+    expect(panCardVerdict(looked('INCOME TAX DEPARTMENT', 'GOVT. OF INDIA', 'AARAV VERMA')).confidence).toBeGreaterThanOrEqual(0.5);
+    expect(panCardVerdict(looked('INCOME TAX DEPARTMENT', 'GOVT. OF INDIA', 'ABCPK1234F')).confidence).toBeGreaterThan(0.8);
+  });
   it('is not sure by a PAN-shaped number alone', () => {
     expect(panCardVerdict(looked('ISSUING STATE', 'ABCPK1234F')).confidence).toBeLessThan(0.5);
   });
