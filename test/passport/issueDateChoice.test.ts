@@ -15,6 +15,11 @@ describe('chooseIssueDate', () => {
   it('repairs one misread digit towards the 10-years-minus-a-day date', () => {
     expect(chooseIssueDate(labelled('32.01.2015'), '1980-03-04', '2025-01-11')).toMatchObject({ iso: '2015-01-12', repair: { from: '32012015', to: '12012015' } });
   });
+  it('repairs nothing one digit from two typical dates', () => {
+    // Expiry 08.10.2027: 09.10.2017 (ten years less a day) and 08.10.2017 (ten years) are both typical.
+    expect(chooseIssueDate(labelled('00.10.2017'), '1980-03-04', '2027-10-08')).toBeNull();
+    expect(chooseIssueDate(labelled('39.10.2017'), '1980-03-04', '2027-10-08')?.iso).toBe('2017-10-09');
+  });
   it('never repairs two digits', () => {
     expect(chooseIssueDate(labelled('38.07.2015'), '1980-03-04', '2025-01-11')).toBeNull();
   });

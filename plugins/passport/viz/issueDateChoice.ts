@@ -100,13 +100,13 @@ export function chooseIssueDate(
     if (iso !== null && (iso === birthIso || iso === expiryIso)) continue;
     // An unlabelled real date is some other date on the page, not a misread issue date.
     if (!labelled && iso !== null) continue;
-    // Impossible or out of window: one misread digit away from a typical date is a repair, never more.
-    for (const t of typical) {
+    // Impossible or out of window: one misread digit away from a typical date is a repair, never more; and only when
+    // one typical date is that near (`001017` is one digit from both 09.10.17 and 08.10.17: no repair).
+    const near = [...new Set(typical)].filter((t) => hamming(date.digits, digitsLike(t, date.yearDigits)) === 1 && inWindow(t));
+    if (near.length === 1) {
+      const t = near[0]!;
       const target = digitsLike(t, date.yearDigits);
-      if (hamming(date.digits, target) === 1 && inWindow(t)) {
-        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis: 'repair', ...at }, labelled ? 3 : -1);
-        break;
-      }
+      offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis: 'repair', ...at }, labelled ? 3 : -1);
     }
   }
   if (best !== null) return (best as { choice: IssueDateChoice }).choice;
