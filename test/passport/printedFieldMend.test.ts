@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -79,5 +79,27 @@ describe('mendFieldsFromPrint', () => {
       expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002582' }, { now, confidence: doubted(0.7) })).toBe(read);
       expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now })).toBe(read);
     });
+  });
+});
+
+describe('countriesFromPrint', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  const misread = parseTd3(['P<FBAHADDAD<<LAYLA<HUDA<<<<<<<<<<<<<<<<<<<<<', '07SK778531FRA0706221F2705273<<<<<<<<<<<<<<06'], { now });
+  it('takes the printed code one letter from an MRZ code that is no country\'s, recorded', () => {
+    const mended = countriesFromPrint(misread, { issuingState: null, nationality: null, countryCodes: ['FRA'] }, now);
+    expect(mended.lines[0]).toBe('P<FRAHADDAD<<LAYLA<HUDA<<<<<<<<<<<<<<<<<<<<<');
+    expect(mended.fields.issuingState.value).toBe('FRA');
+    expect(mended.repairs).toContainEqual({ field: 'issuing_state', line: 1, position: 4, from: 'B', to: 'R', reason: 'printed_page' });
+  });
+  it('takes nothing from two candidates, two letters away, or a code read under its label that is far', () => {
+    // FBA is one letter from FRA and from XBA (a code ICAO lists): printed both, neither is proven.
+    expect(countriesFromPrint(misread, { issuingState: null, nationality: null, countryCodes: ['FRA', 'XBA'] }, now)).toBe(misread);
+    expect(countriesFromPrint(misread, { issuingState: null, nationality: null, countryCodes: ['ESP', 'BFA'] }, now)).toBe(misread);
+    // The labelled code decides over codes elsewhere on the page.
+    expect(countriesFromPrint(misread, { issuingState: 'ESP', nationality: null, countryCodes: ['FRA'] }, now)).toBe(misread);
+  });
+  it('leaves a known code alone', () => {
+    const read = parseTd3(['P<FRAHADDAD<<LAYLA<HUDA<<<<<<<<<<<<<<<<<<<<<', '07SK778531FRA0706221F2705273<<<<<<<<<<<<<<06'], { now });
+    expect(countriesFromPrint(read, { issuingState: 'FRA', nationality: 'ESP', countryCodes: ['ESP'] }, now)).toBe(read);
   });
 });

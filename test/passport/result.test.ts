@@ -17,7 +17,7 @@ const full = () =>
       surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
       givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
       issueDate: { iso: '2002-04-16', confidence: 0.95, repair: null, typical: true, basis: 'label' },
-      printed: { passportNumber: 'L898902C3', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P' },
+      printed: { passportNumber: 'L898902C3', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'] },
     },
     lastPage: { father_name: null, mother_name: null, spouse_name: null, address: null, file_number: null, old_passport_number: null },
     now,
@@ -111,7 +111,7 @@ describe('decodePassport', () => {
         surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
         givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
         issueDate: null,
-        printed: { passportNumber: 'L898902C4', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P' },
+        printed: { passportNumber: 'L898902C4', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'] },
       },
       now,
     });

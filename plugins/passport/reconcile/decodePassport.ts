@@ -119,6 +119,8 @@ export function decodePassport(input: DecodeInput): PassportResult {
         : r.reason === 'printed_page'
           ? r.field === 'name'
             ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
+            : r.field === 'issuing_state' || r.field === 'nationality'
+            ? `line ${r.line}: the MRZ's code is no country's; the printed code, one letter from it, is taken`
             : `line ${r.line}: taken from the printed page; the field's check digit and the composite hold with it`
           : r.reason === 'printed_twice'
           ? `line ${r.line}: washed out by glare with the field's check digit; taken from the printed page, read alike twice, with the check digit it computes to; the composite holds with it`

@@ -16,7 +16,7 @@ import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { decodePassport } from './decodePassport.ts';
-import { mendFieldsFromPrint } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
@@ -45,12 +45,19 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   );
   const printedFirst = readVizFields(viz, named, refined, ctx.now);
   const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
-  const mended = mendFieldsFromPrint(named, printedFirst.printed, {
+  const fieldsMended = mendFieldsFromPrint(named, printedFirst.printed, {
     now: ctx.now,
     washed: reading.washed[1],
     corroborating: sharperFirst?.printed ?? null,
     confidence: reading.charConfidence[1] ?? [],
   });
+  // Country codes the MRZ read as no country's, from the codes the page prints (either pass).
+  const printedCodes = {
+    issuingState: printedFirst.printed.issuingState ?? sharperFirst?.printed.issuingState ?? null,
+    nationality: printedFirst.printed.nationality ?? sharperFirst?.printed.nationality ?? null,
+    countryCodes: [...new Set([...printedFirst.printed.countryCodes, ...(sharperFirst?.printed.countryCodes ?? [])])],
+  };
+  const mended = countriesFromPrint(fieldsMended, printedCodes, ctx.now);
   // Names as printed, for MRZ name cells glare washed out. The names as reconciled with the MRZ take the MRZ's
   // letter wherever the print differs, the classifier's guesses in washed cells too, which would then confirm
   // themselves (BRG for a washed BRAM): where glare washed name cells, the print as read comes first, each reading

@@ -14,6 +14,7 @@ import { mrzCheckDigit, parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3Field } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../mrz/mrzDate.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -105,4 +106,37 @@ function zeroOrOhFromPrint(parse: Td3Parse, printedNumber: string | null, confid
   if (!next.checks.document_number || !next.checks.composite) return parse;
   const mends: Td3Repair[] = diffs.map((i) => ({ field: 'document_number', line: 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' }));
   return { ...next, repairs: [...parse.repairs, ...mends] };
+}
+
+/**
+ * A country code on no list is a misread, and no check digit covers it (FBA for FRA). Where the page prints that
+ * field as a known code one letter from the MRZ's (under its label, else as the one such code printed anywhere on
+ * the page), the print is the witness: the letter is taken, recorded. Two letters away, several candidates, or a
+ * printed code on no list prove nothing, and the reading stays refused as it was.
+ */
+export function countriesFromPrint(
+  parse: Td3Parse,
+  printed: { readonly issuingState: string | null; readonly nationality: string | null; readonly countryCodes: readonly string[] },
+  now: Date,
+): Td3Parse {
+  let current = parse;
+  const mends: Td3Repair[] = [];
+  for (const [field, code] of [['issuing_state', printed.issuingState], ['nationality', printed.nationality]] as const) {
+    const spec = td3Field(field);
+    const line = current.lines[spec.line];
+    const was = line.slice(spec.start, spec.end);
+    if (isKnownCountryField(was)) continue;
+    const differences = (copy: string): number[] => [...copy].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
+    const near = (code === null ? printed.countryCodes : [code])
+      .map((c) => c.padEnd(3, '<'))
+      .filter((copy) => copy.length === 3 && isKnownCountryField(copy) && differences(copy).length === 1);
+    if (near.length !== 1) continue;
+    const copy = near[0]!;
+    const i = differences(copy)[0]!;
+    const lines: [string, string] = [...current.lines];
+    lines[spec.line] = line.slice(0, spec.start) + copy + line.slice(spec.end);
+    current = parseTd3(lines, { now });
+    mends.push({ field, line: spec.line === 0 ? 1 : 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' });
+  }
+  return mends.length === 0 ? parse : { ...current, repairs: [...parse.repairs, ...mends] };
 }

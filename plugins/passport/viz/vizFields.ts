@@ -35,6 +35,8 @@ export interface VizReading {
     readonly issuingState: string | null;
     /** The document type as printed (`P`, `PD`). */
     readonly documentType: string | null;
+    /** Known three-letter country codes printed as words of their own anywhere on the page (`FRA`, `UTO`). */
+    readonly countryCodes: readonly string[];
   };
 }
 
@@ -322,6 +324,11 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
       nationality: nationality ?? null,
       issuingState: issuingState ?? null,
       documentType: documentType ?? null,
+      countryCodes: [
+        ...new Set(
+          phrases.flatMap((p) => p.words.map((w) => w.text.replace(/[^A-Za-z]/g, ''))).filter((t) => /^[A-Z]{3}$/.test(t) && isKnownCountryField(t)),
+        ),
+      ],
     },
   };
 }
