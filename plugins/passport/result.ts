@@ -36,6 +36,7 @@ export const warningCodes = [
   'last_page_unreadable',
   'mrz_washed_out',
   'mrz_name_uncertain',
+  'mrz_print_conflict',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { countriesFromPrint, mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, printConflicts } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -101,5 +101,24 @@ describe('countriesFromPrint', () => {
   it('leaves a known code alone', () => {
     const read = parseTd3(['P<FRAHADDAD<<LAYLA<HUDA<<<<<<<<<<<<<<<<<<<<<', '07SK778531FRA0706221F2705273<<<<<<<<<<<<<<06'], { now });
     expect(countriesFromPrint(read, { issuingState: 'FRA', nationality: 'ESP', countryCodes: ['ESP'] }, now)).toBe(read);
+  });
+});
+
+describe('printConflicts', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  // Expiry read 131122 for the printed 28.11.2033 (331128): the check digit 2 and the composite hold either way.
+  const misread = parseTd3(['P<INDSINGH<<SURESH<ARJUN<<<<<<<<<<<<<<<<<<<<', 'T1550481<9IND7206096M1311222<<<<<<<<<<<<<<02'], { now });
+  const print = { passportNumber: 'T1550481', dateOfBirth: '1972-06-09', expiryDate: '2033-11-28' };
+  it('names a checked field the print, read alike twice, gives another value holding the same checks', () => {
+    expect(misread.checks.expiry_date && misread.checks.composite).toBe(true);
+    expect(printConflicts(misread, print, print, now)).toEqual(['expiry_date']);
+  });
+  it('names nothing on one reading of the print, two readings that differ, or a print that breaks a check', () => {
+    expect(printConflicts(misread, print, null, now)).toEqual([]);
+    expect(printConflicts(misread, print, { ...print, expiryDate: '2033-11-29' }, now)).toEqual([]);
+    const far = { ...print, expiryDate: '2033-11-27' };
+    expect(printConflicts(misread, far, far, now)).toEqual([]);
+    const right = parseTd3(['P<INDSINGH<<SURESH<ARJUN<<<<<<<<<<<<<<<<<<<<', 'T1550481<9IND7206096M3311282<<<<<<<<<<<<<<02'], { now });
+    expect(printConflicts(right, print, print, now)).toEqual([]);
   });
 });

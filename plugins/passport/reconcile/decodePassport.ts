@@ -31,6 +31,8 @@ export interface DecodeInput {
   readonly washedUnconfirmed?: readonly [readonly number[], readonly number[]];
   /** Line 1 name cells the MRZ's classifiers disagreed on and no reading of the print settled (printedNameMend.ts). */
   readonly doubtedNameCells?: readonly number[];
+  /** Checked fields the print reads otherwise, its reading holding the same check digits (printedFieldMend.ts). */
+  readonly printConflicts?: readonly string[];
 }
 
 const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
@@ -48,6 +50,8 @@ const messages: Record<PassportWarning['code'], string> = {
   last_page_unreadable: 'The last page was sent but could not be read.',
   mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
+  mrz_print_conflict:
+    'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
 };
 
 function mean(values: readonly number[]): number {
@@ -79,11 +83,15 @@ export function decodePassport(input: DecodeInput): PassportResult {
     (e.field === 'expiry_date' && /^\d{6}$/.test(f.expiryDate.raw) && holds('expiry_date'));
   // Nor a name with letters in doubt that nothing settled: no check digit covers them.
   const doubtedNames = input.doubtedNameCells ?? [];
-  const checkDigitsValid = checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0 && doubtedNames.length === 0;
+  // Nor a field the print reads otherwise with every check holding as well: two consistent readings, one wrong.
+  const conflicts = input.printConflicts ?? [];
+  const checkDigitsValid =
+    checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0 && doubtedNames.length === 0 && conflicts.length === 0;
+  if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
   // Doubted name letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !(doubtedNames.length > 0 && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);

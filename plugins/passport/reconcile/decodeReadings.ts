@@ -16,7 +16,7 @@ import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, printConflicts } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
@@ -122,6 +122,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,
+    printConflicts: printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now),
     charConfidence: reading.charConfidence,
     viz: { ...printed, surname, givenNames, issueDate },
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),

@@ -140,3 +140,30 @@ export function countriesFromPrint(
   }
   return mends.length === 0 ? parse : { ...current, repairs: [...parse.repairs, ...mends] };
 }
+
+/**
+ * Checked fields whose every check holds, but which the printed page, read alike by two OCR passes, gives otherwise,
+ * the print's value holding the field's check digit and the composite as well (an expiry 131122 read for the printed
+ * 28.11.2033, two digits that leave both checks as they were). Two self-consistent readings, one of them wrong: the
+ * MRZ's stays the answer, and is not reported as proven.
+ */
+export function printConflicts(parse: Td3Parse, printed: PrintedCopies, secondReading: PrintedCopies | null, now: Date): Td3CheckField[] {
+  if (secondReading === null) return [];
+  const out: Td3CheckField[] = [];
+  const fields = [
+    ['document_number', numberCopy(printed.passportNumber), numberCopy(secondReading.passportNumber)],
+    ['date_of_birth', dateCopy(printed.dateOfBirth), dateCopy(secondReading.dateOfBirth)],
+    ['expiry_date', dateCopy(printed.expiryDate), dateCopy(secondReading.expiryDate)],
+  ] as const;
+  for (const [field, copy, again] of fields) {
+    if (copy === null || copy !== again || !parse.checks[field] || !parse.checks.composite) continue;
+    const spec = td3Field(field);
+    const line2 = parse.lines[1];
+    if (line2.slice(spec.start, spec.end) === copy) continue;
+    const other = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
+    if (other.checks[field] && other.checks.composite) out.push(field);
+  }
+  return out;
+}
+
+type Td3CheckField = 'document_number' | 'date_of_birth' | 'expiry_date';
