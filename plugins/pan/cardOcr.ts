@@ -9,7 +9,7 @@ import { cleanName, parseCardLines, type CardReading, type FieldReading, type Pa
 import { linesFromOcr, type CardLine } from './cardLines.ts';
 import { halfTurn, uprightForOcr, type MappedImage, type ToPage } from './cardImage.ts';
 import { parseCardDate } from './cardDate.ts';
-import { glyphWidths } from './panGlyphs.ts';
+import { type GlyphRun, glyphRuns } from './panGlyphs.ts';
 import { normalisePanText } from './panNumber.ts';
 import type { FractionBox } from './textAngle.ts';
 
@@ -21,15 +21,15 @@ export interface Crops {
 
 export interface PanGlyphs {
   readonly line: CardLine;
-  /** Ink widths of the glyphs, left to right. */
-  readonly widths: readonly number[];
+  /** The glyphs' ink, left to right. */
+  readonly runs: readonly GlyphRun[];
 }
 
 export interface OcrCardReading {
   readonly card: CardReading;
   readonly panReread: FieldReading | null;
   readonly dateReread: FieldReading | null;
-  /** The glyph widths of the first reading's PAN, measured in the image, with the line they were measured on. */
+  /** The glyphs of the first reading's PAN, measured in the image, with the line they were measured on. */
   readonly panGlyphs: PanGlyphs | null;
   readonly ocrCalls: number;
   /** From the read image's pixels (where every box of `card` lies) to the page's. */
@@ -196,8 +196,8 @@ function measurePanGlyphs(image: RawImage, pan: PanReading): PanGlyphs | null {
     x1: Math.max(...words.map((w) => w.x1)),
     y1: Math.max(...words.map((w) => w.y1)),
   };
-  const widths = glyphWidths(image, box);
-  return widths === null ? null : { line: pan.line, widths };
+  const runs = glyphRuns(image, box);
+  return runs === null ? null : { line: pan.line, runs };
 }
 
 async function rereadLine(

@@ -3,7 +3,7 @@ import type { RejectionCode } from '../../core/errors.ts';
 import type { CardReading, FieldReading } from './cardLayout.ts';
 import type { CardLine } from './cardLines.ts';
 import type { PanGlyphs } from './cardOcr.ts';
-import { barsReadAsL, printedDigitsAtLetterPositions } from './panGlyphs.ts';
+import { barsReadAsL, isFixedPitch, printedDigitsAtLetterPositions } from './panGlyphs.ts';
 import { isPlausibleDate, parseCardDate } from './cardDate.ts';
 import { HOLDER_TYPE_CODES, isIndividual } from './holderTypes.ts';
 import { lookAlike, repairKnownWords } from './nameRepair.ts';
@@ -28,9 +28,12 @@ export type PanDecodeOutcome =
   | { readonly ok: true; readonly result: PanResult }
   | { readonly ok: false; readonly code: RejectionCode; readonly detail: string; readonly hint?: string };
 
-/** The PAN's glyph widths when they were measured on the line the PAN was taken from. */
+/**
+ * The PAN's glyph widths when they were measured on the line the PAN was taken from, in a proportional font: the
+ * width rules compare letters with digits, which a fixed-pitch font draws to one advance.
+ */
 const glyphsOf = (glyphs: PanGlyphs | null, line: PanGlyphs['line'] | null): readonly number[] | null =>
-  glyphs !== null && glyphs.line === line ? glyphs.widths : null;
+  glyphs !== null && glyphs.line === line && !isFixedPitch(glyphs.runs) ? glyphs.runs.map((r) => r.width) : null;
 
 export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOutcome {
   const { card } = readings;

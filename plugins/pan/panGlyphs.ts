@@ -6,6 +6,12 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 
+/** One glyph's ink, in columns of the image: where it starts and how wide it is. */
+export interface GlyphRun {
+  readonly x: number;
+  readonly width: number;
+}
+
 export interface GlyphBox {
   readonly x0: number;
   readonly y0: number;
@@ -14,10 +20,10 @@ export interface GlyphBox {
 }
 
 /**
- * Ink widths of the glyphs in `box` (a one-channel image), left to right: columns holding ink in the middle band
- * of the box (an Otsu threshold inside it), split at ink-free columns. Null when the box holds no clear glyphs.
+ * The glyphs in `box` (a one-channel image), left to right: columns holding ink (an Otsu threshold inside the box),
+ * split at ink-free columns. Null when the box holds no clear glyphs.
  */
-export function glyphWidths(image: RawImage, box: GlyphBox): number[] | null {
+export function glyphRuns(image: RawImage, box: GlyphBox): GlyphRun[] | null {
   if (image.channels !== 1) return null;
   const x0 = Math.max(0, Math.floor(box.x0));
   const x1 = Math.min(image.width, Math.ceil(box.x1));
@@ -38,17 +44,48 @@ export function glyphWidths(image: RawImage, box: GlyphBox): number[] | null {
     for (let y = top; y < bottom; y++) if ((image.data[y * image.width + x] ?? 255) < threshold) dark += 1;
     inked.push(dark >= 2);
   }
-  const widths: number[] = [];
+  const runs: GlyphRun[] = [];
   let run = 0;
-  for (const on of [...inked, false]) {
+  for (const [i, on] of [...inked, false].entries()) {
     if (on) run += 1;
     else if (run > 0) {
       // A run of a pixel or two is a speck or a guilloche crossing, not a glyph.
-      if (run >= Math.max(2, h * 0.08)) widths.push(run);
+      if (run >= Math.max(2, h * 0.08)) runs.push({ x: x0 + i - run, width: run });
       run = 0;
     }
   }
-  return widths.length > 0 ? widths : null;
+  return runs.length > 0 ? runs : null;
+}
+
+/**
+ * Whether the glyphs were set at a fixed pitch (a monospaced font): the step from one glyph's centre to the next
+ * does not follow the two glyphs' widths. In a proportional font it does, one for one; in a fixed-pitch font it
+ * stays the advance whatever the ink. Glyphs too alike in width to tell count as fixed pitch: their widths then
+ * tell a letter from a digit no better.
+ */
+export function isFixedPitch(runs: readonly GlyphRun[]): boolean {
+  if (runs.length < 4) return true;
+  const steps: number[] = [];
+  const meanWidths: number[] = [];
+  for (let i = 0; i + 1 < runs.length; i++) {
+    const a = runs[i]!;
+    const b = runs[i + 1]!;
+    steps.push(b.x + b.width / 2 - (a.x + a.width / 2));
+    meanWidths.push((a.width + b.width) / 2);
+  }
+  const mean = (v: readonly number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
+  const mw = mean(meanWidths);
+  const ms = mean(steps);
+  let cov = 0;
+  let varW = 0;
+  for (let i = 0; i < steps.length; i++) {
+    cov += (meanWidths[i]! - mw) * (steps[i]! - ms);
+    varW += (meanWidths[i]! - mw) ** 2;
+  }
+  // Widths within a few per cent of each other give the slope no footing.
+  if (Math.sqrt(varW / steps.length) < 0.04 * mw) return true;
+  const slope = cov / varW;
+  return slope < 0.5;
 }
 
 function otsu(hist: Uint32Array, total: number): number {
@@ -77,11 +114,13 @@ function otsu(hist: Uint32Array, total: number): number {
 
 /**
  * Ink width of each letter OCR may take a digit for, over the ink width of the digits, in Arial-metric bold sans
- * (measured on Liberation Sans Bold: digits share one width). A glyph is judged a printed digit when it is nearer
- * the digits' width than the letter's: below the midpoint for wide letters, above it for the narrow I.
+ * (measured on Liberation Sans Bold: digits share one width). A glyph is judged a printed digit when it lies within
+ * a quarter of the way from the digit's width to the letter's.
  */
 const LETTER_TO_DIGIT_WIDTH: Readonly<Record<string, number>> = { O: 1.43, I: 0.33, Z: 1.16, A: 1.39, S: 1.24, G: 1.39, T: 1.22, B: 1.27 };
 const DIGIT_WIDTH: Readonly<Record<string, number>> = { '0': 1, '1': 0.96, '2': 1, '4': 1.12, '5': 1.02, '6': 1, '7': 0.98, '8': 1.02 };
+/** The share of the way from the digit's width towards the letter's within which a glyph is a printed digit. */
+const DIGIT_SHARE = 0.25;
 
 export interface LetterRepair {
   /** 1-based position in the PAN. */
@@ -107,9 +146,9 @@ export function printedDigitsAtLetterPositions(pan: string, widths: readonly num
     const digit = DIGIT_WIDTH[r.from];
     const width = widths[r.position - 1];
     if (letter === undefined || digit === undefined || width === undefined) continue;
-    const ratio = width / digitWidth;
-    const midpoint = (letter + digit) / 2;
-    if (letter > digit ? ratio < midpoint : ratio > midpoint) printed.push(r.position);
+    // The letters' widths are one font's; other fonts draw an S or an A nearer their digits. So only a glyph
+    // far nearer the digit's width than the letter's proves a printed digit; one between the two proves nothing.
+    if (Math.abs(width / digitWidth - digit) <= Math.abs(letter - digit) * DIGIT_SHARE) printed.push(r.position);
   }
   return printed;
 }

@@ -106,9 +106,18 @@ describe('decodePanReadings', () => {
 
 describe('a digit where a letter must be', () => {
   const rows = newCard('ABCPK12340', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990');
-  const withWidths = (widths: number[]): Partial<PanReadings> => {
+  // Glyphs set one after another with the same ink gap (a proportional font), or each in one fixed advance.
+  const runsOf = (widths: number[], advance?: number) => {
+    let x = 10;
+    return widths.map((width, i) => {
+      const run = advance === undefined ? { x, width } : { x: 10 + i * advance + (advance - width) / 2, width };
+      x += width + 4;
+      return run;
+    });
+  };
+  const withWidths = (widths: number[], advance?: number): Partial<PanReadings> => {
     const card = parseCardLines(cardLinesOf(rows));
-    return { card, panGlyphs: card.pan ? { line: card.pan.line, widths } : null };
+    return { card, panGlyphs: card.pan ? { line: card.pan.line, runs: runsOf(widths, advance) } : null };
   };
 
   it('is repaired when the glyph is as wide as a letter O', () => {
@@ -119,6 +128,11 @@ describe('a digit where a letter must be', () => {
   it('is refused when the glyph is as wide as the card\'s own digits', () => {
     const outcome = decodePanReadings(readingsOf(rows, withWidths([24, 24, 24, 24, 24, 20, 20, 20, 20, 20])), now);
     expect(outcome).toMatchObject({ ok: false, code: 'invalid_document' });
+  });
+
+  it('is repaired in a fixed-pitch font, whose widths tell a letter from a digit no better', () => {
+    const outcome = decodePanReadings(readingsOf(rows, withWidths([24, 24, 24, 24, 24, 20, 20, 20, 20, 20], 30)), now);
+    expect(outcome.ok && outcome.result.pan_number).toBe('ABCPK1234O');
   });
 
   it('is repaired when the glyphs could not be measured one by one', () => {

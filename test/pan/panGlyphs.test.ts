@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { barsReadAsL, glyphWidths, printedDigitsAtLetterPositions } from '../../plugins/pan/panGlyphs.ts';
+import { createCanvas } from '@napi-rs/canvas';
+import { font, registerFixtureFonts } from '../../fixtures/fonts.ts';
+import { barsReadAsL, glyphRuns, isFixedPitch, printedDigitsAtLetterPositions } from '../../plugins/pan/panGlyphs.ts';
 
 /** A white strip with dark bars of the given widths, 4 px apart, and faint background strokes. */
 function strip(widths: readonly number[]): RawImage {
@@ -16,16 +18,51 @@ function strip(widths: readonly number[]): RawImage {
   return { data, width, height, channels: 1 };
 }
 
-describe('glyphWidths', () => {
+describe('glyphRuns', () => {
   it('measures each glyph, left to right, ignoring faint background strokes', () => {
     const widths = [22, 23, 22, 30, 21, 20, 20, 20, 20, 29];
     const image = strip(widths);
-    expect(glyphWidths(image, { x0: 0, y0: 0, x1: image.width, y1: image.height })).toEqual(widths);
+    const runs = glyphRuns(image, { x0: 0, y0: 0, x1: image.width, y1: image.height });
+    expect(runs?.map((r) => r.width)).toEqual(widths);
+    expect(runs?.map((r) => r.x).slice(0, 3)).toEqual([4, 30, 57]);
   });
 
   it('finds nothing on blank paper', () => {
     const image = strip([]);
-    expect(glyphWidths(image, { x0: 0, y0: 0, x1: image.width, y1: image.height })).toBeNull();
+    expect(glyphRuns(image, { x0: 0, y0: 0, x1: image.width, y1: image.height })).toBeNull();
+  });
+});
+
+/** A PAN drawn in a font, as a grey image, and its glyphs. */
+function drawnRuns(text: string, family: Parameters<typeof font>[1], weight: 'normal' | 'bold') {
+  registerFixtureFonts();
+  const canvas = createCanvas(520, 60);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, 520, 60);
+  g.fillStyle = '#111';
+  g.font = font(36, family, weight);
+  g.textBaseline = 'middle';
+  g.fillText(text, 12, 30);
+  const rgba = g.getImageData(0, 0, 520, 60).data;
+  const data = Buffer.alloc(520 * 60);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return glyphRuns({ data, width: 520, height: 60, channels: 1 }, { x0: 0, y0: 0, x1: 520, y1: 60 });
+}
+
+describe('isFixedPitch', () => {
+  it.each([
+    // OCR-B is set at a fixed pitch; the others are proportional.
+    ['ABCPK2345O', 'ocrb', 'normal', true],
+    ['AAAPL1234C', 'ocrb', 'bold', true],
+    ['ZLWPM4082Q', 'ocrb', 'normal', true],
+    ['ABCPK2345O', 'liberationSansBold', 'bold', false],
+    ['AAAPL1234C', 'sans', 'normal', false],
+    ['ZEGPM4082Q', 'sansCondensed', 'normal', false],
+  ] as const)('%s in %s (%s): %s', (text, family, weight, fixed) => {
+    const runs = drawnRuns(text, family, weight);
+    expect(runs).toHaveLength(10);
+    expect(isFixedPitch(runs ?? [])).toBe(fixed);
   });
 });
 
@@ -38,6 +75,9 @@ describe('printedDigitsAtLetterPositions', () => {
     ['4 as wide as an A: misread A', '4', 'A', 28, []],
     ['1 as wide as a digit: printed 1', '1', 'I', 19, [10]],
     ['1 as thin as an I: misread I', '1', 'I', 7, []],
+    // A serif S is about 1.1 digits wide: between the two, which proves no printed digit.
+    ['5 a tenth wider than a digit: no proof', '5', 'S', 22.6, []],
+    ['5 as wide as a digit: printed 5', '5', 'S', 20.6, [10]],
   ])('%s', (_, from, to, width, expected) => {
     const pan = `ABCPK2345${to}`;
     expect(printedDigitsAtLetterPositions(pan, [...digits, width], [{ position: 10, from, to }])).toEqual(expected);
