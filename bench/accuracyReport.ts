@@ -85,7 +85,9 @@ export function formatAccuracyTables(passport: Readonly<Record<string, SavedRepo
       ['documents exactly right', ...panCell((r) => percent(r.summary.documentExact))],
       ['fields right', ...panCell((r) => percent(fieldsRight(r.summary)))],
       ['refused though readable', ...panCell((r) => String(refusedCount(r.summary)))],
+      ['names cut short (must be 0)', ...panCell((r) => (r.summary.namesCutShort === undefined ? '—' : String(r.summary.namesCutShort)))],
       ['latency p50 (one at a time)', ...panCell((r) => (r.summary.latencyMs.p50 === null ? '—' : `${r.summary.latencyMs.p50} ms`))],
+      ['latency p50, photos and scans (OCR)', ...panCell((r) => (r.summary.ocrLatencyMs?.p50 == null ? '—' : `${r.summary.ocrLatencyMs.p50} ms`))],
       ['measured', ...panCols.map((c) => measured(c.report))],
     ],
   );

@@ -65,6 +65,18 @@ export interface ItemJudgement {
   readonly exact: boolean;
   /** The MRZ claims valid check digits yet a line differs from the truth: the one error that must never happen. */
   readonly mrzFalselyValid: boolean;
+  /** Names answered with a part missing at either end (`JOHN PAUL` for `JOHN PAUL KRISHNAMURTHY`, `ERA TAN`). */
+  readonly namesCutShort: number;
+}
+
+const NAME_FIELDS: readonly string[] = ['full_name', 'given_name', 'surname', 'father_name'];
+
+/** A name read as a strict part of the truth's start or end: the reader stopped short of the ink. */
+export function isCutShort(expected: unknown, actual: unknown): boolean {
+  if (typeof expected !== 'string' || typeof actual !== 'string') return false;
+  const want = expected.trim();
+  const got = actual.trim();
+  return got.length > 0 && got.length < want.length && (want.startsWith(got) || want.endsWith(got));
 }
 
 const mrzOf = (value: unknown): Record<string, unknown> | null => {
@@ -84,8 +96,10 @@ export function judgeItem(item: LabelledItemInfo, expected: Record<string, unkno
     !(leafMatches(truthMrz['line1'], claimed['line1']) && leafMatches(truthMrz['line2'], claimed['line2']));
 
   if (item.expect !== 'ok') {
-    return { ...base, outcome: outcomeName, fields: [], exact: outcomeName === item.expect, mrzFalselyValid };
+    return { ...base, outcome: outcomeName, fields: [], exact: outcomeName === item.expect, mrzFalselyValid, namesCutShort: 0 };
   }
-  const fields = compareFields(expected, outcome.kind === 'result' ? outcome.result : undefined);
-  return { ...base, outcome: outcomeName, fields, exact: outcome.kind === 'result' && fields.every((field) => field.correct), mrzFalselyValid };
+  const result = outcome.kind === 'result' ? outcome.result : undefined;
+  const fields = compareFields(expected, result);
+  const namesCutShort = pairFields(expected, result).filter((pair) => NAME_FIELDS.includes(pair.field) && isCutShort(pair.expected, pair.actual)).length;
+  return { ...base, outcome: outcomeName, fields, exact: outcome.kind === 'result' && fields.every((field) => field.correct), mrzFalselyValid, namesCutShort };
 }

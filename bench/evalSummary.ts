@@ -41,9 +41,13 @@ export interface EvalSummary {
   /** Documents that must be read but were refused, by problem code. */
   readonly wronglyRefused: Readonly<Record<string, number>>;
   readonly mrzFalselyValid: number;
+  /** Names answered with a part missing at an end; absent from reports saved before it was counted. */
+  readonly namesCutShort?: number;
   /** Documents read exactly without a single OCR job (e-PAN text layers). */
   readonly readWithoutOcr: number;
   readonly latencyMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
+  /** Latency of the documents that needed OCR (photos and scans, not text-layer PDFs). */
+  readonly ocrLatencyMs?: { readonly p50: number | null; readonly p95: number | null };
 }
 
 export function summarize(runs: readonly JudgedRun[]): EvalSummary {
@@ -71,6 +75,7 @@ export function summarize(runs: readonly JudgedRun[]): EvalSummary {
     refusalsMissed[key] = (refusalsMissed[key] ?? 0) + 1;
   }
   const latencies = runs.map((run) => run.latencyMs);
+  const ocrLatencies = runs.filter((run) => run.ocrJobs > 0).map((run) => run.latencyMs);
 
   return {
     items: runs.length,
@@ -87,8 +92,10 @@ export function summarize(runs: readonly JudgedRun[]): EvalSummary {
     refusalsMissed,
     wronglyRefused,
     mrzFalselyValid: runs.filter((run) => run.mrzFalselyValid).length,
+    namesCutShort: runs.reduce((n, run) => n + run.namesCutShort, 0),
     readWithoutOcr: toRead.filter((run) => run.exact && run.ocrJobs === 0).length,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.length === 0 ? null : Math.max(...latencies) },
+    ocrLatencyMs: { p50: percentile(ocrLatencies, 50), p95: percentile(ocrLatencies, 95) },
   };
 }
 
@@ -109,8 +116,11 @@ export function formatSummary(title: string, summary: EvalSummary): string {
   const refused = Object.entries(summary.wronglyRefused);
   lines.push(row('Wrongly refused', refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')));
   lines.push(row('MRZ valid but wrong (must be 0)', String(summary.mrzFalselyValid)));
+  lines.push(row('Names cut short (must be 0)', String(summary.namesCutShort ?? 'n/a')));
   lines.push(row('Read exactly without OCR', String(summary.readWithoutOcr)));
   const { p50, p95, max } = summary.latencyMs;
   lines.push(row('Latency p50 / p95 / max', `${p50 ?? 'n/a'} / ${p95 ?? 'n/a'} / ${max ?? 'n/a'} ms`));
+  const ocr = summary.ocrLatencyMs;
+  if (ocr !== undefined) lines.push(row('  read with OCR: p50 / p95', `${ocr.p50 ?? 'n/a'} / ${ocr.p95 ?? 'n/a'} ms`));
   return lines.join('\n');
 }

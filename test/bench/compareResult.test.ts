@@ -72,6 +72,16 @@ describe('judgeItem', () => {
     expect(judgeItem(item, truth, outcome)).toMatchObject(expected);
   });
 
+  it.each<[string, string, number]>([
+    ['the last word missing', 'ERIKS', 1],
+    ['the first letters missing', 'SSON', 1],
+    ['misread, not cut', 'ERIKSON', 0],
+    ['whole', 'ERIKSSON', 0],
+    ['longer', 'ERIKSSONS', 0],
+  ])('counts a name cut short: %s', (_name, surname, cut) => {
+    expect(judgeItem(info, truth, result(surname, 'LINE2', true)).namesCutShort).toBe(cut);
+  });
+
   it('scores no fields for documents that must be refused', () => {
     expect(judgeItem({ ...info, expect: 'invalid_document' }, truth, { kind: 'refused', code: 'invalid_document' }).fields).toEqual([]);
   });

@@ -27,13 +27,14 @@ describe('summarize', () => {
     ],
     exact: true,
     mrzFalselyValid: false,
+    namesCutShort: 0,
     latencyMs: 100,
     ocrJobs: 3,
     ...over,
   });
   const runs = [
     run({ latencyMs: 100 }),
-    run({ degradation: 'photo', latencyMs: 200, exact: false, fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: true }] }),
+    run({ degradation: 'photo', latencyMs: 200, exact: false, namesCutShort: 1, fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: true }] }),
     run({ degradation: 'blur', latencyMs: 300, exact: false, outcome: 'unreadable_document', fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: false }] }),
     run({ degradation: 'epan', latencyMs: 10, ocrJobs: 0 }),
     run({ expect: 'wrong_document_type', outcome: 'wrong_document_type', fields: [], latencyMs: 50 }),
@@ -62,6 +63,8 @@ describe('summarize', () => {
     expect(summary.mrzFalselyValid).toBe(1);
     expect(summary.readWithoutOcr).toBe(1);
     expect(summary.latencyMs).toEqual({ p50: 60, p95: 300, max: 300 });
+    expect(summary.ocrLatencyMs).toEqual({ p50: 100, p95: 300 });
+    expect(summary.namesCutShort).toBe(1);
   });
 
   it('formats every figure', () => {
@@ -69,6 +72,7 @@ describe('summarize', () => {
     expect(text).toContain('50.0% (2/4)');
     expect(text).toMatch(/MRZ valid but wrong \(must be 0\) +1/);
     expect(text).toContain('unreadable_document 1');
+    expect(text).toMatch(/Names cut short \(must be 0\) +1/);
   });
 
   it('copes with an empty run', () => {
