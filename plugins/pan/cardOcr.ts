@@ -99,7 +99,8 @@ export async function readCardImage(
   }
   let panReread: FieldReading | null = null;
   const pan = card.pan;
-  const panDoubtful = !pan || !pan.candidate.outcome.ok || pan.candidate.outcome.repairs.length > 0 || pan.confidence < 0.8;
+  // A character dropped from an 11-character run is doubtful too: a second reading may find the ten.
+  const panDoubtful = !pan || !pan.candidate.outcome.ok || pan.candidate.outcome.repairs.length > 0 || pan.candidate.dropped !== null || pan.confidence < 0.8;
   const panLine = pan?.line ?? card.panLine;
   if (panDoubtful && panLine) {
     calls += 1;

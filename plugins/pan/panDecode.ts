@@ -35,6 +35,9 @@ export type PanDecodeOutcome =
 const glyphsOf = (glyphs: PanGlyphs | null, line: PanGlyphs['line'] | null): readonly number[] | null =>
   glyphs !== null && glyphs.line === line && !isFixedPitch(glyphs.runs) ? glyphs.runs.map((r) => r.width) : null;
 
+/** How much likelier one drop place must rank than another to prove it: more than the stray-glyph prior alone. */
+const DROP_PROOF = 0.5;
+
 export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOutcome {
   const { card } = readings;
   const warnings: string[] = [];
@@ -114,6 +117,22 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
       hint: card.panCardMarkers > 0 ? 'The card was seen but its number was not legible: send a sharper, well-lit photo or a scan.' : 'No card was found: send a photo or scan showing the whole card, flat and in focus.',
     };
   }
+
+  // A character too many in the PAN's run, dropped at one place where dropping another would leave another valid
+  // PAN about as likely: which was the stray is not proven (a thin 1 is only likelier to be one), so the PAN is
+  // the likeliest reading, not a sure one. The name's initial proving the place counts, and so does a thin stroke right after a J (OCR reads
+  // a J's hook as one); the stray prior alone does not.
+  const runOf = (c: PanCandidate): string | null => (c.dropped === null ? null : `${c.raw.slice(0, c.dropped - 1)}${c.droppedChar ?? ''}${c.raw.slice(c.dropped - 1)}`);
+  const chosenRun = runOf(chosen.candidate);
+  const chosenPan = chosen.candidate.outcome.pan;
+  const dropped = chosen.candidate.dropped;
+  const jHook = dropped !== null && dropped > 1 && chosenRun?.[dropped - 2] === 'J' && /[I1L]/.test(chosen.candidate.droppedChar ?? '');
+  const rivalDrop =
+    chosenRun !== null &&
+    !jHook &&
+    options.some((o) => o.candidate.outcome.ok && o.candidate.outcome.pan !== chosenPan && runOf(o.candidate) === chosenRun && score(o) - score(chosen) < DROP_PROOF);
+  // Answered, never as sure: the warning says what is in doubt and the PAN's confidence halves.
+  if (rivalDrop) warnings.push('The PAN was read with a character too many, and which one was the stray is not certain: check the PAN against the card.');
 
   const outcome = chosen.candidate.outcome;
   const measured = glyphsOf(readings.panGlyphs, chosen.line);
@@ -209,7 +228,11 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   if (card.dateLabel !== null && card.dateLabel !== dateKind) warnings.push(`The card's date label does not match the holder type.`);
 
   const layout: PanResult['card_layout'] = readings.isEpan ? 'e-pan' : card.layout === 'old' ? 'old' : 'new';
-  const panConfidence = chosen.confidence * 0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1) + (chosen.candidate.barsRead ?? 0)) * (nameInitialMatches === false ? 0.9 : 1);
+  const panConfidence =
+    chosen.confidence *
+    0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1) + (chosen.candidate.barsRead ?? 0)) *
+    (nameInitialMatches === false ? 0.9 : 1) *
+    (rivalDrop ? 0.5 : 1);
   const nameConfidence = (card.name?.confidence ?? 0) * (nameInitialMatches === false ? 0.7 : 1);
 
   const result: PanResult = {

@@ -141,6 +141,27 @@ describe('a digit where a letter must be', () => {
   });
 });
 
+describe('a character too many in the PAN', () => {
+  it('is dropped where a thin stroke follows a J, the hook OCR reads as one', () => {
+    const result = decoded(newCard('DJIXGK7821T', 'KAVERI TRUST', null, '12/03/1990'));
+    expect(result.pan_number).toBe('DJXGK7821T');
+    expect(result.warnings.some((w) => w.includes('character too many'))).toBe(false);
+  });
+
+  it('is answered in doubt where dropping another character would leave another PAN about as likely', () => {
+    // The printed PAN is AAAHH1980B; OCR read an 8 too many, and dropping the 1 is only likelier by the stray prior.
+    const result = decoded(newCard('AAAHH19808B', 'JONE DOE', 'JAMES DOE', '01/02/1980'));
+    expect(result.warnings.some((w) => w.includes('character too many'))).toBe(true);
+    expect(result.confidence.pan_number).toBeLessThan(0.5);
+  });
+
+  it("is dropped where the name's initial proves the place", () => {
+    const result = decoded(newCard('ABCPGS1234F', 'RAVI GUPTA', 'SURESH GUPTA', '12/03/1990'));
+    expect(result.pan_number).toBe('ABCPG1234F');
+    expect(result.warnings.some((w) => w.includes('character too many'))).toBe(false);
+  });
+});
+
 describe('refusals', () => {
   const refusal = (rows: readonly PrintedRow[]) => {
     const outcome = decodePanReadings(readingsOf(rows), now);
