@@ -48,6 +48,11 @@ export interface CardReading {
   readonly notOnPanCard: number;
   /** Lines read with reasonable confidence: tells "nothing there" from "something else". */
   readonly textLines: number;
+  /**
+   * The left edge of the card's field column: the median left edge of the field labels and values read (at least
+   * three). A card prints its labels and values flush left in one column; null when too few were read.
+   */
+  readonly valueColumnX0: number | null;
 }
 
 type LabelKind = 'name' | 'father' | 'birth' | 'incorporation' | 'pan_label' | 'header' | 'signature';
@@ -284,6 +289,13 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     }
   }
 
+  const columnEdges = [
+    ...[nameLabel, fatherLabel, birthLabel, incLabel].flatMap((l) => (l === undefined ? [] : [l.x0])),
+    ...[name, fatherName].flatMap((f) => (f?.box === undefined ? [] : [f.box.x0])),
+    ...(date !== null && dateLine !== null ? [dateLine.x0] : []),
+  ].sort((a, b) => a - b);
+  const valueColumnX0 = columnEdges.length >= 3 ? (columnEdges[Math.floor((columnEdges.length - 1) / 2)] ?? null) : null;
+
   return {
     layout,
     pan,
@@ -298,6 +310,7 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     panCardWords: (allText.match(new RegExp(PAN_CARD_WORDS.source, 'g')) ?? []).length,
     notOnPanCard: (allText.match(new RegExp(NOT_ON_PAN_CARD.source, 'g')) ?? []).length,
     textLines: lines.filter((l) => l.confidence >= 0.5 && l.text.replace(/[^A-Za-z0-9]/g, '').length >= 3).length,
+    valueColumnX0,
   };
 }
 

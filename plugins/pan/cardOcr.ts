@@ -85,17 +85,21 @@ export async function readCardImage(
   // A name's extent is where its ink ends on the line, not where OCR's words stop: a name whose ink runs on past its
   // last word (into the photo or the QR code, or a word OCR dropped) is read again up to where the ink ends, and the
   // longer reading kept when it begins as the first did and holds its words.
+  // Leftwards only as far as the card's field column: a name that starts right of it lost its first words (OCR
+  // dropped them), while left of the column sit the photo and the hologram, whose ink reads as letters.
+  const column = card.valueColumnX0;
   for (const key of ['name', 'fatherName'] as const) {
     const field = card[key];
     if (!field?.box) continue;
-    const extent = inkExtent(image, field.box);
-    if (extent === null) continue;
     const h = field.box.y1 - field.box.y0;
-    // Only rightwards: left of a name's column sit the photo and the hologram, whose ink reads as letters.
-    if (extent.x1 - field.box.x1 < 0.8 * h) continue;
+    const extent = inkExtent(image, field.box);
+    const right = extent !== null && extent.x1 - field.box.x1 >= 0.8 * h ? extent.x1 : null;
+    const left = column !== null && field.box.x0 - column >= 0.8 * h ? column : null;
+    if (right === null && left === null) continue;
     calls += 1;
-    const reread = await rereadName(ocr, image, { ...field.box, x1: extent.x1 }, key === 'name', signal);
-    if (reread && reread.text.length > field.text.length && holdsWords(reread.text, field.text)) card = { ...card, [key]: reread };
+    const reread = await rereadName(ocr, image, { ...field.box, x0: left ?? field.box.x0, x1: right ?? field.box.x1 }, key === 'name', signal);
+    const holds = (text: string): boolean => holdsWordsInside(text, field.text) || (left === null && holdsWords(text, field.text));
+    if (reread && reread.text.length > field.text.length && holds(reread.text)) card = { ...card, [key]: reread };
   }
   let panReread: FieldReading | null = null;
   const pan = card.pan;
@@ -113,6 +117,25 @@ export async function readCardImage(
     dateReread = await rereadLine(ocr, image, card.dateLine, '0123456789/-', signal);
   }
   return { card, panReread, dateReread, panGlyphs: pan ? measurePanGlyphs(image, pan) : null, ocrCalls: calls, toPage: image.toPage };
+}
+
+/**
+ * `longer` holds `first`'s words one after another, its first word perhaps cut at its start and its last at its
+ * end (OCR stopped short inside a word): what a reading that ran further on either side must hold.
+ */
+export function holdsWordsInside(longer: string, first: string): boolean {
+  const words = first.split(' ');
+  const read = longer.split(' ');
+  const last = words.length - 1;
+  const fits = (r: string | undefined, w: string, j: number): boolean => {
+    if (r === undefined) return false;
+    if (last === 0) return r.includes(w);
+    if (j === 0) return r.endsWith(w);
+    if (j === last) return r.startsWith(w.slice(0, Math.max(1, w.length - 1)));
+    return r === w;
+  };
+  for (let i = 0; i + last < read.length; i++) if (words.every((w, j) => fits(read[i + j], w, j))) return true;
+  return false;
 }
 
 /** `longer` begins with `first`'s first word and holds its other words but a partial last one, in order. */

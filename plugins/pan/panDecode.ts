@@ -233,7 +233,18 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     0.9 ** (outcome.repairs.length + (chosen.candidate.dropped === null ? 0 : 1) + (chosen.candidate.barsRead ?? 0)) *
     (nameInitialMatches === false ? 0.9 : 1) *
     (rivalDrop ? 0.5 : 1);
-  const nameConfidence = (card.name?.confidence ?? 0) * (nameInitialMatches === false ? 0.7 : 1);
+  // A name that still starts right of the card's field column after its wider re-read lost its first letters to
+  // glare or wear: answered as read, never as sure.
+  const cutAtStart = (field: FieldReading | null): boolean => {
+    const box = field?.box;
+    const column = card.valueColumnX0;
+    return readings.source.ocr && box !== undefined && column !== null && box.x0 - column >= 0.8 * (box.y1 - box.y0);
+  };
+  const nameCut = fullName !== null && cutAtStart(card.name);
+  const fatherCut = fatherName !== null && cutAtStart(card.fatherName);
+  if (nameCut) warnings.push("The holder's name starts right of the card's other fields: its first letters may be missing.");
+  if (fatherCut) warnings.push("The father's name starts right of the card's other fields: its first letters may be missing.");
+  const nameConfidence = (card.name?.confidence ?? 0) * (nameInitialMatches === false ? 0.7 : 1) * (nameCut ? 0.5 : 1);
 
   const result: PanResult = {
     pan_number: pan,
@@ -248,7 +259,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     confidence: {
       pan_number: clamp(panConfidence),
       full_name: clamp(nameConfidence),
-      father_name: individual ? clamp(card.fatherName?.confidence ?? 0) : 1,
+      father_name: individual ? clamp((card.fatherName?.confidence ?? 0) * (fatherCut ? 0.5 : 1)) : 1,
       date_of_birth: clamp(datePlausible === false ? dateConfidence * 0.5 : dateConfidence),
     },
     checks: {

@@ -51,6 +51,16 @@ describe('parseCardLines', () => {
     expect(card.pan?.candidate.outcome).toMatchObject({ ok: true, pan: 'QWEPD4321K' });
   });
 
+  it("finds the field column's left edge where labels and values are printed flush left", () => {
+    expect(parseCardLines(newIndividual).valueColumnX0).toBe(345);
+    expect(parseCardLines(oldIndividual).valueColumnX0).toBe(50);
+    // The holder's name read from its third word on does not move the column.
+    const cut = newIndividual.map((l) => (l.text === 'RAVI KUMAR' ? cardLinesOf([{ text: 'KUMAR', x: 480, y: 400 }])[0]! : l));
+    const card = parseCardLines(cut);
+    expect(card.name?.text).toBe('KUMAR');
+    expect(card.valueColumnX0).toBe(345);
+  });
+
   it('never swaps name and father on a new card, even when the father is read first', () => {
     const card = parseCardLines([...newIndividual].sort((a, b) => b.y0 - a.y0));
     expect(card.name?.text).toBe('RAVI KUMAR');

@@ -141,6 +141,17 @@ describe('a digit where a letter must be', () => {
   });
 });
 
+describe('a name that starts right of the field column', () => {
+  it('is answered as read, with a warning and half the confidence', () => {
+    const rows = newCard('ABCPK1234F', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990').map((r) => (r.text === 'SURESH KUMAR' ? { ...r, text: 'SH KUMAR', x: r.x + 70 } : r));
+    const result = decoded(rows);
+    expect(result.father_name).toBe('SH KUMAR');
+    expect(result.warnings.some((w) => w.startsWith("The father's name starts right"))).toBe(true);
+    expect(result.confidence.father_name).toBeLessThan(0.5);
+    expect(result.warnings.some((w) => w.startsWith("The holder's name starts right"))).toBe(false);
+  });
+});
+
 describe('a character too many in the PAN', () => {
   it('is dropped where a thin stroke follows a J, the hook OCR reads as one', () => {
     const result = decoded(newCard('DJIXGK7821T', 'KAVERI TRUST', null, '12/03/1990'));
