@@ -488,30 +488,18 @@ export interface components {
             father_name: string | null;
             /** @description Date printed on the card, YYYY-MM-DD: the date of birth, or for non-individuals the date of incorporation/formation (see date_kind); null when unreadable. */
             date_of_birth: string | null;
-            /**
-             * @description Holder-type code: the 4th character of the PAN.
-             * @enum {string}
-             */
-            holder_type_code: "P" | "C" | "H" | "F" | "A" | "T" | "B" | "L" | "J" | "G" | "E" | "K";
-            /**
-             * @description Text label decoded from holder_type_code.
-             * @enum {string}
-             */
-            holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish";
+            /** @description Holder-type code: the 4th character of the PAN, one of P, C, H, F, A, T, B, L, J, G, E, K on a valid PAN; another letter only where the card prints one (checks.holder_type_known false). */
+            holder_type_code: string;
+            /** @description Text label decoded from holder_type_code; null when the code is in no holder-type table (checks.holder_type_known false, with a warning). */
+            holder_type: ("Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish") | null;
             /** @description Decomposition of the PAN. */
             pan_structure: {
                 /** @description First 3 characters of the PAN. */
                 series: string;
-                /**
-                 * @description 4th character of the PAN (same value as the top-level field).
-                 * @enum {string}
-                 */
-                holder_type_code: "P" | "C" | "H" | "F" | "A" | "T" | "B" | "L" | "J" | "G" | "E" | "K";
-                /**
-                 * @description Decoded label (same value as the top-level field).
-                 * @enum {string}
-                 */
-                holder_type: "Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish";
+                /** @description 4th character of the PAN (same value as the top-level field). */
+                holder_type_code: string;
+                /** @description Decoded label (same value as the top-level field); null for a letter in no holder-type table. */
+                holder_type: ("Individual" | "Company" | "Hindu Undivided Family (HUF)" | "Firm / Limited Liability Partnership" | "Association of Persons (AOP)" | "Trust" | "Body of Individuals (BOI)" | "Local Authority" | "Artificial Juridical Person" | "Government Agency" | "Limited Liability Partnership" | "Krish") | null;
                 /** @description 5th character of the PAN: initial of the surname (individuals) or of the name. */
                 name_initial: string;
                 /** @description 4-digit sequence (characters 6 to 9). */

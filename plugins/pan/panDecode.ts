@@ -5,7 +5,7 @@ import type { CardLine } from './cardLines.ts';
 import type { PanGlyphs } from './cardOcr.ts';
 import { barsReadAsL, isFixedPitch, printedDigitsAtLetterPositions } from './panGlyphs.ts';
 import { isPlausibleDate, parseCardDate } from './cardDate.ts';
-import { HOLDER_TYPE_CODES, isIndividual } from './holderTypes.ts';
+import { HOLDER_TYPE_CODES, isHolderTypeCode, isIndividual } from './holderTypes.ts';
 import { lookAlike, repairKnownWords } from './nameRepair.ts';
 import { candidateRank, decomposePan, panCandidatesInLine, type PanCandidate } from './panNumber.ts';
 import type { PanRepairRecord, PanResult } from './result.ts';
@@ -86,7 +86,16 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   // With nothing of a PAN card in sight (no header, no label), a PAN-shaped run that needed repairs is more likely
   // OCR noise made to fit (another document upside down, a busy photo) than a PAN: only a clean one is taken.
   const cardSeen = card.panCardMarkers > 0;
-  const chosen = options.find((o) => o.candidate.outcome.ok && (cardSeen || candidateRank(o.candidate) === 0)) ?? null;
+  // A PAN read clean on a card, whose 4th character is in no holder-type table, is what the card prints (a
+  // template's ABCDE1234F): answered with holder_type null and the check false. One that needed a repair or a
+  // dropped character to fit is not proven to be printed so, and stays refused.
+  const unlisted = (o: (typeof options)[number]): boolean =>
+    cardSeen && !o.candidate.outcome.ok && o.candidate.outcome.reason === 'unknown_holder_type' && o.candidate.outcome.repairs.length === 0 && o.candidate.dropped === null && (o.candidate.barsRead ?? 0) === 0;
+  const asRead = (o: (typeof options)[number]): (typeof options)[number] =>
+    o.candidate.outcome.ok || o.candidate.outcome.reason !== 'unknown_holder_type' ? o : { ...o, candidate: { ...o.candidate, outcome: { ok: true, pan: o.candidate.outcome.pan, repairs: [] } } };
+  const listedChoice = options.find((o) => o.candidate.outcome.ok && (cardSeen || candidateRank(o.candidate) === 0));
+  const unlistedChoice = listedChoice === undefined ? options.find(unlisted) : undefined;
+  const chosen = listedChoice ?? (unlistedChoice === undefined ? null : asRead(unlistedChoice));
 
   // Another identity document's page has field labels a PAN card shares (`Name`, `Date of birth`) but none of a PAN
   // card's own words, and words no PAN card prints; a PAN-shaped run in it (`ISSUING STATE` repaired) is no PAN.
@@ -160,7 +169,11 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   for (const r of outcome.repairs) repairs.push({ field: 'pan_number', position: r.position, from: r.from, to: r.to, reason: r.reason });
   for (const position of narrowL) repairs.push({ field: 'pan_number', position, from: 'L', to: 'I', reason: 'glyph_width' });
   let structure = decomposePan(pan);
-  const individual = isIndividual(structure.holder_type_code);
+  const holderCode = structure.holder_type_code;
+  const holderKnown = isHolderTypeCode(holderCode);
+  // A letter in no table says nothing of the holder: the card's own fields do (a father's name, a birth label).
+  const individual = holderKnown ? isIndividual(holderCode) : individualSeen && !entitySeen;
+  if (!holderKnown) warnings.push("The PAN's 4th character is in no holder-type table: the PAN is not valid as printed; check the card.");
 
   // The date: the card's own reading, else the re-read.
   let dateIso: string | null = null;
@@ -182,7 +195,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   let fullName = card.name?.text ?? null;
   if (fullName !== null && !individual) {
     // The holder type proves the entity's kind, and so the words its name ends with (HUF, LLP, LIMITED, TRUST).
-    const known = repairKnownWords(fullName, structure.holder_type_code);
+    const known = holderKnown ? repairKnownWords(fullName, holderCode) : { text: fullName, repairs: [] };
     fullName = known.text;
     for (const r of known.repairs) repairs.push({ field: 'full_name', position: r.position, from: r.from, to: r.to, reason: r.reason });
   }
@@ -264,7 +277,7 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     },
     checks: {
       format_valid: true,
-      holder_type_known: true,
+      holder_type_known: holderKnown,
       name_initial_matches: nameInitialMatches,
       date_plausible: datePlausible,
     },

@@ -3,7 +3,7 @@
  * letter whose algorithm is not public, so it is only ever class-repaired (a digit read where a letter must be),
  * never recomputed.
  */
-import { HOLDER_TYPES, isHolderTypeCode, type HolderType, type HolderTypeCode } from './holderTypes.ts';
+import { HOLDER_TYPES, isHolderTypeCode, type HolderType } from './holderTypes.ts';
 
 export const PAN_FORMAT = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const BLANK_TEMPLATE = 'XXXXXXXXXX';
@@ -97,8 +97,10 @@ export function isValidPan(pan: string): boolean {
 
 export interface PanStructure {
   readonly series: string;
-  readonly holder_type_code: HolderTypeCode;
-  readonly holder_type: HolderType;
+  /** The 4th character: a holder-type code, or a letter in no table where the card prints one (a template's D). */
+  readonly holder_type_code: string;
+  /** The table's label; null for a letter in no table. */
+  readonly holder_type: HolderType | null;
   readonly name_initial: string;
   readonly sequence: string;
   readonly check_digit: string;
@@ -107,11 +109,11 @@ export interface PanStructure {
 /** Splits a valid PAN into its parts; throws on an invalid one (callers repair first). */
 export function decomposePan(pan: string): PanStructure {
   const code = pan[3] ?? '';
-  if (!PAN_FORMAT.test(pan) || !isHolderTypeCode(code)) throw new Error('decomposePan needs a valid PAN');
+  if (!PAN_FORMAT.test(pan)) throw new Error('decomposePan needs a PAN of the 10-character format');
   return {
     series: pan.slice(0, 3),
     holder_type_code: code,
-    holder_type: HOLDER_TYPES[code],
+    holder_type: isHolderTypeCode(code) ? HOLDER_TYPES[code] : null,
     name_initial: pan[4] ?? '',
     sequence: pan.slice(5, 9),
     check_digit: pan[9] ?? '',

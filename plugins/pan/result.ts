@@ -2,15 +2,15 @@
 import { z } from 'zod';
 import { HOLDER_TYPE_CODES, HOLDER_TYPES } from './holderTypes.ts';
 
-const holderTypeCode = z.enum(HOLDER_TYPE_CODES as [string, ...string[]]);
-const holderType = z.enum(Object.values(HOLDER_TYPES) as [string, ...string[]]);
+const holderTypeCode = z.string().regex(/^[A-Z]$/);
+const holderType = z.enum(Object.values(HOLDER_TYPES) as [string, ...string[]]).nullable();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const panStructureSchema = z
   .object({
     series: z.string().regex(/^[A-Z]{3}$/).describe('First 3 characters of the PAN.'),
     holder_type_code: holderTypeCode.describe('4th character of the PAN (same value as the top-level field).'),
-    holder_type: holderType.describe('Decoded label (same value as the top-level field).'),
+    holder_type: holderType.describe('Decoded label (same value as the top-level field); null for a letter in no holder-type table.'),
     name_initial: z.string().regex(/^[A-Z]$/).describe('5th character of the PAN: initial of the surname (individuals) or of the name.'),
     sequence: z.string().regex(/^[0-9]{4}$/).describe('4-digit sequence (characters 6 to 9).'),
     check_digit: z.string().regex(/^[A-Z]$/).describe('Last (10th) character of the PAN, as printed; never recomputed.'),
@@ -43,8 +43,8 @@ export const panResultSchema = z
     date_of_birth: isoDate
       .nullable()
       .describe('Date printed on the card, YYYY-MM-DD: the date of birth, or for non-individuals the date of incorporation/formation (see date_kind); null when unreadable.'),
-    holder_type_code: holderTypeCode.describe('Holder-type code: the 4th character of the PAN.'),
-    holder_type: holderType.describe('Text label decoded from holder_type_code.'),
+    holder_type_code: holderTypeCode.describe(`Holder-type code: the 4th character of the PAN, one of ${HOLDER_TYPE_CODES.join(', ')} on a valid PAN; another letter only where the card prints one (checks.holder_type_known false).`),
+    holder_type: holderType.describe('Text label decoded from holder_type_code; null when the code is in no holder-type table (checks.holder_type_known false, with a warning).'),
     pan_structure: panStructureSchema,
     date_kind: z.enum(['birth', 'incorporation']).describe('What date_of_birth holds: a birth date (individuals) or an incorporation/formation date.'),
     card_layout: z

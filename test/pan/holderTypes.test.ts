@@ -31,11 +31,12 @@ describe('holder types', () => {
     expect(structure.holder_type_code).toBe(code);
     expect(structure.holder_type).toBe(label);
     expect(HOLDER_TYPES[code as keyof typeof HOLDER_TYPES]).toBe(label);
-    expect(isIndividual(structure.holder_type_code)).toBe(code === 'P');
+    expect(isIndividual(code as keyof typeof HOLDER_TYPES)).toBe(code === 'P');
   });
 
   it.each(['D', 'I', 'M', 'N', 'O', 'Q', 'R', 'S', 'U', 'V', 'W', 'X', 'Y', 'Z'])('%s is no holder type', (code) => {
     expect(isHolderTypeCode(code)).toBe(false);
     expect(repairPan(`ABC${code}D1234E`)).toMatchObject({ ok: false, reason: 'unknown_holder_type' });
+    expect(decomposePan(`ABC${code}D1234E`)).toMatchObject({ holder_type_code: code, holder_type: null });
   });
 });

@@ -70,7 +70,8 @@ describe('isValidPan and decomposePan', () => {
     expect(isValidPan('AAAPL1234')).toBe(false);
     expect(isValidPan('AAAQL1234C')).toBe(false);
     expect(isValidPan('AAAPL12345')).toBe(false);
-    expect(() => decomposePan('AAAQL1234C')).toThrow();
+    expect(() => decomposePan('AAAPL12345')).toThrow();
+    expect(decomposePan('AAAQL1234C').holder_type).toBeNull();
   });
 });
 

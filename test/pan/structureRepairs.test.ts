@@ -94,8 +94,21 @@ describe('the holder-type table decides a look-alike 4th character', () => {
     expect(r.repairs).toContainEqual({ field: 'pan_number', position: 4, from: 'R', to: 'P', reason: 'holder_type_expected' });
   });
 
-  it('a 4th character with two look-alike codes (Q: C or G) stays refused', () => {
-    expect(decode(newCard('ABCQK1234F', 'SUNRISE LIMITED', null, '12/03/1990'))).toMatchObject({ ok: false, code: 'invalid_document' });
+  it('a 4th character with two look-alike codes (Q: C or G) is not repaired: answered as read, the check false', () => {
+    const r = result(newCard('ABCQK1234F', 'SUNRISE LIMITED', null, '12/03/1990'));
+    expect(r).toMatchObject({ pan_number: 'ABCQK1234F', holder_type_code: 'Q', holder_type: null, checks: { holder_type_known: false } });
+    expect(r.pan_structure).toMatchObject({ holder_type_code: 'Q', holder_type: null });
+    expect(r.warnings.some((w) => w.includes('no holder-type table'))).toBe(true);
+  });
+
+  it("a template's PAN in no table, read clean, is answered as printed; the father's name says individual", () => {
+    const r = result(newCard('ABCDE1234F', 'APPLICANT NAME', 'SURESH KUMAR', '01/06/1995'));
+    expect(r).toMatchObject({ pan_number: 'ABCDE1234F', holder_type_code: 'D', holder_type: null, date_kind: 'birth', checks: { holder_type_known: false } });
+    expect(r.father_name).toBe('SURESH KUMAR');
+  });
+
+  it('a 4th character in no table that needed a repair to fit stays refused', () => {
+    expect(decode(newCard('ABCQ12345Z', 'RAVI KUMAR', 'SURESH KUMAR', '12/03/1990'))).toMatchObject({ ok: false, code: 'invalid_document' });
   });
 });
 
