@@ -176,13 +176,13 @@ function under(l: CardLine, label: CardLine): boolean {
 }
 
 /** The first line below `label` that overlaps it horizontally and is not itself a label. */
-function lineBelow(lines: readonly CardLine[], label: CardLine): CardLine | null {
+function lineBelow(lines: readonly CardLine[], label: CardLine, isLabel: (l: CardLine) => boolean = (l) => labelOf(l) !== null): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
     if (l === label || !under(l, label)) continue;
     if (l.y0 > label.y1 + h * 4) break;
     if (l.x1 < label.x0 - h || l.x0 > label.x1 + h * 6) continue;
-    if (labelOf(l) !== null) return null;
+    if (isLabel(l)) return null;
     return l;
   }
   return null;
@@ -196,6 +196,13 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
     const kind = labelOf(l);
     if (kind !== null) labels.set(l, kind);
   }
+  // A card prints all its field labels alike: where one is read in mixed case, a line in capitals is a value that
+  // holds a label's word (a template's `APPLICANT NAME` and `APPLICANT'S FATHER NAME` under `Name`, `Father's Name`).
+  const fieldLabel = (l: CardLine): boolean => ['name', 'father', 'birth'].includes(labels.get(l) ?? '');
+  if (lines.some((l) => fieldLabel(l) && /[a-z]/.test(l.text))) {
+    for (const l of lines) if (fieldLabel(l) && !/[a-z]/.test(l.text) && /[A-Z]{2}/.test(l.text)) labels.delete(l);
+  }
+  const isLabel = (l: CardLine): boolean => labels.has(l);
   const find = (kind: LabelKind): CardLine | undefined => lines.find((l) => labels.get(l) === kind);
   const nameLabel = find('name');
   const fatherLabel = find('father');
@@ -219,7 +226,7 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
   // The line under the date label when it does not read as a date: no date from it, but the place to re-read.
   let unreadDateLine: CardLine | null = null;
   if (dateLabelLine) {
-    const below = lineBelow(lines, dateLabelLine);
+    const below = lineBelow(lines, dateLabelLine, isLabel);
     if (below && parseCardDate(below.text)) dateLine = below;
     else if (parseCardDate(dateLabelLine.text)) dateLine = dateLabelLine;
     else if (below) unreadDateLine = below;
@@ -232,8 +239,8 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
   let name: FieldReading | null = null;
   let fatherName: FieldReading | null = null;
   if (layout === 'new') {
-    name = valueOf(lines, nameLabel, true);
-    fatherName = valueOf(lines, fatherLabel, false);
+    name = valueOf(lines, nameLabel, true, isLabel);
+    fatherName = valueOf(lines, fatherLabel, false, isLabel);
   }
   if (name === null || (fatherLabel === undefined && layout !== 'new')) {
     // By order: the name-like lines above the date (or above the PAN label), below the header. When the father's
@@ -274,7 +281,7 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
 
   if (layout === 'new' && name !== null && fatherName === null && nameLabel !== undefined && fatherLabel === undefined) {
     // The father's label was misread: his name is the name-like line between the holder's name and the date.
-    const nameValue = lineBelow(lines, nameLabel);
+    const nameValue = lineBelow(lines, nameLabel, isLabel);
     const stop = dateLabelLine ?? dateLine;
     if (nameValue !== null) {
       const between = lines.filter(
@@ -315,9 +322,9 @@ export function parseCardLines(input: readonly CardLine[]): CardReading {
 }
 
 /** The value under a label, from the label's column rightwards; or on the label's own line after the label word. */
-function valueOf(lines: readonly CardLine[], label: CardLine | undefined, entity: boolean): FieldReading | null {
+function valueOf(lines: readonly CardLine[], label: CardLine | undefined, entity: boolean, isLabel: (l: CardLine) => boolean): FieldReading | null {
   if (!label) return null;
-  const below = lineBelow(lines, label);
+  const below = lineBelow(lines, label, isLabel);
   if (below) {
     const read = cleanName(wordsFrom(below, label.x0), entity);
     if (read) return read;

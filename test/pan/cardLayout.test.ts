@@ -61,6 +61,22 @@ describe('parseCardLines', () => {
     expect(card.valueColumnX0).toBe(345);
   });
 
+  it("reads values in capitals that hold a label's word as the values under the card's mixed-case labels", () => {
+    const values: Record<string, string> = { 'RAVI KUMAR': 'APPLICANT NAME', 'SURESH KUMAR': "APPLICANT'S FATHER NAME" };
+    const template = newIndividual.map((l) => (values[l.text] === undefined ? l : cardLinesOf([{ text: values[l.text]!, x: l.x0, y: l.y0 }])[0]!));
+    const card = parseCardLines(template);
+    expect(card.name?.text).toBe('APPLICANT NAME');
+    expect(card.fatherName?.text).toBe("APPLICANT'S FATHER NAME");
+  });
+
+  it('keeps labels printed in capitals as labels on a card that prints them so', () => {
+    const upper = newIndividual.map((l) => (/Name|Birth/.test(l.text) ? cardLinesOf([{ text: l.text.toUpperCase(), x: l.x0, y: l.y0, h: 16 }])[0]! : l));
+    const card = parseCardLines(upper);
+    expect(card.name?.text).toBe('RAVI KUMAR');
+    expect(card.fatherName?.text).toBe('SURESH KUMAR');
+    expect(card.dateLabel).toBe('birth');
+  });
+
   it('never swaps name and father on a new card, even when the father is read first', () => {
     const card = parseCardLines([...newIndividual].sort((a, b) => b.y0 - a.y0));
     expect(card.name?.text).toBe('RAVI KUMAR');
