@@ -98,8 +98,14 @@ export async function readCardImage(
     if (right === null && left === null) continue;
     calls += 1;
     const reread = await rereadName(ocr, image, { ...field.box, x0: left ?? field.box.x0, x1: right ?? field.box.x1 }, key === 'name', signal);
-    const holds = (text: string): boolean => holdsWordsInside(text, field.text) || (left === null && holdsWords(text, field.text));
-    if (reread && reread.text.length > field.text.length && holds(reread.text)) card = { ...card, [key]: reread };
+    if (reread === null || reread.text.length <= field.text.length) continue;
+    const at = wordsInsideAt(reread.text, field.text);
+    if (right === null && at > 0) {
+      // Only words were added at the start: those, then the first reading's own words, read with the whole card.
+      card = { ...card, [key]: withWordsBefore(field, reread, at) };
+    } else if (at >= 0 || (left === null && holdsWords(reread.text, field.text))) {
+      card = { ...card, [key]: reread };
+    }
   }
   let panReread: FieldReading | null = null;
   const pan = card.pan;
@@ -124,18 +130,41 @@ export async function readCardImage(
  * end (OCR stopped short inside a word): what a reading that ran further on either side must hold.
  */
 export function holdsWordsInside(longer: string, first: string): boolean {
+  return wordsInsideAt(longer, first) >= 0;
+}
+
+/**
+ * Where in `longer`'s words `first`'s words begin, or -1 (see holdsWordsInside). A word of four letters or more may
+ * differ in one letter, as two OCR readings of one word do (MIDDLE and MIDOLE).
+ */
+export function wordsInsideAt(longer: string, first: string): number {
   const words = first.split(' ');
   const read = longer.split(' ');
   const last = words.length - 1;
+  const alike = (r: string, w: string): boolean =>
+    r === w || (r.length === w.length && w.length >= 4 && [...w].filter((c, k) => c !== r[k]).length === 1);
   const fits = (r: string | undefined, w: string, j: number): boolean => {
     if (r === undefined) return false;
     if (last === 0) return r.includes(w);
-    if (j === 0) return r.endsWith(w);
-    if (j === last) return r.startsWith(w.slice(0, Math.max(1, w.length - 1)));
-    return r === w;
+    if (j === 0) return r.endsWith(w) || alike(r, w);
+    if (j === last) return r.startsWith(w.slice(0, Math.max(1, w.length - 1))) || alike(r, w);
+    return alike(r, w);
   };
-  for (let i = 0; i + last < read.length; i++) if (words.every((w, j) => fits(read[i + j], w, j))) return true;
-  return false;
+  for (let i = 0; i + last < read.length; i++) if (words.every((w, j) => fits(read[i + j], w, j))) return i;
+  return -1;
+}
+
+/** `first` with the words `wider` read before it (its first `count` words) put in front. */
+function withWordsBefore(first: FieldReading, wider: FieldReading, count: number): FieldReading {
+  const prefix = wider.text.split(' ').slice(0, count).join(' ');
+  const shift = prefix.length + 1;
+  const box = first.box && wider.box ? { x0: Math.min(first.box.x0, wider.box.x0), y0: Math.min(first.box.y0, wider.box.y0), x1: first.box.x1, y1: Math.max(first.box.y1, wider.box.y1) } : (first.box ?? wider.box);
+  return {
+    text: `${prefix} ${first.text}`,
+    confidence: Math.min(first.confidence, wider.confidence),
+    ...(box === undefined ? {} : { box }),
+    ...(first.repairs === undefined ? {} : { repairs: first.repairs.map((r) => ({ ...r, position: r.position + shift })) }),
+  };
 }
 
 /** `longer` begins with `first`'s first word and holds its other words but a partial last one, in order. */
