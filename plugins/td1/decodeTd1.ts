@@ -97,17 +97,24 @@ export function decodeTd1(readings: Td1Readings, now: Date): Td1Outcome {
     const doubt = check !== undefined && verdicts[check] ? (1 - least) / checkDigitAssurance : 1 - least;
     return Math.round((1 - doubt) * 1000) / 1000;
   };
-  const confidence = Object.fromEntries((Object.keys(fieldOf) as Td1ConfidenceField[]).map((f) => [f, confidenceOf(f)])) as Td1Result['confidence'];
 
   const warnings: Td1Warning[] = [];
   if (expiry < now.toISOString().slice(0, 10)) warnings.push({ code: 'expired', message: 'The card expired before the date of this request.' });
   if (birth === null) warnings.push({ code: 'date_of_birth_unknown', message: 'The MRZ gives the date of birth as unknown, in part or whole.' });
   if (/[A-Z]/.test(nameField[td1LineLength - 1]!)) warnings.push({ code: 'name_truncated', message: 'The name fills the MRZ line to its end: it may be cut short.' });
+  // No check digit covers the name: where a digit was read in it (left as read, or taken for its look-alike letter),
+  // the classifier misread a letter, and the name is not given (the checked fields still are). Not a 0: OCR-B draws
+  // 0 and O nearly alike, and the letter its class forces is the one printed. Letters read unsurely are flagged.
   const nameCells = readings.confidence?.[2] ?? [];
-  if ([...nameField].some((c, i) => c !== '<' && (nameCells[i] ?? 1) < sureNameCell)) {
+  const nameRead = !/[1-9]/.test(nameField) && !repairs.some((r) => r.field === 'name' && /[1-9]/.test(r.from));
+  if (!nameRead) warnings.push({ code: 'name_not_read', message: 'Digits were read among the letters of the name, and no check digit covers it: it is not given.' });
+  else if ([...nameField].some((c, i) => c !== '<' && (nameCells[i] ?? 1) < sureNameCell)) {
     warnings.push({ code: 'name_uncertain', message: 'Some letters of the name were read unsurely, and no check digit covers the name.' });
   }
 
+  const confidence = Object.fromEntries(
+    (Object.keys(fieldOf) as Td1ConfidenceField[]).map((f) => [f, !nameRead && (f === 'surname' || f === 'given_names') ? 0 : confidenceOf(f)]),
+  ) as Td1Result['confidence'];
   const result: Td1Result = {
     document_code: code.replace(/</g, ''),
     issuing_country: issuing.replace(/<+$/, ''),
@@ -118,9 +125,9 @@ export function decodeTd1(readings: Td1Readings, now: Date): Td1Outcome {
     expiry_date: expiry,
     nationality: nationality.replace(/<+$/, ''),
     optional_data_2: optional2 === '' ? null : optional2,
-    surname,
-    given_names: givenNames,
-    full_name: [givenNames, surname].filter((s) => s !== '').join(' '),
+    surname: nameRead ? surname : null,
+    given_names: nameRead ? givenNames : null,
+    full_name: nameRead ? [givenNames, surname].filter((s) => s !== '').join(' ') : null,
     mrz: { line1: lines[0]!, line2: lines[1]!, line3: lines[2]!, check_digits_valid: true },
     raw_dates: { date_of_birth: birthRaw, expiry_date: expiryRaw },
     confidence,

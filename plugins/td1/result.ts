@@ -10,7 +10,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const unit = z.number().min(0).max(1);
 const mrzLine = z.string().regex(/^[A-Z0-9<]{30}$/);
 
-export const td1WarningCodes = ['expired', 'name_truncated', 'name_uncertain', 'date_of_birth_unknown'] as const;
+export const td1WarningCodes = ['expired', 'name_truncated', 'name_uncertain', 'name_not_read', 'date_of_birth_unknown'] as const;
 export type Td1WarningCode = (typeof td1WarningCodes)[number];
 
 export const td1ConfidenceFields = [
@@ -38,14 +38,17 @@ export const td1ResultSchema = z
     expiry_date: isoDate.describe('Date of expiry YYYY-MM-DD (20YY)'),
     nationality: z.string().describe('Nationality, three-letter code (Germany: `D`)'),
     optional_data_2: z.string().nullable().describe('Optional data of line 2 (positions 19–29), filler removed; null when empty'),
-    surname: z.string().describe('Surname from MRZ line 3 (transliterated, upper case, spaces for fillers)'),
-    given_names: z.string().describe('Given names from MRZ line 3; empty when the card has none'),
-    full_name: z.string().describe('Given names, a space, surname (as transliterated in the MRZ)'),
+    surname: z
+      .string()
+      .nullable()
+      .describe('Surname from MRZ line 3 (transliterated, upper case, spaces for fillers); null when not read surely (warning `name_not_read`)'),
+    given_names: z.string().nullable().describe('Given names from MRZ line 3, empty when the card has none; null as surname'),
+    full_name: z.string().nullable().describe('Given names, a space, surname (as transliterated in the MRZ); null as surname'),
     mrz: z
       .object({
         line1: mrzLine.describe('First MRZ line, 30 characters, `<` filler'),
         line2: mrzLine.describe('Second MRZ line, 30 characters'),
-        line3: mrzLine.describe('Third MRZ line (the name), 30 characters'),
+        line3: mrzLine.describe('Third MRZ line (the name), 30 characters, as read: no check digit covers it'),
         check_digits_valid: z.boolean().describe('True: the service refuses a reading whose check digits do not all hold'),
       })
       .describe('The machine-readable zone as read (after recorded repairs)'),

@@ -56,6 +56,13 @@ describe('decodeTd1 on readings that hold', () => {
     expect(result.repairs).toEqual([{ field: 'document_number', position: 12, from: 'B', to: '8', reason: 'check_digit' }]);
   });
 
+  it('gives the name where 0 was read for its O (OCR-B draws them nearly alike)', () => {
+    const result = ok({ lines: [specimen[0]!, specimen[1]!, '0STR0M<<ANNA<<<<<<<<<<<<<<<<<<'] });
+    expect(result).toMatchObject({ surname: 'OSTROM', given_names: 'ANNA' });
+    expect(result.repairs.map((r) => `${r.from}>${r.to}`)).toEqual(['0>O', '0>O']);
+    expect(result.warnings.map((w) => w.code)).toEqual(['expired']);
+  });
+
   it('takes a country code on no list from the one second-best letter that makes it known', () => {
     const lines = edit(specimen, 0, 4, 'Q');
     const second = lines.map((l) => [...l].map(() => undefined as string | undefined));
@@ -85,8 +92,19 @@ describe('decodeTd1 on readings that hold', () => {
   it('warns of a name that fills its line and of name letters read unsurely', () => {
     const lines = card({ givenNames: 'JOOST PIETER ALEXANDER MARIA' });
     const confidence = lines.map((l) => [...l].map(() => 0.99));
-    confidence[2]![0] = 0.5;
+    confidence[2]![0] = 0.7;
     expect(ok({ lines, confidence }).warnings.map((w) => w.code)).toEqual(['name_truncated', 'name_uncertain']);
+  });
+
+  it.each([
+    ['a digit with no look-alike letter', edit(specimen, 2, 10, '3')],
+    ['a digit taken for its look-alike letter', edit(specimen, 2, 2, '1')],
+    ['a digit 8 for a B', edit(specimen, 2, 0, '8')],
+  ])('gives no name where %s was read in it, the checked fields still', (_name, lines) => {
+    const result = ok({ lines });
+    expect(result).toMatchObject({ surname: null, given_names: null, full_name: null, document_number: 'D23145890', date_of_birth: '1974-08-12' });
+    expect(result.confidence.surname).toBe(0);
+    expect(result.warnings.map((w) => w.code)).toEqual(['expired', 'name_not_read']);
   });
 
   it('is less sure of a field no check digit covers than of one a check digit proves, read as surely', () => {
