@@ -16,9 +16,10 @@ const degs = imageDegradations.filter((d) => d !== 'pdf');
 const rows: Record<string, { n: number; exact: number; refused: number; withheld: number; wrong: number }> = {};
 const fields = ['document_code', 'issuing_country', 'document_number', 'optional_data_1', 'date_of_birth', 'sex', 'expiry_date', 'nationality', 'optional_data_2', 'surname', 'given_names'] as const;
 const now = new Date('2026-11-25T00:00:00Z');
-const { values: args } = parseArgs({ options: { count: { type: 'string', default: '40' }, seed: { type: 'string', default: '500000' } } });
+const { values: args } = parseArgs({ options: { count: { type: 'string', default: '40' }, seed: { type: 'string', default: '500000' }, only: { type: 'string' } } });
 const n = Number(args.count);
 for (let i = 0; i < n; i++) {
+  if (args.only !== undefined && !args.only.split(',').includes(String(i))) continue;
   const deg = degs[i % degs.length]!;
   const random = createRandom(Number(args.seed) + i);
   const card = idCardWithTruth(random.fork('card'));
@@ -39,6 +40,9 @@ for (let i = 0; i < n; i++) {
   if (wrong.length > 0) {
     row.wrong++;
     console.log(`wrong: item ${i} (${deg}): ${wrong.join(', ')}`);
+    // Fictitious holders (the generator's): the lines may be shown.
+    for (const k of [0, 1, 2]) console.log(`  want ${card.lines[k]}\n  got  ${r!.lines[k]}  ${(r!.confidence?.[k] ?? []).map((c) => (c < 0.95 ? Math.floor(c * 10) : '.')).join('')}`);
+    console.log(`  repairs ${out.result.repairs.map((x) => `${x.field}@${x.position} ${x.from}>${x.to} ${x.reason}`).join('; ')}`);
   }
 }
 const line = (name: string, r: (typeof rows)[string]): string => `${name.padEnd(12)} ${r.exact}/${r.n} MRZ exact, ${r.refused} refused, ${r.withheld} name withheld, ${r.wrong} with a wrong field`;

@@ -18,6 +18,8 @@ export interface CellGridReading {
   readonly confidence: number[][];
   /** Per character, the runner-up reading: where the two classifiers disagreed, the second opinion's. */
   readonly second: string[][];
+  /** Per character, the runner-up's probability (the second opinion's own, where the two disagreed). */
+  readonly secondConfidence: number[][];
   /** Cells glare (or a shadow) has washed out: see washedOut. */
   readonly washed: boolean[][];
   /** Mean log-probability of the cells read. */
@@ -60,10 +62,11 @@ export function readCellGrid(
   const lines: string[] = [];
   const confidence: number[][] = [];
   const second: string[][] = [];
+  const secondConfidence: number[][] = [];
   let logSum = 0;
   let sharp = 0;
   const lineCells: Float32Array[][] = [];
-  const choices: CellChoice[][] = [];
+  const choices: (CellChoice & { secondProbability: number })[][] = [];
   const washed: boolean[][] = [];
   const ratios: number[][] = [];
   const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : frame.nominalSpacingMm;
@@ -95,9 +98,10 @@ export function readCellGrid(
     lines.push(line.map((c) => c.char).join(''));
     confidence.push(line.map((c) => c.probability));
     second.push(line.map((c) => c.second));
+    secondConfidence.push(line.map((c) => c.secondProbability));
     for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
   }
-  return { lines, confidence, second, washed, score: logSum / (count * centres.length), sharpness: sharp };
+  return { lines, confidence, second, secondConfidence, washed, score: logSum / (count * centres.length), sharpness: sharp };
 }
 
 /**

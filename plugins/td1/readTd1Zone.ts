@@ -93,5 +93,6 @@ export function readTd1Zone(image: RawImage, signal: AbortSignal): (Td1Readings 
   }
   if (best === null) return null;
   const { rotation } = zonePlacement(best.h, best.centres, td1LineLength, td1Frame);
-  return { lines: best.cells.lines, second: best.cells.second, confidence: best.cells.confidence, geometry: lineGeometry(best), rotation };
+  const { lines, second, confidence, secondConfidence, washed } = best.cells;
+  return { lines, second, confidence, secondConfidence, washed, geometry: lineGeometry(best), rotation };
 }

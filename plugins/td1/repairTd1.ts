@@ -23,6 +23,8 @@ export interface Td1CellRepair {
 export interface Td1CellDoubts {
   readonly second?: readonly (readonly (string | undefined)[])[];
   readonly confidence?: readonly (readonly number[])[];
+  /** The runner-up's probability: where the two classifiers disagreed, the second opinion's own. */
+  readonly secondConfidence?: readonly (readonly number[])[];
 }
 
 /** Characters read at least this sure are tried last as check-digit repair candidates. */
@@ -103,7 +105,13 @@ export function repairTd1(lines: readonly string[], doubts: Td1CellDoubts = {}):
       .map((key) => key.split(':').map(Number) as [0 | 1 | 2, number]);
     const doubtful = positions.filter(([l, i]) => (doubts.confidence?.[l]?.[i] ?? 0) < sureReading);
     let fixes = fixesAmong(doubtful, cells, check, second);
-    if (fixes.length === 0 && doubtful.length < positions.length) fixes = fixesAmong(positions, cells, check, second);
+    // A cell read surely is changed only where two checks prove it: a date's, and the composite, which weighs the
+    // date's cells otherwise. Not the document number's: the composite starts at its first cell and weighs its cells
+    // as its own check does, so it holds with any change that makes that one hold (two O-for-0 misreads were mended
+    // by changing a third, sure cell on a generated card).
+    if (fixes.length === 0 && doubtful.length < positions.length && (check.check === 'date_of_birth' || check.check === 'expiry_date')) {
+      fixes = fixesAmong(positions, cells, check, second).filter((fix) => holdsWith(cells, fix, composite));
+    }
     // Several single changes make the field's check hold: the composite, a second check over the same cells, decides.
     if (fixes.length > 1 && check !== composite) fixes = fixes.filter((fix) => holdsWith(cells, fix, composite));
     // Still several: a look-alike swap is the recogniser's known failure, a change to its second best alone is not.

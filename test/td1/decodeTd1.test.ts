@@ -107,6 +107,28 @@ describe('decodeTd1 on readings that hold', () => {
     expect(result.warnings.map((w) => w.code)).toEqual(['expired', 'name_not_read']);
   });
 
+  it.each([
+    ['another letter (M for N): the name is not given', 'M', null],
+    ['the letter\'s look-alike digit (0 for O): the class settles it', '0', 'OSTROM'],
+  ])('where the two classifiers read a name letter differently, the second opinion %s', (_name, rival, surname) => {
+    const lines = edit(specimen, 2, 0, 'OSTROM<<ANNA<<<<<<<<<<<<<<<<<<');
+    const confidence = lines.map((l) => [...l].map(() => 0.99));
+    const second = lines.map((l) => [...l] as (string | undefined)[]);
+    confidence[2]![0] = 0.6;
+    second[2]![0] = rival;
+    const result = ok({ lines, confidence, second });
+    expect(result.surname).toBe(surname);
+  });
+
+  it('gives no name where glare washed a cell of it out, and refuses an MRZ it washed out elsewhere', () => {
+    const washed = specimen.map((l) => [...l].map(() => false));
+    washed[2]![3] = true;
+    expect(ok({ lines: specimen, washed }).surname).toBeNull();
+    washed[1]![3] = true;
+    const outcome = decodeTd1({ lines: specimen, washed }, now);
+    expect(outcome.ok ? null : outcome.code).toBe('unreadable_document');
+  });
+
   it('is less sure of a field no check digit covers than of one a check digit proves, read as surely', () => {
     const confidence = specimen.map((l) => [...l].map(() => 0.9));
     const result = ok({ lines: specimen, confidence });
@@ -125,6 +147,17 @@ function fixComposite(lines: string[]): string[] {
 }
 
 describe('decodeTd1 refuses readings that do not hold together', () => {
+  it('does not mend two O-for-0 misreads of a document number by changing a third, sure cell', () => {
+    // Recorded on a generated card (fictitious holder): the composite weighs the number's cells as its own check does,
+    // so the change to the runner-up Z of a sure 7 made both hold.
+    const lines = ['IDUTON79O92OI82<<<<<<<<<<<<<<<', '9205288<2612029UTO<<<<<<<<<<<6', 'PEMBERT0N<<EMILY<GRACE<<<<<<<<'];
+    const confidence = lines.map((l) => [...l].map(() => 0.999));
+    const second = lines.map((l) => [...l].map(() => undefined as string | undefined));
+    second[0]![6] = 'Z';
+    const outcome = decodeTd1({ lines, confidence, second }, now);
+    expect(outcome.ok ? outcome.result.document_number : outcome.code).toBe('unreadable_document');
+  });
+
   it.each([
     ['two lines', specimen.slice(0, 2), 'unreadable_document'],
     ['a line of 29', [specimen[0]!.slice(1), specimen[1]!, specimen[2]!], 'unreadable_document'],
