@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProblemError } from '../../core/errors.ts';
 import { createExtractor } from '../../core/extraction/extractor.ts';
+import { resultEnvelopeMembers } from '../../core/extraction/resultEnvelope.ts';
 import type { UploadedFile } from '../../core/extraction/types.ts';
 import { loadUpload } from '../../core/imaging/loadUpload.ts';
 import { createLogger } from '../../core/logging/logger.ts';
@@ -74,6 +75,13 @@ describe.each(plugins.map((plugin) => ({ type: plugin.meta.documentType, plugin 
     const schema = z.toJSONSchema(plugin.resultSchema, { io: 'output' }) as { type?: unknown; properties?: unknown };
     expect(schema.type).toBe('object');
     expect(Object.keys(schema.properties as object).length).toBeGreaterThan(0);
+  });
+
+  it('lists the shared result envelope in its schema (core/extraction/resultEnvelope.ts)', () => {
+    const schema = z.toJSONSchema(plugin.resultSchema, { io: 'output' }) as { properties: Record<string, unknown>; required?: string[] };
+    for (const member of resultEnvelopeMembers) expect(Object.keys(schema.properties), member).toContain(member);
+    // Every member but geometry is always there.
+    expect(schema.required).toEqual(expect.arrayContaining(resultEnvelopeMembers.filter((member) => member !== 'geometry')));
   });
 
   it('refuses blank pages with a 422 rejection code, not a crash', async () => {
