@@ -3,7 +3,7 @@
  * (readTd1Zone.ts), then decoded and validated (decodeTd1.ts) by its own field table (td1Fields.ts). One credit per
  * image sent.
  */
-import type { RawImage } from '../../core/imaging/types.ts';
+import type { GreyImage } from '../../core/imaging/greyImage.ts';
 import { defineDocumentPlugin, PLUGIN_API_VERSION } from '../../core/plugins/types.ts';
 import { decodeTd1, type Td1Readings } from './decodeTd1.ts';
 import { idCardVerdict } from './detect.ts';
@@ -12,7 +12,7 @@ import { td1ResultSchema, type Td1Result } from './result.ts';
 
 export type { Td1Readings } from './decodeTd1.ts';
 
-export const td1Plugin = defineDocumentPlugin<RawImage, RawImage, Td1Readings, Td1Result>({
+export const td1Plugin = defineDocumentPlugin<GreyImage, GreyImage, Td1Readings, Td1Result>({
   meta: {
     name: 'td1',
     version: '1.0.0',
@@ -27,10 +27,10 @@ export const td1Plugin = defineDocumentPlugin<RawImage, RawImage, Td1Readings, T
   async preprocess(upload, ctx) {
     const page = upload.parts.file?.pages[0];
     if (page === undefined) return ctx.reject('unreadable_document', 'The file part holds no page.');
-    return page.image();
+    return ctx.imaging.toGrey(await page.image());
   },
 
-  // The zone is found and read in one pass over the cells (core/mrz): locate hands the image on.
+  // The zone is found and read in one pass over the cells (core/mrz): locate hands the grey image on.
   async locate(image) {
     return image;
   },

@@ -5,9 +5,8 @@
  * binarisation pass and small nudges of the best grid are tried.
  */
 import type { Geometry } from '../../core/extraction/geometry.ts';
-import { toGrey, type GreyImage } from '../../core/imaging/greyImage.ts';
+import type { GreyImage } from '../../core/imaging/greyImage.ts';
 import { applyHomography, type Homography } from '../../core/imaging/homography.ts';
-import type { RawImage } from '../../core/imaging/types.ts';
 import { findMrzLines } from '../../core/mrz/findMrzLines.ts';
 import { gridHomographies } from '../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../core/mrz/mrzFrame.ts';
@@ -63,9 +62,8 @@ function lineGeometry(best: Candidate): Geometry {
   );
 }
 
-/** The readings of the best TD1 zone on the image, or null when no three-line zone was found. */
-export function readTd1Zone(image: RawImage, signal: AbortSignal): (Td1Readings & { readonly rotation: 0 | 90 | 180 | 270 }) | null {
-  const grey = toGrey(image);
+/** The readings of the best TD1 zone on the grey image, or null when no three-line zone was found. */
+export function readTd1Zone(grey: GreyImage, signal: AbortSignal): (Td1Readings & { readonly rotation: 0 | 90 | 180 | 270 }) | null {
   const { search, factor } = mrzSearchCopy(grey);
   const searchLong = Math.max(search.width, search.height);
   let best: Candidate | null = null;
