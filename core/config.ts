@@ -39,6 +39,15 @@ export const configSchema = z.object({
    * DOCEX_REQUEST_TIMEOUT_MS + DOCEX_SHUTDOWN_GRACE_MS + 60 s, above the longest a request can run.
    */
   DOCEX_HOLD_TTL_MS: z.coerce.number().int().min(1000).optional(),
+  /**
+   * The document plugins the service runs, by name, in route order: a comma list of server/productionRegistry.ts's
+   * catalogue (passport, pan, td1). Unknown names stop the server at start-up.
+   */
+  DOCEX_PLUGINS: z
+    .string()
+    .default('passport,pan')
+    .transform((list) => list.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+    .pipe(z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)).min(1).refine((names) => new Set(names).size === names.length, 'names a plugin twice')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     logger.info({ workers: config.DOCEX_OCR_WORKERS }, 'OCR workers ready');
   });
 
-  const registry = await createProductionRegistry();
+  const registry = await createProductionRegistry(config.DOCEX_PLUGINS);
   const metrics = createMetrics({ ocrLoad: () => ocr.load(), ocrWorkers: config.DOCEX_OCR_WORKERS });
   const limits = imagingLimits(config);
   const pipelines =
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
           size: config.DOCEX_EXTRACT_WORKERS,
           maxQueue: config.DOCEX_MAX_QUEUE,
           limits,
-          sources: shippedPluginSources(),
+          sources: shippedPluginSources(config.DOCEX_PLUGINS),
           logger,
         });
   let pipelinesReady = pipelines === null;

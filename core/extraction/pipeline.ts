@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ProblemError } from '../errors.ts';
+import { pluginImaging } from '../imaging/pluginImaging.ts';
 import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
 import type { OcrPort } from '../ocr/types.ts';
 import type { AnyDocumentPlugin, PluginContext, PluginLogger } from '../plugins/types.ts';
@@ -66,6 +67,7 @@ export async function runPluginHooks(
   const ctx: PluginContext = {
     // Every OCR job of the request is cancelled with it, unless the plugin passes its own signal.
     ocr: { recognize: (job) => ocr.recognize({ ...job, signal: job.signal ?? signal }) },
+    imaging: pluginImaging,
     logger: log,
     signal,
     now: inputs.now,

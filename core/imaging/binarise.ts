@@ -1,23 +1,12 @@
 /** Local-mean thresholding: ink is what is clearly darker than its neighbourhood, whatever the light does. */
 import type { GreyImage } from './greyImage.ts';
+import { integralImage } from './inkPoints.ts';
 
 /** 1 where a pixel is ink. `radius` is the half-width of the neighbourhood window. */
 export function binarise(image: GreyImage, radius: number, offset = 0): Uint8Array {
   const { width: w, height: h, data } = image;
-  const W = w + 1;
-  const sum = new Float64Array(W * (h + 1));
-  const sq = new Float64Array(W * (h + 1));
-  for (let y = 0; y < h; y++) {
-    let rs = 0;
-    let rq = 0;
-    for (let x = 0; x < w; x++) {
-      const v = data[y * w + x]!;
-      rs += v;
-      rq += v * v;
-      sum[(y + 1) * W + x + 1] = sum[y * W + x + 1]! + rs;
-      sq[(y + 1) * W + x + 1] = sq[y * W + x + 1]! + rq;
-    }
-  }
+  const sums = integralImage(image);
+  const squares = integralImage(image, true);
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     const y0 = Math.max(0, y - radius);
@@ -26,8 +15,8 @@ export function binarise(image: GreyImage, radius: number, offset = 0): Uint8Arr
       const x0 = Math.max(0, x - radius);
       const x1 = Math.min(w, x + radius + 1);
       const n = (y1 - y0) * (x1 - x0);
-      const s = sum[y1 * W + x1]! - sum[y0 * W + x1]! - sum[y1 * W + x0]! + sum[y0 * W + x0]!;
-      const q = sq[y1 * W + x1]! - sq[y0 * W + x1]! - sq[y1 * W + x0]! + sq[y0 * W + x0]!;
+      const s = sums.sum(x0, y0, x1, y1);
+      const q = squares.sum(x0, y0, x1, y1);
       const mean = s / n;
       const std = Math.sqrt(Math.max(0, q / n - mean * mean));
       // Ink must stand out both absolutely (noise) and against the local spread (texture, print through).

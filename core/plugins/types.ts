@@ -6,7 +6,7 @@
  *
  * Each hook runs once per request (sequential semantics); its output is the next hook's input. A hook refuses a
  * document with `ctx.reject(...)`; any other throw is wrapped with the plugin's name and the hook, and becomes a
- * 500. A plugin imports only these types: the host hands it every capability (OCR, logger, abort signal, clock).
+ * 500. A plugin imports only these types: the host hands it every capability (OCR, imaging, logger, abort signal, clock).
  *
  * An optional fifth hook, `detect(upload, ctx)`, says how sure a plugin is that an upload is its document. It runs
  * only when ANOTHER plugin's hooks refused the upload as `unreadable_document` or `wrong_document_type`: the host
@@ -17,6 +17,7 @@
  */
 import type { z } from 'zod';
 import type { RejectionCode } from '../errors.ts';
+import type { PluginImaging } from '../imaging/pluginImaging.ts';
 import type { LoadedUpload } from '../imaging/types.ts';
 import type { OcrPort, OcrResult } from '../ocr/types.ts';
 
@@ -57,6 +58,8 @@ export interface PluginLogger {
 /** Capabilities the host hands to every hook. */
 export interface PluginContext {
   readonly ocr: OcrPort;
+  /** Imaging primitives (core/imaging/pluginImaging.ts): grey, scale and turn, crop, page bounds, ink, deskew measure. */
+  readonly imaging: PluginImaging;
   readonly logger: PluginLogger;
   /** Aborted when the client goes away, the request times out, or the server shuts down. */
   readonly signal: AbortSignal;

@@ -4,60 +4,16 @@
  * 180 degrees: upright and upside-down look alike to a profile, OCR tells them apart.
  */
 
+import { inkPoints, profileSharpness } from '../../core/imaging/inkPoints.ts';
+
 export interface GreyImage {
   readonly data: Uint8Array;
   readonly width: number;
   readonly height: number;
 }
 
-/** Ink: pixels clearly darker than their neighbourhood (a box mean over an integral image), so uneven light does not matter. */
-export function inkPoints(image: GreyImage, radius = 7, offset = 18): { xs: Int32Array; ys: Int32Array } {
-  const { data, width, height } = image;
-  const integral = new Float64Array((width + 1) * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += data[y * width + x] ?? 0;
-      integral[(y + 1) * (width + 1) + x + 1] = (integral[y * (width + 1) + x + 1] ?? 0) + row;
-    }
-  }
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(height, y + radius + 1);
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(width, x + radius + 1);
-      const sum =
-        (integral[y1 * (width + 1) + x1] ?? 0) -
-        (integral[y0 * (width + 1) + x1] ?? 0) -
-        (integral[y1 * (width + 1) + x0] ?? 0) +
-        (integral[y0 * (width + 1) + x0] ?? 0);
-      const mean = sum / ((y1 - y0) * (x1 - x0));
-      if ((data[y * width + x] ?? 255) < mean - offset) {
-        xs.push(x);
-        ys.push(y);
-      }
-    }
-  }
-  return { xs: Int32Array.from(xs), ys: Int32Array.from(ys) };
-}
-
-/** Sum of squared bin counts of the ink projected across lines at `degrees`: high when lines are sharp. */
-function profileSharpness(xs: Int32Array, ys: Int32Array, degrees: number, span: number): number {
-  const t = (degrees * Math.PI) / 180;
-  const s = Math.sin(t);
-  const c = Math.cos(t);
-  const bins = new Float64Array(2 * span + 2);
-  for (let i = 0; i < xs.length; i++) {
-    const r = Math.round(-(xs[i] ?? 0) * s + (ys[i] ?? 0) * c) + span;
-    bins[r] = (bins[r] ?? 0) + 1;
-  }
-  let sum = 0;
-  for (let i = 0; i < bins.length; i++) sum += (bins[i] ?? 0) * (bins[i] ?? 0);
-  return sum;
-}
+/** Any ink (18 grey levels under the local mean of a 15-pixel box), for the angle. */
+const ANGLE_INK = { radius: 7, margin: 18, edges: 'clamped' } as const;
 
 export interface TextAngle {
   /** Degrees in [-90, 90): the text lines run at this angle (counter-clockwise positive, image y down). */
@@ -68,13 +24,14 @@ export interface TextAngle {
 
 /** Coarse 2-degree sweep over half a turn, then a 0.25-degree refinement around the best. */
 export function estimateTextAngle(image: GreyImage): TextAngle | null {
-  const { xs, ys } = inkPoints(image);
+  const points = inkPoints(image, ANGLE_INK);
+  const { xs } = points;
   if (xs.length < 200) return null;
   const span = image.width + image.height;
   let best = -90;
   let bestScore = -1;
   for (let a = -90; a < 90; a += 2) {
-    const score = profileSharpness(xs, ys, a, span);
+    const score = profileSharpness(points, a, span);
     if (score > bestScore) {
       bestScore = score;
       best = a;
@@ -82,13 +39,13 @@ export function estimateTextAngle(image: GreyImage): TextAngle | null {
   }
   let fine = best;
   for (let a = best - 2; a <= best + 2; a += 0.25) {
-    const score = profileSharpness(xs, ys, a, span);
+    const score = profileSharpness(points, a, span);
     if (score > bestScore) {
       bestScore = score;
       fine = a;
     }
   }
-  const perpendicular = profileSharpness(xs, ys, fine + 90, span);
+  const perpendicular = profileSharpness(points, fine + 90, span);
   const degrees = ((((fine + 90) % 180) + 180) % 180) - 90;
   return { degrees, contrast: bestScore / Math.max(1, perpendicular) };
 }
@@ -112,7 +69,7 @@ export interface FractionBox {
 export function textBox(image: GreyImage, degrees: number): FractionBox | null {
   // Printed text is far darker than its surroundings once stretched; a textured table or carpet (and its JPEG
   // blocks) is only a little darker, and the stricter offset keeps it out of the box.
-  const { xs, ys } = inkPoints(image, 7, TEXT_INK_OFFSET);
+  const { xs, ys } = inkPoints(image, { radius: 7, margin: TEXT_INK_OFFSET, edges: 'clamped' });
   if (xs.length < 200) return null;
   const t = (degrees * Math.PI) / 180;
   const c = Math.cos(t);

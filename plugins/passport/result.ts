@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { geometrySchema } from '../../core/extraction/geometry.ts';
+import { withResultEnvelope } from '../../core/extraction/resultEnvelope.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const unit = z.number().min(0).max(1);
@@ -85,75 +86,77 @@ const confidenceFields = [
   'mrz',
 ] as const;
 
-export const passportResultSchema = z
-  .object({
-    full_name: z.string().describe('Holder\'s full name as printed, upper case: given names, a space, surname'),
-    given_name: z.string().describe('Given name(s) as printed (upper case); from the MRZ when the print is unreadable'),
-    surname: z.string().describe('Surname as printed (upper case); from the MRZ when the print is unreadable'),
-    date_of_birth: isoDate
-      .nullable()
-      .describe('Date of birth YYYY-MM-DD (century: the latest not in the future); null when the MRZ says unknown'),
-    nationality: z.string().describe('Nationality, three-letter code from the MRZ (Germany: `D`)'),
-    passport_number: z.string().describe('Document number from the MRZ, filler removed'),
-    issue_date: isoDate.nullable().describe('Date of issue YYYY-MM-DD from the printed page; null when not readable'),
-    expiry_date: isoDate.nullable().describe('Date of expiry YYYY-MM-DD (20YY); null only when the MRZ date is impossible'),
-    issuing_country: z.string().describe('Issuing state, three-letter code from the MRZ (Germany: `D`)'),
-    sex: z.enum(['M', 'F', 'X']).describe('M, F, or X where the MRZ has `<` (unspecified)'),
-    mrz: z
-      .object({
-        line1: z.string().length(44).describe('First MRZ line, 44 characters, `<` filler'),
-        line2: z.string().length(44).describe('Second MRZ line, 44 characters, `<` filler'),
-        check_digits_valid: z.boolean().describe('True only when all five check digits validate on these exact lines'),
-      })
-      .describe('The machine-readable zone as read (after recorded repairs)'),
-    document_code: z.string().describe('Document code from MRZ positions 1–2, filler removed, e.g. `P` or `PO`'),
-    optional_data: z
-      .string()
-      .nullable()
-      .describe('Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty'),
-    raw_dates: z
-      .object({
-        date_of_birth: z.string().length(6).describe('Date of birth as in the MRZ, YYMMDD (may contain `<`)'),
-        expiry_date: z.string().length(6).describe('Date of expiry as in the MRZ, YYMMDD'),
-      })
-      .describe('The MRZ dates before century resolution'),
-    confidence: z
-      .object(
-        Object.fromEntries(confidenceFields.map((f) => [f, unit.describe(`Confidence in ${f}, 0..1`)])) as {
-          [K in (typeof confidenceFields)[number]]: typeof unit;
-        },
-      )
-      .describe('Per-field confidence, 0..1'),
-    checks: z
-      .object({
-        check_digits: z
-          .object({
-            document_number: checkDigitVerdictSchema,
-            date_of_birth: checkDigitVerdictSchema,
-            expiry_date: checkDigitVerdictSchema,
-            optional_data: checkDigitVerdictSchema,
-            composite: checkDigitVerdictSchema,
-          })
-          .describe('Verdict of each MRZ check digit'),
-        printed_vs_mrz: z
-          .object({
-            surname: agreementSchema,
-            given_names: agreementSchema,
-            passport_number: agreementSchema,
-            date_of_birth: agreementSchema,
-            expiry_date: agreementSchema,
-            sex: agreementSchema,
-            nationality: agreementSchema,
-          })
-          .describe('Agreement of the printed page with the MRZ, field by field'),
-      })
-      .describe('Validation of the reading'),
-    repairs: z.array(repairSchema).describe('Every character repair applied, MRZ and printed page'),
-    warnings: z.array(warningSchema).describe('Things the client should know (expired, truncated name, mismatches ...)'),
-    last_page: lastPageSchema.nullable().describe('Fields of the last page (Indian passports); null when no last page was sent'),
-    geometry: geometrySchema.optional().describe('Where each field was read on the uploaded pages (additive)'),
-  })
-  .describe('Passport extraction result');
+export const passportResultSchema = withResultEnvelope(
+  z
+    .object({
+      full_name: z.string().describe('Holder\'s full name as printed, upper case: given names, a space, surname'),
+      given_name: z.string().describe('Given name(s) as printed (upper case); from the MRZ when the print is unreadable'),
+      surname: z.string().describe('Surname as printed (upper case); from the MRZ when the print is unreadable'),
+      date_of_birth: isoDate
+        .nullable()
+        .describe('Date of birth YYYY-MM-DD (century: the latest not in the future); null when the MRZ says unknown'),
+      nationality: z.string().describe('Nationality, three-letter code from the MRZ (Germany: `D`)'),
+      passport_number: z.string().describe('Document number from the MRZ, filler removed'),
+      issue_date: isoDate.nullable().describe('Date of issue YYYY-MM-DD from the printed page; null when not readable'),
+      expiry_date: isoDate.nullable().describe('Date of expiry YYYY-MM-DD (20YY); null only when the MRZ date is impossible'),
+      issuing_country: z.string().describe('Issuing state, three-letter code from the MRZ (Germany: `D`)'),
+      sex: z.enum(['M', 'F', 'X']).describe('M, F, or X where the MRZ has `<` (unspecified)'),
+      mrz: z
+        .object({
+          line1: z.string().length(44).describe('First MRZ line, 44 characters, `<` filler'),
+          line2: z.string().length(44).describe('Second MRZ line, 44 characters, `<` filler'),
+          check_digits_valid: z.boolean().describe('True only when all five check digits validate on these exact lines'),
+        })
+        .describe('The machine-readable zone as read (after recorded repairs)'),
+      document_code: z.string().describe('Document code from MRZ positions 1–2, filler removed, e.g. `P` or `PO`'),
+      optional_data: z
+        .string()
+        .nullable()
+        .describe('Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty'),
+      raw_dates: z
+        .object({
+          date_of_birth: z.string().length(6).describe('Date of birth as in the MRZ, YYMMDD (may contain `<`)'),
+          expiry_date: z.string().length(6).describe('Date of expiry as in the MRZ, YYMMDD'),
+        })
+        .describe('The MRZ dates before century resolution'),
+      confidence: z
+        .object(
+          Object.fromEntries(confidenceFields.map((f) => [f, unit.describe(`Confidence in ${f}, 0..1`)])) as {
+            [K in (typeof confidenceFields)[number]]: typeof unit;
+          },
+        )
+        .describe('Per-field confidence, 0..1'),
+      checks: z
+        .object({
+          check_digits: z
+            .object({
+              document_number: checkDigitVerdictSchema,
+              date_of_birth: checkDigitVerdictSchema,
+              expiry_date: checkDigitVerdictSchema,
+              optional_data: checkDigitVerdictSchema,
+              composite: checkDigitVerdictSchema,
+            })
+            .describe('Verdict of each MRZ check digit'),
+          printed_vs_mrz: z
+            .object({
+              surname: agreementSchema,
+              given_names: agreementSchema,
+              passport_number: agreementSchema,
+              date_of_birth: agreementSchema,
+              expiry_date: agreementSchema,
+              sex: agreementSchema,
+              nationality: agreementSchema,
+            })
+            .describe('Agreement of the printed page with the MRZ, field by field'),
+        })
+        .describe('Validation of the reading'),
+      repairs: z.array(repairSchema).describe('Every character repair applied, MRZ and printed page'),
+      warnings: z.array(warningSchema).describe('Things the client should know (expired, truncated name, mismatches ...)'),
+      last_page: lastPageSchema.nullable().describe('Fields of the last page (Indian passports); null when no last page was sent'),
+      geometry: geometrySchema.optional().describe('Where each field was read on the uploaded pages (additive)'),
+    })
+    .describe('Passport extraction result'),
+);
 
 export type PassportResult = z.infer<typeof passportResultSchema>;
 export type LastPageFields = z.infer<typeof lastPageSchema>;

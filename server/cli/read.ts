@@ -60,7 +60,7 @@ const defaultIo: Io = {
 /** The pipeline as the service builds it, unmetered; `workers` OCR threads. */
 async function createReader(workers: number) {
   const config = loadConfig(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
-  const registry = await createProductionRegistry();
+  const registry = await createProductionRegistry(config.DOCEX_PLUGINS);
   const pool = createOcrPool({ workers });
   await Promise.all([pool.ready(), warmUpPdfRendering()]);
   const extractor = createExtractor({

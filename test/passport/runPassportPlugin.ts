@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { ProblemError, type RejectionCode } from '../../core/errors.ts';
 import { loadUpload } from '../../core/imaging/loadUpload.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { passportPlugin } from '../../plugins/passport/index.ts';
@@ -19,6 +20,7 @@ export async function runPassportPlugin(
   const uploaded = await Promise.all(Object.entries(files).map(async ([field, path]) => ({ field, buffer: await readFile(path) })));
   const ctx: PluginContext = {
     ocr,
+    imaging: pluginImaging,
     logger: quiet,
     signal: new AbortController().signal,
     now,

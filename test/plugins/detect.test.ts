@@ -120,6 +120,11 @@ describe('plugins that do not know each other', () => {
   it.each([
     ['plugins/passport', 'plugins/pan', /INCOME\s*TAX|PERMANENT\s*ACCOUNT|\bPAN\b|\/documents\/pan/i],
     ['plugins/pan', 'plugins/passport', /PASSPORT|PASSEPORT|\bTD3\b|\bMRZ\b|\/documents\/passport/i],
+    // The shipped plugins stay independent of the optional third: it may be left out of DOCEX_PLUGINS.
+    ['plugins/passport', 'plugins/td1', /\/documents\/id-card|IDENTITY\s*CARD|PERSONALAUSWEIS/i],
+    ['plugins/pan', 'plugins/td1', /\/documents\/id-card|IDENTITY\s*CARD|\bTD1\b/i],
+    ['plugins/td1', 'plugins/passport', /PASSPORT|PASSEPORT|\bTD3\b|\/documents\/passport/i],
+    ['plugins/td1', 'plugins/pan', /INCOME\s*TAX|PERMANENT\s*ACCOUNT|\bPAN\b|\/documents\/pan/i],
   ] as const)('%s imports nothing of %s and names none of its document', (dir, other, words) => {
     const files = sources(dir);
     expect(files.length).toBeGreaterThan(5);

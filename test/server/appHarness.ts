@@ -36,11 +36,13 @@ export async function buildTestApp(options: {
   metrics?: Metrics;
   metricsToken?: string;
   saturated?: () => boolean;
+  /** Plugin names as DOCEX_PLUGINS gives them (default: the shipped two). */
+  plugins?: readonly string[];
 }) {
   const logs = new LogCapture();
   const logger = createLogger({ level: 'debug', destination: logs });
   const registry = createRegistry();
-  for (const plugin of [...(await shippedPlugins()), labelPlugin]) registry.register(plugin);
+  for (const plugin of [...(await shippedPlugins(options.plugins)), labelPlugin]) registry.register(plugin);
   registry.freeze();
   const metrics = options.metrics;
   const extractor = createExtractor({

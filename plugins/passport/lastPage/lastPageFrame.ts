@@ -5,7 +5,7 @@
  */
 import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import type { Point } from '../../../core/extraction/geometry.ts';
-import type { QuarterTurn } from '../pageImage.ts';
+import type { QuarterTurn } from '../../../core/imaging/pageImage.ts';
 import type { LastPageFields } from '../result.ts';
 import { lastPageFieldBoxes } from './lastPageFields.ts';
 

@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
 import sharp from 'sharp';
-import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from '../pageImage.ts';
+import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from '../../../core/imaging/pageImage.ts';
 import type { LastPageFrame } from './lastPageFrame.ts';
 import { skewAngle } from './skewAngle.ts';
 

@@ -5,7 +5,7 @@
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { OcrResult } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
-import { greyScaled, turnOf } from '../pageImage.ts';
+import { greyScaled, turnOf } from '../../../core/imaging/pageImage.ts';
 import { layoutWhereWashed } from '../reconcile/washedCells.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from '../refusal.ts';
 import type { Located, Prepared } from '../stages.ts';

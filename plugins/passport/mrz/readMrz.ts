@@ -7,16 +7,16 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from './td3Geometry.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
-import { downscaleGrey, toGrey, type GreyImage } from '../../../core/imaging/greyImage.ts';
-import { applyHomography, composeHomography, homographyFromPoints, type Homography, type Point } from '../../../core/imaging/homography.ts';
-import { edgeSharpness, measureQuality } from '../../../core/mrz/imageQuality.ts';
+import { toGrey, type GreyImage } from '../../../core/imaging/greyImage.ts';
+import type { Homography, Point } from '../../../core/imaging/homography.ts';
+import { measureQuality } from '../../../core/mrz/imageQuality.ts';
+import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
-import { fitCellGrid } from '../../../core/mrz/fitCellGrid.ts';
-import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from '../../../core/mrz/mrzClassifier.ts';
+import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
+import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
+import { gridNudges, readCellGrid, unnudged, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
-import { settleZeroOrOh, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
-import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from '../../../core/mrz/sampleCells.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from '../../../core/imaging/homography.ts';
@@ -50,15 +50,6 @@ export interface MrzReading {
 
 export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_blurry'; detail: string };
 
-/** Working size of the search copy; the cells are always read from the full image. */
-const searchLongSide = 1000;
-/** OCR-B glyphs leave about this fraction of a pitch blank at each side of their cell. */
-const sideBearing = 0.15;
-/**
- * Pitches the lines' first cells may lie apart along the reading direction: perspective shears two lines 4 mm apart
- * by about one at the most.
- */
-const maxColumnShift = 3;
 /** Cap heights (px, full image) below which OCR-B cannot be told apart reliably. */
 const minCapHeightPx = 7;
 
@@ -85,301 +76,35 @@ function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 
-/** TD3's nominal distance between the lines' centres (mm), where none was measured. */
-const nominalSpacingMm = td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm;
 
-/**
- * Where the lines sit in the millimetre frame the cells are sampled in: the last line at TD3's nominal place and the
- * others above it at the distance measured on the page, in pitches. Printers space MRZ lines anywhere from 1.5 to over
- * 3 glyph heights apart (ICAO's nominal 6.35 mm is 2.6): a frame with a fixed spacing stretches the cells and the
- * rectified page vertically on every renderer but the one it was fixed for.
- */
-export function lineCentresMm(found: MrzLinesFound, count: number, fittedPitchPx: number | null = null): number[] {
-  const lines = found.lines;
-  const first = lines[0]!;
-  const last = lines[lines.length - 1]!;
-  const u = found.direction;
-  const n = { x: -u.y, y: u.x };
-  const along = (q: Point): number => q.x * u.x + q.y * u.y;
-  const across = (q: Point): number => q.x * n.x + q.y * n.y;
-  // Each line's offset at one place along them (the middle of their overlap): glare cuts lines at different ends,
-  // and the middles of two cut lines lie apart along slightly converging fits.
-  const tMid = (Math.max(along(first.start), along(last.start)) + Math.min(along(first.end), along(last.end))) / 2;
-  const offsetAt = (l: typeof first): number => {
-    const t0 = along(l.start);
-    const t1 = along(l.end);
-    const k = t1 === t0 ? 0.5 : (tMid - t0) / (t1 - t0);
-    return across(l.start) + k * (across(l.end) - across(l.start));
-  };
-  // The pitch fitted to the blobs (fitCellGrid) holds when glare has shortened both lines; their length does not.
-  const span = Math.max(...lines.map((l) => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y)));
-  const pitchPx = fittedPitchPx ?? span / (count - 2 * sideBearing);
-  const steps = lines.length - 1;
-  const measured = steps > 0 && pitchPx > 0 ? (Math.abs(offsetAt(last) - offsetAt(first)) / steps / pitchPx) * td3Page.mrzPitchMm : NaN;
-  // Outside these bounds the measurement is not of two MRZ lines: the nominal spacing stands.
-  const spacing = Number.isFinite(measured) && measured >= 2.5 && measured <= 10 ? measured : nominalSpacingMm;
-  return lines.map((_, i) => td3Page.mrzLine2CentreMm - (steps - i) * spacing);
-}
+/** TD3's frame: the data page's millimetres (td3Geometry.ts), so the page is rectified through the same map. */
+const td3Frame: MrzFrame = {
+  leftMm: td3Page.mrzLeftMm,
+  pitchMm: td3Page.mrzPitchMm,
+  lastLineCentreMm: td3Page.mrzLine2CentreMm,
+  nominalSpacingMm: td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm,
+};
 
-interface Grid {
-  readonly h: Homography;
-  readonly centres: number[];
-  /** When set, line i is sampled through lineMaps[i] instead of h (the per-line grids of gridHomographies). */
-  readonly lineMaps?: readonly Homography[];
-}
-
-/**
- * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
- * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
- */
-function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number, perLine = false): Grid[] {
-  const lines = flipped ? [...found.lines].reverse().map((l) => ({ ...l, start: l.end, end: l.start })) : [...found.lines];
-  const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
-  const first = lines[0]!;
-  const last = lines[lines.length - 1]!;
-  const p = td3Page.mrzPitchMm;
-  const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
-  const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
-  const gFirst = fitCellGrid(first, direction, pitchGuess(first));
-  const gLast = fitCellGrid(last, direction, pitchGuess(last));
-  const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
-  const centres = lineCentresMm(found, count, fitted.length > 0 ? fitted.reduce((a, b) => a + b, 0) / fitted.length : null);
-  const yFirst = centres[0]!;
-  const yLast = centres[centres.length - 1]!;
-  // Centres of the first and last cell of the first and last line, in the MRZ frame (mm): TL, TR, BR, BL.
-  const endCells: Point[] = [
-    { x: td3Page.mrzLeftMm + 0.5 * p, y: yFirst },
-    { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yFirst },
-    { x: td3Page.mrzLeftMm + (count - 0.5) * p, y: yLast },
-    { x: td3Page.mrzLeftMm + 0.5 * p, y: yLast },
-  ];
-  const out: Grid[] = [];
-  const toFull: Homography = [scale, 0, 0.5 * scale - 0.5, 0, scale, 0.5 * scale - 0.5, 0, 0, 1];
-  if (gFirst && gLast) {
-    // Every line starts with a solid glyph (P, a document number) and the second ends with one (the composite check
-    // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
-    // joined at one end.
-    const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
-    // The lines of an MRZ start in one column: a pairing that puts their first cells pitches apart along the line took
-    // the first blob glare left on one line for its first cell (no check digit covers line 1 to tell).
-    const along = (q: Point): number => q.x * direction.x + q.y * direction.y;
-    const pitch = (gFirst.pitch + gLast.pitch) / 2;
-    // ICAO prints every line from the same column: a line whose blob chain took texture at one end for a glyph, or
-    // lost its first glyphs to it, is also read from the column the other line starts in.
-    const alignedTo = (g: NonNullable<typeof gFirst>, start: number): number => Math.round((along(g.cellCentre(0)) - start) / pitch);
-    const pairs = new Map<string, [number, number]>();
-    for (const oF of offsets(gFirst.cells)) {
-      for (const oL of offsets(gLast.cells)) {
-        pairs.set(`${oF},${oL}`, [oF, oL]);
-        const aF = alignedTo(gFirst, along(gLast.cellCentre(-oL)));
-        const aL = alignedTo(gLast, along(gFirst.cellCentre(-oF)));
-        if (Math.abs(aF) <= maxColumnShift) pairs.set(`${aF},${oL}`, [aF, oL]);
-        if (Math.abs(aL) <= maxColumnShift) pairs.set(`${oF},${aL}`, [oF, aL]);
-      }
-    }
-    for (const [oF, oL] of pairs.values()) {
-      if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
-      const h = homographyFromPoints(
-        endCells,
-        [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
-      );
-      if (h === null) continue;
-      if (!perLine) {
-        out.push({ h, centres });
-        continue;
-      }
-      // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
-      // longer tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a
-      // pitch), and the pitch changes along the line as perspective has it (the four-corner map takes that change
-      // from two lines a few millimetres apart: mid-line cells fell half a pitch off on a page shot at an angle).
-      const maps = [gFirst, gLast].map((g, i) => {
-        const toCells: Homography = [1 / p, 0, -td3Page.mrzLeftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
-        return composeHomography(toFull, composeHomography(g.frame, toCells));
-      });
-      if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
-    }
-  }
-  // Lines of unequal length (glare washed the start or end of one): the corners from the longer line's end cells and
-  // the points across from them at the shorter line's distance, measured at its middle. Its own ends are fitted to
-  // fragments glare left at its edge, which tilt the line (centroids of glyphs washed from the top sit low): two
-  // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
-  if (!perLine && gFirst && gLast && gFirst.cells !== gLast.cells && Math.max(gFirst.cells, gLast.cells) === count) {
-    const firstLonger = gFirst.cells > gLast.cells;
-    const long = firstLonger ? gFirst : gLast;
-    const short = firstLonger ? gLast : gFirst;
-    const n = { x: -direction.y, y: direction.x };
-    const longStart = long.cellCentre(0);
-    const longEnd = long.cellCentre(count - 1);
-    const mid = short.cellCentre((short.cells - 1) / 2);
-    // Signed distance from the long line (through its end cells) to the short line's middle, along the normal.
-    const d = { x: longEnd.x - longStart.x, y: longEnd.y - longStart.y };
-    const len = Math.hypot(d.x, d.y);
-    const u = { x: d.x / len, y: d.y / len };
-    const off = ((mid.x - longStart.x) * -u.y + (mid.y - longStart.y) * u.x) / (n.x * -u.y + n.y * u.x);
-    const across = (q: Point): Point => ({ x: q.x + off * n.x, y: q.y + off * n.y });
-    const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
-    const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
-    const h = homographyFromPoints(
-      endCells,
-      [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
-    );
-    if (h !== null) out.push({ h, centres });
-  }
-  if (perLine) return out;
-  if (out.length === 0) {
-    const x0 = td3Page.mrzLeftMm + sideBearing * p;
-    const x1 = td3Page.mrzLeftMm + (count - sideBearing) * p;
-    const h = homographyFromPoints(
-      [{ x: x0, y: yFirst }, { x: x1, y: yFirst }, { x: x1, y: yLast }, { x: x0, y: yLast }],
-      [full(first.start), full(first.end), full(last.end), full(last.start)],
-    );
-    if (h) out.push({ h, centres });
-  }
-  return out;
-}
-
-/**
- * Characters per line: three lines are TD1; otherwise what the fitted cell count of the longer line is nearest (glare
- * can wash the start of one line, never lengthen it: a TD3 whose first eight cells glare took read as a TD2).
- */
-function candidateCounts(found: MrzLinesFound): number[] {
-  if (found.lines.length === 3) return [30];
-  const cellsOf = (l: MrzLinesFound['lines'][number]): number => {
-    const span = Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
-    return fitCellGrid(l, found.direction, span / (44 - 2 * sideBearing))?.cells ?? 44;
-  };
-  const cells = Math.max(...found.lines.map(cellsOf));
-  if (cells >= 42) return [44];
-  if (cells <= 38) return [36, 44];
-  return [44, 36];
-}
-
+/** One grid read (core/mrz/readCellGrid.ts), its layout told and a TD3 parsed, with repairs recorded. */
 function readGrid(
   image: GreyImage,
   h: Homography,
   centres: readonly number[],
   count: number,
-  nudge: { dx: number; dy: number; scale: number },
+  nudge: GridNudge,
   now: Date,
   lineMaps?: readonly Homography[],
   lineShifts?: readonly number[],
 ): Attempt {
-  const weights = mrzClassifierWeights();
-  const lines: string[] = [];
-  const confidence: number[][] = [];
-  const second: string[][] = [];
-  let logSum = 0;
-  let sharp = 0;
-  const lineCells: Float32Array[][] = [];
-  const choices: CellChoice[][] = [];
-  const washed: boolean[][] = [];
-  const ratios: number[][] = [];
-  const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : nominalSpacingMm;
-  for (const [lineIndex, centre] of centres.entries()) {
-    const map = lineMaps?.[lineIndex] ?? h;
-    const line = { leftMm: td3Page.mrzLeftMm, centreMm: centre, pitchMm: td3Page.mrzPitchMm * nudge.scale, count };
-    // The glyphs' own band sets the cell window's height and centre (see measureLineBand).
-    const band = measureLineBand(image, map, line, Math.min(3.2, 0.48 * spacing));
-    // Each cell is read at its fitted place and a little to each side; the surest reading of the three wins, so a
-    // grid that drifts by a fraction of a pitch along the line does not cut glyphs in two.
-    const raw = cellShifts.map((shift) =>
-      sampleLineCells(image, map, {
-        ...line,
-        leftMm: td3Page.mrzLeftMm + (nudge.dx + shift + (lineShifts?.[lineIndex] ?? 0)) * td3Page.mrzPitchMm,
-        centreMm: (band?.centreMm ?? centre) + nudge.dy,
-        ...(band === null ? {} : { capMm: band.capMm }),
-      }),
-    );
-    ratios.push(contrastRatios(raw[0]!));
-    const shifted = raw.map(normaliseLineCells);
-    const cells = shifted[0]!;
-    sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
-    lineCells.push(cells);
-    choices.push(cells.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), weights) })));
-  }
-  settleZeroOrOh(lineCells, choices);
-  for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
-  for (const line of choices) {
-    lines.push(line.map((c) => c.char).join(''));
-    confidence.push(line.map((c) => c.probability));
-    second.push(line.map((c) => c.second));
-    for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
-  }
+  const cells = readCellGrid(image, h, centres, count, td3Frame, nudge, lineMaps, lineShifts);
+  const { lines, confidence, second } = cells;
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
   return {
-    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp,
+    ...cells, parse, format, h, count, centres,
     ...(lineMaps === undefined ? {} : { lineMaps }),
     ...(lineShifts === undefined ? {} : { lineShifts }),
   };
-}
-
-/**
- * Each cell's ink contrast (paper minus ink level) over the line's median: under a third, glare has washed the glyph
- * out, and what the classifier makes of it is no reading. A `<` has less ink than a letter but the same contrast.
- */
-function contrastRatios(cells: readonly Float32Array[]): number[] {
-  // Over the cell's own pitch: the sampled window's margins take in the neighbours' ink.
-  const { width, height, widthPitches } = cellFeature;
-  const margin = Math.ceil(((widthPitches - 1) / widthPitches / 2) * width);
-  const contrast = cells.map((c) => {
-    const own: number[] = [];
-    for (let y = 0; y < height; y++) for (let x = margin; x < width - margin; x++) own.push(c[y * width + x]!);
-    own.sort((a, b) => a - b);
-    return own[Math.floor(own.length * 0.9)]! - own[Math.floor(own.length * 0.03)]!;
-  });
-  const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
-  return contrast.map((c) => c / Math.max(typical, 1e-6));
-}
-
-/**
- * Washed cells: ink contrast under a third of the line's median (see contrastRatios), and beside them the glare's
- * fading edge: cells next to a washed run, out to the first clear one, under 0.6 of the median and read unsurely
- * (< 0.8). Those were read as something (`LJ4` for `USA`), but no more than the washed cells beside them.
- */
-function washedOut(ratios: readonly number[], probabilities: readonly number[]): boolean[] {
-  const washed = ratios.map((r) => r < 1 / 3);
-  const fading = (i: number): boolean => ratios[i]! < 0.6 && (probabilities[i] ?? 1) < 0.97;
-  for (let i = 0; i < washed.length; i++) {
-    if (!washed[i]) continue;
-    for (let j = i + 1; j < washed.length && !washed[j] && fading(j); j++) washed[j] = true;
-    for (let j = i - 1; j >= 0 && !washed[j] && fading(j); j--) washed[j] = true;
-  }
-  return washed;
-}
-
-/** Offsets (in pitches) at which every cell is read; see readGrid. On dev: 88% exact MRZs at 0 alone, 93% with these. */
-const cellShifts = [0, -0.12, 0.12];
-
-/** Confidence left to a cell the two classifiers read differently: under every "sure" threshold the mends use. */
-export const disputedConfidence = 0.6;
-
-/**
- * The main classifier's reading, in doubt where the second opinion (secondOpinionWeights) reads the cell otherwise:
- * a model trained on one renderer and one trained on many disagree where either may be wrong, and a reading no
- * check digit covers (a name letter) must not pass as sure there. The second opinion becomes the second best.
- */
-function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  const main = classifyShifted(cells, weights);
-  const other = classifyShifted(cells, secondOpinionWeights());
-  if (other.char === main.char) return main;
-  return { ...main, probability: Math.min(main.probability, disputedConfidence), second: other.char, secondProbability: other.probability };
-}
-
-/** The surest of the shifted readings of one cell (averaging them was measured worse: a cut glyph votes too). */
-function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  let p = classifyCellProbabilities(weights, cells[0]!);
-  let pMax = Math.max(...p);
-  for (const cell of cells.slice(1)) {
-    const q = classifyCellProbabilities(weights, cell);
-    const qMax = Math.max(...q);
-    if (qMax > pMax) [p, pMax] = [q, qMax];
-  }
-  let best = 0;
-  for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
-  let second = best === 0 ? 1 : 0;
-  for (let k = 0; k < p.length; k++) if (k !== best && p[k]! > p[second]!) second = k;
-  return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
 }
 
 /**
@@ -428,7 +153,7 @@ function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
   let chosen = best;
   for (let shift = -maxColumnShift; shift <= maxColumnShift; shift++) {
     if (shift === 0) continue;
-    const attempt = readGrid(grey, best.h, best.centres, best.count, { dx: 0, dy: 0, scale: 1 }, now, best.lineMaps, [shift, 0]);
+    const attempt = readGrid(grey, best.h, best.centres, best.count, unnudged, now, best.lineMaps, [shift, 0]);
     // Line 2 is read as before: only how line 1 starts, then how sure its cells are, chooses.
     const gain = lineOneStart(attempt) - lineOneStart(chosen);
     if (gain > 0 || (gain === 0 && chosen !== best && attempt.score > chosen.score)) chosen = attempt;
@@ -520,17 +245,6 @@ function plausibleCode(a: Attempt): boolean {
 
 const scaled = (p: Point, k: number): Point => ({ x: p.x * k, y: p.y * k });
 
-const nudges = [
-  { dx: 0.12, dy: 0, scale: 1 },
-  { dx: -0.12, dy: 0, scale: 1 },
-  { dx: 0, dy: 0.3, scale: 1 },
-  { dx: 0, dy: -0.3, scale: 1 },
-  { dx: 0, dy: 0, scale: 1.005 },
-  { dx: 0, dy: 0, scale: 0.995 },
-  { dx: 0.2, dy: 0, scale: 0.997 },
-  { dx: -0.2, dy: 0, scale: 1.003 },
-];
-
 export interface ReadMrzOptions {
   readonly now: Date;
   readonly signal?: AbortSignal;
@@ -545,8 +259,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   const grey = toGrey(image);
   checkAbort(options.signal);
   const longSide = Math.max(grey.width, grey.height);
-  const factor = Math.max(1, Math.round(longSide / searchLongSide));
-  const search = downscaleGrey(grey, factor);
+  const { search, factor } = mrzSearchCopy(grey);
   const quality = measureQuality(search);
   const searchLong = Math.max(search.width, search.height);
 
@@ -557,7 +270,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   // Thresholds from the default to coarser/finer neighbourhoods: each a cheaper retry than giving up.
   // The last pass also joins lines glare cut in two: only pages no threshold read pay for its extra candidates.
   const guided = options.guides?.map((g) => ({ ...g, lines: g.lines.map((l) => ({ ...l, start: scaled(l.start, 1 / factor), end: scaled(l.end, 1 / factor), height: l.height / factor })) }));
-  const passes = guided === undefined ? ([[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const) : ([[60, 0, false]] as const);
+  const passes = guided === undefined ? mrzSearchPasses : ([mrzSearchPasses[0]] as const);
   for (const [radiusDiv, offset, acrossGaps] of passes) {
     checkAbort(options.signal);
     if (acrossGaps && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
@@ -565,10 +278,10 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     for (const found of candidates) {
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
-      for (const count of candidateCounts(found)) {
+      for (const count of candidateLineLengths(found)) {
         for (const flipped of [false, true]) {
-          for (const grid of gridHomographies(found, flipped, count, factor)) {
-            const attempt = readGrid(grey, grid.h, grid.centres, count, { dx: 0, dy: 0, scale: 1 }, options.now);
+          for (const grid of gridHomographies(found, flipped, count, factor, td3Frame)) {
+            const attempt = readGrid(grey, grid.h, grid.centres, count, unnudged, options.now);
             if (better(best, attempt)) {
               best = attempt;
               bestFound = found;
@@ -581,7 +294,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     }
     if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
     if (best && !best.parse?.valid) {
-      for (const nudge of nudges) {
+      for (const nudge of gridNudges) {
         checkAbort(options.signal);
         const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
         if (better(best, attempt)) best = { ...attempt, h: best.h };
@@ -594,8 +307,8 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     if (best && bestFound && !best.parse?.valid && best.format === 'TD3') {
       const lines = bestFound;
       for (const flipped of [false, true]) {
-        for (const grid of gridHomographies(lines, flipped, best.count, factor, true)) {
-          const attempt = readGrid(grey, grid.h, grid.centres, best.count, { dx: 0, dy: 0, scale: 1 }, options.now, grid.lineMaps);
+        for (const grid of gridHomographies(lines, flipped, best.count, factor, td3Frame, true)) {
+          const attempt = readGrid(grey, grid.h, grid.centres, best.count, unnudged, options.now, grid.lineMaps);
           if (better(best, attempt)) best = attempt;
         }
       }
@@ -619,29 +332,11 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   }
 
   // Orientation from the reading direction in the input.
-  const a = applyHomography(best.h, td3Page.mrzLeftMm, best.centres[0]!);
-  const b = applyHomography(best.h, td3Page.mrzLeftMm + best.count * td3Page.mrzPitchMm, best.centres[0]!);
-  const angle = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
-  const quarter = ((Math.round(angle / 90) % 4) + 4) % 4;
-  const rotation = ((4 - quarter) % 4) * 90 as 0 | 90 | 180 | 270;
-  let skewDeg = angle - Math.round(angle / 90) * 90;
-  skewDeg = Math.round(skewDeg * 100) / 100;
-
-  const left = td3Page.mrzLeftMm;
-  const right = left + best.count * td3Page.mrzPitchMm;
-  const top = best.centres[0]! - 2.3;
-  const bottom = best.centres[best.centres.length - 1]! + 2.3;
-  const quad: [Point, Point, Point, Point] = [
-    applyHomography(best.h, left, top),
-    applyHomography(best.h, right, top),
-    applyHomography(best.h, right, bottom),
-    applyHomography(best.h, left, bottom),
-  ];
+  const { rotation, skewDeg, quad, pxPerMm: pxPerMmInput } = zonePlacement(best.h, best.centres, best.count, td3Frame);
 
   let page: MrzReading['page'] = null;
   if (best.format === 'TD3') {
     checkAbort(options.signal);
-    const pxPerMmInput = Math.hypot(b.x - a.x, b.y - a.y) / (best.count * td3Page.mrzPitchMm);
     const pxPerMm = Math.min(12, Math.max(6, Math.round(pxPerMmInput)));
     page = { image: rectifyPage(grey, best.h, pxPerMm), pxPerMm };
   }

@@ -6,7 +6,8 @@
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
-import { td3Checks, td3Fields, type Td3CharClass, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
+import { confusionPairs, fits, forcedByClass, isFillerRunConfusion, secondOnly, substitutes } from '../../../core/mrz/mrzCharClass.ts';
+import { td3Checks, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
 
 export interface Td3Repair {
   readonly field: Td3FieldName;
@@ -27,56 +28,10 @@ export interface Td3Repair {
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */
 export type Td3Alternatives = readonly [readonly (string | undefined)[], readonly (string | undefined)[]];
 
-const letterToDigit: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', J: '1', Z: '2', A: '4', S: '5', G: '6', T: '7', B: '8' };
-const digitToLetter: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '7': 'T', '8': 'B' };
-/** Look-alike pairs tried (both ways) when a check digit fails on an alphanumeric field. */
-const confusionPairs: readonly (readonly [string, string])[] = [
-  ['O', '0'], ['Q', '0'], ['D', '0'], ['I', '1'], ['B', '8'], ['S', '5'], ['Z', '2'], ['G', '6'],
-  ['<', 'K'], ['<', 'S'], ['<', 'C'], ['<', 'E'],
-];
-const fillerLookalikes = new Set(['K', 'S', 'C', 'E']);
-
-const isLetter = (c: string): boolean => c >= 'A' && c <= 'Z' && c.length === 1;
-const isDigit = (c: string): boolean => c >= '0' && c <= '9' && c.length === 1;
-
-function fits(charClass: Td3CharClass, c: string): boolean {
-  switch (charClass) {
-    case 'letter':
-      return isLetter(c);
-    case 'letterOrFiller':
-      return isLetter(c) || c === '<';
-    case 'digit':
-      return isDigit(c);
-    case 'digitOrFiller':
-      return isDigit(c) || c === '<';
-    case 'alphanumeric':
-      return isLetter(c) || isDigit(c) || c === '<';
-    case 'sex':
-      return c === 'M' || c === 'F' || c === '<';
-  }
-}
-
-/** The character a field's class forces in place of `c`, or null when it forces nothing. */
-function forcedByClass(charClass: Td3CharClass, c: string, second: string | undefined): string | null {
-  if (fits(charClass, c)) return null;
-  if (c === '«') return fits(charClass, '<') ? '<' : null;
-  if ((charClass === 'digit' || charClass === 'digitOrFiller') && letterToDigit[c]) return letterToDigit[c]!;
-  if ((charClass === 'letter' || charClass === 'letterOrFiller') && digitToLetter[c]) return digitToLetter[c]!;
-  if (second !== undefined && fits(charClass, second)) return second;
-  return null;
-}
-
 function fieldAt(line: 0 | 1, index: number): Td3FieldSpec {
   const spec = td3Fields.find((f) => f.line === line && index >= f.start && index < f.end);
   if (!spec) throw new Error(`no TD3 field at line ${line + 1} position ${index + 1}`);
   return spec;
-}
-
-/** A look-alike of `<` sitting inside a run of fillers (three before it, a filler or the field end after it). */
-function isFillerRunConfusion(chars: readonly string[], i: number, spec: Td3FieldSpec): boolean {
-  if (!fillerLookalikes.has(chars[i]!) || spec.charClass === 'digit' || spec.charClass === 'digitOrFiller' || spec.charClass === 'sex') return false;
-  if (i < 3 || chars[i - 1] !== '<' || chars[i - 2] !== '<' || chars[i - 3] !== '<') return false;
-  return i + 1 >= spec.end || chars[i + 1] === '<';
 }
 
 function checkHolds(line2: readonly string[], check: (typeof td3Checks)[number]): boolean {
@@ -86,19 +41,6 @@ function checkHolds(line2: readonly string[], check: (typeof td3Checks)[number])
   // An empty optional-data field may carry `<` as its check digit.
   const fillerIsZero = check.check === 'optional_data' && /^<*$/.test(data);
   return mrzCheckHolds(data, digit, fillerIsZero);
-}
-
-/** Candidate substitutes for one character under its class: look-alikes and the recogniser's second best. */
-function substitutes(c: string, second: string | undefined, charClass: Td3CharClass): string[] {
-  const out = new Set<string>();
-  for (const [a, b] of confusionPairs) {
-    // A `<` read as `<` is trusted: letters for it come only from the recogniser's second best.
-    if (c === a && a !== '<') out.add(b);
-    if (c === b) out.add(a);
-  }
-  if (second !== undefined) out.add(second);
-  out.delete(c);
-  return [...out].filter((s) => fits(charClass, s));
 }
 
 export interface Td3RepairResult {
@@ -210,10 +152,6 @@ function fixesAmong(positions: readonly number[], line2: string[], check: (typeo
     }
   }
   return fixes;
-}
-
-function secondOnly(c: string, second: string | undefined, charClass: Td3CharClass): string[] {
-  return second !== undefined && second !== c && fits(charClass, second) ? [second] : [];
 }
 
 function rangeOf(spans: readonly (readonly [number, number])[]): number[] {

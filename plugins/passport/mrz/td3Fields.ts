@@ -1,7 +1,9 @@
 /** The TD3 field table (ICAO 9303-4): where each field sits, its character class and the check digit over it. */
 
-/** Character class of a field: decides which repairs its type forces. */
-export type Td3CharClass = 'letter' | 'letterOrFiller' | 'digit' | 'digitOrFiller' | 'alphanumeric' | 'sex';
+import type { MrzCharClass } from '../../../core/mrz/mrzCharClass.ts';
+
+/** Character class of a field: decides which repairs its type forces (core/mrz/mrzCharClass.ts). */
+export type Td3CharClass = MrzCharClass;
 
 export type Td3FieldName =
   | 'document_code'

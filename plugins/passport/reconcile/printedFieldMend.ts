@@ -13,7 +13,7 @@
 import { mrzCheckDigit, parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3Field } from '../mrz/td3Fields.ts';
-import { isoAsYymmdd } from '../mrz/mrzDate.ts';
+import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 
 export interface PrintedCopies {

@@ -5,7 +5,7 @@
  */
 import { nameWordRuns, printedAsMrz } from '../viz/printedName.ts';
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
-import { disputedConfidence } from '../mrz/readMrz.ts';
+import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 
 /** MRZ letters read at least this sure are never overruled by the print (Tesseract misreads print too). */

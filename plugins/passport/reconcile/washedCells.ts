@@ -8,7 +8,7 @@
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
-import { isoAsYymmdd } from '../mrz/mrzDate.ts';
+import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 
 export interface PrintedUncheckedFields {
   /** `IND`, `D`. */

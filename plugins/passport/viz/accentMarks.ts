@@ -7,7 +7,7 @@
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { connectedComponents, letterHeightOf, type Blob } from '../../../core/imaging/connectedComponents.ts';
-import { otsu } from '../pageImage.ts';
+import { otsu } from '../../../core/imaging/pageImage.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
 

@@ -5,7 +5,7 @@
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
 import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { shiftIsoDate } from '../mrz/mrzDate.ts';
+import { shiftIsoDate } from '../../../core/mrz/mrzDate.ts';
 
 export interface IssueDateCandidate {
   readonly date: PrintedDate;

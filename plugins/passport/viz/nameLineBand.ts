@@ -6,7 +6,7 @@
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { connectedComponents, letterHeightOf } from '../../../core/imaging/connectedComponents.ts';
-import { otsu } from '../pageImage.ts';
+import { otsu } from '../../../core/imaging/pageImage.ts';
 
 /** The crop's rows from `top` to `bottom` (exclusive), full width. */
 export interface RowBand {

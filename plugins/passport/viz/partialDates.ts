@@ -8,7 +8,7 @@ import type { BoundingBox, OcrLine, OcrResult, OcrWord } from '../../../core/ocr
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { cropGrey } from '../pageImage.ts';
+import { cropGrey } from '../../../core/imaging/pageImage.ts';
 import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
 import { phrasesOf } from './vizLayout.ts';
 

@@ -5,6 +5,8 @@
  * Pure: text in, every date-shaped reading out; which one is the date asked for is decided elsewhere.
  */
 
+import { isoOf, validDay } from '../../../core/mrz/mrzDate.ts';
+
 /** A date as printed; `year` has 4 digits, or 2 when only two were printed (`century` then unresolved). */
 export interface PrintedDate {
   readonly day: number;
@@ -71,11 +73,6 @@ function toDigits(token: string): string | null {
     .replace(/Z/g, '2')
     .replace(/G/g, '6');
   return /^\d+$/.test(mapped) ? mapped : null;
-}
-
-function validDay(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 // Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `{`, `(`, `|` or `\`,
@@ -175,11 +172,8 @@ function monthStarts(prefix: string): boolean {
   return Object.keys(monthWords).some((w) => w.startsWith(p));
 }
 
-/** ISO `YYYY-MM-DD` of a printed date whose century is resolved; null when it is not a real date. */
-export function isoOf(year: number, month: number, day: number): string | null {
-  if (!validDay(year, month, day)) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+/** ISO `YYYY-MM-DD` of a printed date whose century is resolved (core/mrz/mrzDate.ts); null when not a real date. */
+export { isoOf };
 
 /**
  * The 4-digit year of a two-digit printed year inside the window [fromYear, toYear] (e.g. birth to expiry);

@@ -10,7 +10,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { cropGrey, greyScaled, sharpened, turnOf } from '../pageImage.ts';
+import { cropGrey, greyScaled, sharpened, turnOf } from '../../../core/imaging/pageImage.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';

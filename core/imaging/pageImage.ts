@@ -1,10 +1,13 @@
-/** Pixel work the passport plugin needs around OCR: grey, rotate by quarter turns, scale (sharp, raw in and out). */
+/**
+ * Pixel work around OCR: grey crops, denoising, sharpening, Otsu's threshold, the bright page in a photo, quarter turns
+ * (sharp, raw in and out). Written for the passport plugin's pages; any plugin gets them through ctx.imaging.
+ */
 import sharp from 'sharp';
-import type { RawImage } from '../../core/imaging/types.ts';
+import type { RawImage } from './types.ts';
 
-import type { QuarterTurn } from '../../core/imaging/greyScaled.ts';
+import type { QuarterTurn } from './greyScaled.ts';
 
-export { greyScaled, type QuarterTurn } from '../../core/imaging/greyScaled.ts';
+export { greyScaled, type QuarterTurn } from './greyScaled.ts';
 
 /** A grey crop of `image`, scaled by `factor` (upscaling small text helps OCR). */
 export async function cropGrey(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { pageBounds, sharpened, withoutSensorNoise } from '../../plugins/passport/pageImage.ts';
+import { pageBounds, sharpened, withoutSensorNoise } from '../../core/imaging/pageImage.ts';
 
 /** A grey image: `shade(x, y)` per pixel. */
 function grey(width: number, height: number, shade: (x: number, y: number) => number): RawImage {

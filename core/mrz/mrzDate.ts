@@ -1,5 +1,19 @@
-/** Century resolution of the MRZ's YYMMDD dates (DOMAIN.md): expiry is 20YY; birth the latest century not in the future. */
-import { isoOf } from '../viz/printedDate.ts';
+/**
+ * Century resolution of the MRZ's YYMMDD dates (DOMAIN.md), the same in every layout: expiry is 20YY; birth the latest
+ * century not in the future.
+ */
+
+/** Whether day/month/year is a real calendar date (proleptic Gregorian, UTC). */
+export function validDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** ISO `YYYY-MM-DD` of a date whose century is resolved; null when it is not a real date. */
+export function isoOf(year: number, month: number, day: number): string | null {
+  if (!validDay(year, month, day)) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 
 function parts(raw: string): { yy: number; mm: number; dd: number } | null {
   if (!/^\d{6}$/.test(raw)) return null;

@@ -1,0 +1,38 @@
+/**
+ * The imaging primitives the host hands every plugin as `ctx.imaging`: one implementation each, in core/imaging, so a
+ * plugin needs neither sharp nor its own copy of a box filter. Pure functions and sharp pipelines, raw in and out.
+ */
+import { binarise } from './binarise.ts';
+import { toGrey } from './greyImage.ts';
+import { greyScaled } from './greyScaled.ts';
+import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
+import { cropGrey, otsu, pageBounds, sharpened, turnOf, withoutSensorNoise } from './pageImage.ts';
+
+export const pluginImaging = {
+  /** Luma of an interleaved image as floats (what the MRZ readers work on). */
+  toGrey,
+  /** A grey copy turned by quarter turns and scaled to a width (what OCR is handed). */
+  greyScaled,
+  /** A grey crop of a box, scaled. */
+  cropGrey,
+  /** The quarter turn nearest a measured rotation. */
+  turnOf,
+  /** A 3×3 median where the image carries sensor noise. */
+  withoutSensorNoise,
+  /** An unsharp mask, for blurred print. */
+  sharpened,
+  /** Otsu's threshold of grey bytes. */
+  otsu,
+  /** The bright page in a photo of it on a darker surface: the page's bounds. */
+  pageBounds,
+  /** Ink by local mean and spread: 1 where a pixel is ink. */
+  binarise,
+  /** Box sums in constant time. */
+  integralImage,
+  /** The pixels darker than their box's mean: the ink's coordinates. */
+  inkPoints,
+  /** How sharply ink falls into rows at an angle: the deskew measure. */
+  profileSharpness,
+} as const;
+
+export type PluginImaging = typeof pluginImaging;

@@ -1,0 +1,148 @@
+/**
+ * The homographies from an MRZ frame (mm) to image pixels that a found zone's lines allow: from the cell grids fitted
+ * to the first and last line's blobs (several, when the blobs do not say which cell comes first), per line, or from
+ * the ink ends. Any layout: the line length (cells per line) and the frame are the caller's.
+ */
+import { composeHomography, homographyFromPoints, type Homography, type Point } from '../imaging/homography.ts';
+import type { MrzLinesFound } from './findMrzLines.ts';
+import { fitCellGrid } from './fitCellGrid.ts';
+import { lineCentresMm, sideBearing, type MrzFrame } from './mrzFrame.ts';
+
+/**
+ * Pitches the lines' first cells may lie apart along the reading direction: perspective shears two lines 4 mm apart
+ * by about one at the most.
+ */
+export const maxColumnShift = 3;
+
+export interface Grid {
+  readonly h: Homography;
+  readonly centres: number[];
+  /** When set, line i is sampled through lineMaps[i] instead of h (the per-line grids of gridHomographies). */
+  readonly lineMaps?: readonly Homography[];
+}
+
+/**
+ * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
+ * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
+ */
+export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number, frame: MrzFrame, perLine = false): Grid[] {
+  const lines = flipped ? [...found.lines].reverse().map((l) => ({ ...l, start: l.end, end: l.start })) : [...found.lines];
+  const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  const p = frame.pitchMm;
+  const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
+  const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
+  const gFirst = fitCellGrid(first, direction, pitchGuess(first));
+  const gLast = fitCellGrid(last, direction, pitchGuess(last));
+  const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
+  const centres = lineCentresMm(found, count, frame, fitted.length > 0 ? fitted.reduce((a, b) => a + b, 0) / fitted.length : null);
+  const yFirst = centres[0]!;
+  const yLast = centres[centres.length - 1]!;
+  // Centres of the first and last cell of the first and last line, in the MRZ frame (mm): TL, TR, BR, BL.
+  const endCells: Point[] = [
+    { x: frame.leftMm + 0.5 * p, y: yFirst },
+    { x: frame.leftMm + (count - 0.5) * p, y: yFirst },
+    { x: frame.leftMm + (count - 0.5) * p, y: yLast },
+    { x: frame.leftMm + 0.5 * p, y: yLast },
+  ];
+  const out: Grid[] = [];
+  const toFull: Homography = [scale, 0, 0.5 * scale - 0.5, 0, scale, 0.5 * scale - 0.5, 0, 0, 1];
+  if (gFirst && gLast) {
+    // Every line starts with a solid glyph (P, a document number) and the second ends with one (the composite check
+    // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
+    // joined at one end.
+    const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
+    // The lines of an MRZ start in one column: a pairing that puts their first cells pitches apart along the line took
+    // the first blob glare left on one line for its first cell (no check digit covers line 1 to tell).
+    const along = (q: Point): number => q.x * direction.x + q.y * direction.y;
+    const pitch = (gFirst.pitch + gLast.pitch) / 2;
+    // ICAO prints every line from the same column: a line whose blob chain took texture at one end for a glyph, or
+    // lost its first glyphs to it, is also read from the column the other line starts in.
+    const alignedTo = (g: NonNullable<typeof gFirst>, start: number): number => Math.round((along(g.cellCentre(0)) - start) / pitch);
+    const pairs = new Map<string, [number, number]>();
+    for (const oF of offsets(gFirst.cells)) {
+      for (const oL of offsets(gLast.cells)) {
+        pairs.set(`${oF},${oL}`, [oF, oL]);
+        const aF = alignedTo(gFirst, along(gLast.cellCentre(-oL)));
+        const aL = alignedTo(gLast, along(gFirst.cellCentre(-oF)));
+        if (Math.abs(aF) <= maxColumnShift) pairs.set(`${aF},${oL}`, [aF, oL]);
+        if (Math.abs(aL) <= maxColumnShift) pairs.set(`${oF},${aL}`, [oF, aL]);
+      }
+    }
+    for (const [oF, oL] of pairs.values()) {
+      if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
+      const h = homographyFromPoints(
+        endCells,
+        [full(gFirst.cellCentre(-oF)), full(gFirst.cellCentre(count - 1 - oF)), full(gLast.cellCentre(count - 1 - oL)), full(gLast.cellCentre(-oL))],
+      );
+      if (h === null) continue;
+      if (!perLine) {
+        out.push({ h, centres });
+        continue;
+      }
+      // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
+      // longer tilts the other line's grid (a four-corner homography from such corners bows mid-line by half a
+      // pitch), and the pitch changes along the line as perspective has it (the four-corner map takes that change
+      // from two lines a few millimetres apart: mid-line cells fell half a pitch off on a page shot at an angle).
+      const maps = [gFirst, gLast].map((g, i) => {
+        const toCells: Homography = [1 / p, 0, -frame.leftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
+        return composeHomography(toFull, composeHomography(g.frame, toCells));
+      });
+      if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
+    }
+  }
+  // Lines of unequal length (glare washed the start or end of one): the corners from the longer line's end cells and
+  // the points across from them at the shorter line's distance, measured at its middle. Its own ends are fitted to
+  // fragments glare left at its edge, which tilt the line (centroids of glyphs washed from the top sit low): two
+  // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
+  if (!perLine && gFirst && gLast && gFirst.cells !== gLast.cells && Math.max(gFirst.cells, gLast.cells) === count) {
+    const firstLonger = gFirst.cells > gLast.cells;
+    const long = firstLonger ? gFirst : gLast;
+    const short = firstLonger ? gLast : gFirst;
+    const n = { x: -direction.y, y: direction.x };
+    const longStart = long.cellCentre(0);
+    const longEnd = long.cellCentre(count - 1);
+    const mid = short.cellCentre((short.cells - 1) / 2);
+    // Signed distance from the long line (through its end cells) to the short line's middle, along the normal.
+    const d = { x: longEnd.x - longStart.x, y: longEnd.y - longStart.y };
+    const len = Math.hypot(d.x, d.y);
+    const u = { x: d.x / len, y: d.y / len };
+    const off = ((mid.x - longStart.x) * -u.y + (mid.y - longStart.y) * u.x) / (n.x * -u.y + n.y * u.x);
+    const across = (q: Point): Point => ({ x: q.x + off * n.x, y: q.y + off * n.y });
+    const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
+    const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
+    const h = homographyFromPoints(
+      endCells,
+      [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
+    );
+    if (h !== null) out.push({ h, centres });
+  }
+  if (perLine) return out;
+  if (out.length === 0) {
+    const x0 = frame.leftMm + sideBearing * p;
+    const x1 = frame.leftMm + (count - sideBearing) * p;
+    const h = homographyFromPoints(
+      [{ x: x0, y: yFirst }, { x: x1, y: yFirst }, { x: x1, y: yLast }, { x: x0, y: yLast }],
+      [full(first.start), full(first.end), full(last.end), full(last.start)],
+    );
+    if (h) out.push({ h, centres });
+  }
+  return out;
+}
+
+/**
+ * Characters per line: three lines are TD1; otherwise what the fitted cell count of the longer line is nearest (glare
+ * can wash the start of one line, never lengthen it: a TD3 whose first eight cells glare took read as a TD2).
+ */
+export function candidateLineLengths(found: MrzLinesFound): number[] {
+  if (found.lines.length === 3) return [30];
+  const cellsOf = (l: MrzLinesFound['lines'][number]): number => {
+    const span = Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
+    return fitCellGrid(l, found.direction, span / (44 - 2 * sideBearing))?.cells ?? 44;
+  };
+  const cells = Math.max(...found.lines.map(cellsOf));
+  if (cells >= 42) return [44];
+  if (cells <= 38) return [36, 44];
+  return [44, 36];
+}

@@ -1,0 +1,21 @@
+/**
+ * Where an MRZ reader looks for the lines: a downscaled grey copy (the cells are always read from the full image),
+ * and the binarisation passes it tries in turn, each a cheaper retry than giving up. Any layout.
+ */
+import { downscaleGrey, type GreyImage } from '../imaging/greyImage.ts';
+
+/** Working size of the search copy. */
+const searchLongSide = 1000;
+
+/** The search copy and its downscale factor (full-image pixels per search pixel). */
+export function mrzSearchCopy(grey: GreyImage): { search: GreyImage; factor: number } {
+  const factor = Math.max(1, Math.round(Math.max(grey.width, grey.height) / searchLongSide));
+  return { search: downscaleGrey(grey, factor), factor };
+}
+
+/**
+ * Binarisation passes (findMrzLines): the neighbourhood as a fraction of the long side, the offset, and whether lines
+ * glare cut in two are joined. From the default to coarser/finer neighbourhoods; the last pass, dearer in candidates,
+ * only for pages no threshold read.
+ */
+export const mrzSearchPasses = [[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const;
