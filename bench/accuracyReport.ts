@@ -25,6 +25,7 @@ export const passportColumns = [
 
 export const panColumns = [
   { key: 'foreign', title: 'foreign (held-out style families)', file: 'eval-pan-foreign.json' },
+  { key: 'real', title: 'public templates, eval part', file: 'eval-pan-fixtures-out-real-pan-eval-originals.json' },
   { key: 'test', title: 'own test split', file: 'eval-pan-test.json' },
 ] as const;
 
