@@ -36,7 +36,7 @@ export const td1Plugin = defineDocumentPlugin<GreyImage, GreyImage, Td1Readings,
   },
 
   async read(image, ctx) {
-    const readings = readTd1Zone(image, ctx.signal);
+    const readings = readTd1Zone(image, ctx);
     if (readings === null) {
       return ctx.reject('unreadable_document', 'No ID card machine-readable zone was found.', 'Send the side of the ID card with the three MRZ lines, whole and in focus.');
     }
