@@ -30,10 +30,8 @@ export const td1Plugin = defineDocumentPlugin<GreyImage, GreyImage, Td1Readings,
     return ctx.imaging.toGrey(await page.image());
   },
 
-  // The zone is found and read in one pass over the cells (core/mrz): locate hands the grey image on.
-  async locate(image) {
-    return image;
-  },
+  // No locate: the zone is found and read in one pass over the cells (core/mrz), so the host's default hands the
+  // grey image on to read.
 
   async read(image, ctx) {
     const readings = readTd1Zone(image, ctx);
