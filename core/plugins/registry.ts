@@ -98,6 +98,8 @@ export function checkPlugin(plugin: unknown): PluginRegistrationError | null {
       RESERVED_PART_NAMES.has(part['name']) ||
       typeof part['required'] !== 'boolean' ||
       typeof part['description'] !== 'string' ||
+      // The description is the field's documentation in /openapi.json.
+      part['description'].trim() === '' ||
       (part['pdfPages'] !== 'first' && part['pdfPages'] !== 'all')
     ) {
       return fail('DOCEX_PLUGIN_PART_INVALID', JSON.stringify(isRecord(part) ? (part['name'] ?? null) : part));

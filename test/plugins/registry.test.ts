@@ -30,6 +30,11 @@ const cases: { name: string; plugin: unknown; code: RegistrationErrorCode }[] = 
     code: 'DOCEX_PLUGIN_PART_INVALID',
   },
   {
+    name: 'part without a description',
+    plugin: variant((p) => (p['parts'] = [{ name: 'file', required: true, description: ' ', pdfPages: 'all' }])),
+    code: 'DOCEX_PLUGIN_PART_INVALID',
+  },
+  {
     name: 'part named password',
     plugin: variant((p) => (p['parts'] = [{ name: 'password', required: true, description: 'x', pdfPages: 'all' }])),
     code: 'DOCEX_PLUGIN_PART_INVALID',
