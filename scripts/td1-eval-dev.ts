@@ -11,6 +11,7 @@ import { createRandom } from '../fixtures/random.ts';
 import { imageDegradations } from '../fixtures/manifest.ts';
 import { parseArgs } from 'node:util';
 import { toGrey } from '../core/imaging/greyImage.ts';
+import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 import { readTd1Zone } from '../plugins/td1/readTd1Zone.ts';
 import { decodeTd1 } from '../plugins/td1/decodeTd1.ts';
 const degs = imageDegradations.filter((d) => d !== 'pdf');
@@ -26,7 +27,7 @@ for (let i = 0; i < n; i++) {
   const card = idCardWithTruth(random.fork('card'));
   const shot = await photograph(card.image, deg, random.fork('photo'), { longSidePx: 2000 });
   const { data, info } = await sharp(shot.bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const r = readTd1Zone(toGrey({ data, width: info.width, height: info.height, channels: info.channels as 3 }), new AbortController().signal);
+  const r = readTd1Zone(toGrey({ data, width: info.width, height: info.height, channels: info.channels as 3 }), { signal: new AbortController().signal, imaging: pluginImaging });
   const out = r === null ? null : decodeTd1(r, now);
   rows[deg] ??= { n: 0, exact: 0, refused: 0, withheld: 0, wrong: 0 };
   const row = rows[deg];

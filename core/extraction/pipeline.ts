@@ -8,7 +8,7 @@ import { ProblemError } from '../errors.ts';
 import { pluginImaging } from '../imaging/pluginImaging.ts';
 import type { ImagingLimits, LoadedUpload, LoadUpload } from '../imaging/types.ts';
 import type { OcrPort } from '../ocr/types.ts';
-import type { AnyDocumentPlugin, PluginContext, PluginLogger } from '../plugins/types.ts';
+import { defaultHooks, type AnyDocumentPlugin, type PluginContext, type PluginLogger } from '../plugins/types.ts';
 import { detectContext, likelyOtherPlugin, wrongEndpointRefusal } from './detectOther.ts';
 import { inputDigest, pagesPerPart } from './inputDigest.ts';
 import { invokeCreditsFor, invokeHook } from './pluginHookError.ts';
@@ -88,8 +88,8 @@ export async function runPluginHooks(
     }
   };
   try {
-    const prepared = await timed('preprocess', () => plugin.preprocess(upload, ctx));
-    const located = await timed('locate', () => plugin.locate(prepared, ctx));
+    const prepared = await timed('preprocess', () => (plugin.preprocess === undefined ? defaultHooks.preprocess(upload) : plugin.preprocess(upload, ctx)));
+    const located = await timed('locate', () => (plugin.locate === undefined ? defaultHooks.locate(prepared) : plugin.locate(prepared, ctx)));
     const readings = await timed('read', () => plugin.read(located, ctx));
     return await timed('decode', () => plugin.decode(readings, ctx));
   } catch (error) {

@@ -27,6 +27,50 @@ export async function cropGrey(
 }
 
 /**
+ * A grey copy of `image` resized to exactly `size` (aspect not kept; `null` keeps the size), and with `median` a 3x3
+ * median after the resize in the same sharp pass (splitting the pass changes the bytes).
+ */
+export async function greyResized(
+  image: RawImage,
+  size: { width: number; height: number } | null,
+  options: { kernel?: 'cubic' | 'lanczos3'; median?: boolean } = {},
+): Promise<RawImage> {
+  let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).greyscale();
+  if (size !== null) pipeline = pipeline.resize({ width: size.width, height: size.height, fit: 'fill', kernel: options.kernel ?? 'lanczos3' });
+  if (options.median === true) pipeline = pipeline.median(3);
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  return { data: await firstChannel(data, info), width: info.width, height: info.height, channels: 1 };
+}
+
+/**
+ * A grey image turned clockwise by any angle about its centre, on a canvas grown to the turned image's bounding box,
+ * the uncovered corners white (they read as empty paper).
+ */
+export async function greyRotated(grey: RawImage, clockwiseDegrees: number): Promise<RawImage> {
+  const { data, info } = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .rotate(clockwiseDegrees, { background: { r: 255, g: 255, b: 255 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 1 };
+}
+
+/** A box of a grey image, unscaled. */
+export async function greyExtract(grey: RawImage, box: { left: number; top: number; width: number; height: number }): Promise<RawImage> {
+  const { data, info } = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: grey.channels } })
+    .extract(box)
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: await firstChannel(data, info), width: info.width, height: info.height, channels: 1 };
+}
+
+// greyscale() keeps an alpha channel when the input had one; callers want one channel.
+async function firstChannel(data: Buffer, info: sharp.OutputInfo): Promise<Buffer> {
+  return info.channels === 1 ? data : sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer();
+}
+
+/**
  * A 3x3 median of a grey image when it carries sensor noise, else the image itself. The mean change the median
  * makes is ~1–4 grey levels on scans and photos and 6 or more on noisy ones, where Tesseract's sparse pass finds
  * thousands of specks and ran for a minute on one last page.

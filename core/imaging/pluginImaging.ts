@@ -3,18 +3,26 @@
  * plugin needs neither sharp nor its own copy of a box filter. Pure functions and sharp pipelines, raw in and out.
  */
 import { binarise } from './binarise.ts';
+import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
 import { toGrey } from './greyImage.ts';
 import { greyScaled } from './greyScaled.ts';
+import { applyHomography } from './homography.ts';
 import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
-import { cropGrey, otsu, pageBounds, sharpened, turnOf, withoutSensorNoise } from './pageImage.ts';
+import { cropGrey, greyExtract, greyResized, greyRotated, otsu, pageBounds, sharpened, turnOf, withoutSensorNoise } from './pageImage.ts';
 
 export const pluginImaging = {
   /** Luma of an interleaved image as floats (what the MRZ readers work on). */
   toGrey,
   /** A grey copy turned by quarter turns and scaled to a width (what OCR is handed). */
   greyScaled,
+  /** A grey copy resized to an exact width and height, optionally through a 3×3 median in the same pass. */
+  greyResized,
+  /** A grey image turned by any angle, the uncovered corners white. */
+  greyRotated,
   /** A grey crop of a box, scaled. */
   cropGrey,
+  /** A grey crop of a box, unscaled. */
+  greyExtract,
   /** The quarter turn nearest a measured rotation. */
   turnOf,
   /** A 3×3 median where the image carries sensor noise. */
@@ -33,6 +41,12 @@ export const pluginImaging = {
   inkPoints,
   /** How sharply ink falls into rows at an angle: the deskew measure. */
   profileSharpness,
+  /** The 8-connected blobs of a mask (letters, marks). */
+  connectedComponents,
+  /** How tall a crop's letters stand (upper quartile of the inkier blobs' heights), and the most ink in a blob. */
+  letterHeightOf,
+  /** A point through a plane homography (page frame to pixels). */
+  applyHomography,
 } as const;
 
 export type PluginImaging = typeof pluginImaging;

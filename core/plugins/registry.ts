@@ -2,7 +2,7 @@
  * The plugin registry. Every plugin is checked when it is registered, never on first use: a broken plugin stops
  * the server at start-up with a coded error instead of failing a caller's request later.
  */
-import { HOOKS, PLUGIN_API_VERSION, type AnyDocumentPlugin } from './types.ts';
+import { HOOKS, PLUGIN_API_VERSION, REQUIRED_HOOKS, type AnyDocumentPlugin } from './types.ts';
 
 /** The one table of registration failures. */
 export const registrationErrorCodes = {
@@ -19,7 +19,7 @@ export const registrationErrorCodes = {
   DOCEX_PLUGIN_PART_INVALID: 'Each part needs a form-field name, required, description and pdfPages first|all',
   DOCEX_PLUGIN_PART_DUPLICATE: 'Two parts share a name',
   DOCEX_PLUGIN_NO_REQUIRED_PART: 'At least one part must be required',
-  DOCEX_PLUGIN_HOOK_MISSING: 'A hook or creditsFor is not a function',
+  DOCEX_PLUGIN_HOOK_MISSING: 'read, decode or creditsFor is missing, or a hook given is not a function',
   DOCEX_PLUGIN_RESULT_SCHEMA_MISSING: 'resultSchema must be a zod schema',
   DOCEX_REGISTRY_FROZEN: 'The registry is frozen; plugins are registered before the server starts',
 } as const;
@@ -98,6 +98,8 @@ export function checkPlugin(plugin: unknown): PluginRegistrationError | null {
       RESERVED_PART_NAMES.has(part['name']) ||
       typeof part['required'] !== 'boolean' ||
       typeof part['description'] !== 'string' ||
+      // The description is the field's documentation in /openapi.json.
+      part['description'].trim() === '' ||
       (part['pdfPages'] !== 'first' && part['pdfPages'] !== 'all')
     ) {
       return fail('DOCEX_PLUGIN_PART_INVALID', JSON.stringify(isRecord(part) ? (part['name'] ?? null) : part));
@@ -108,8 +110,12 @@ export function checkPlugin(plugin: unknown): PluginRegistrationError | null {
   if (!(parts as Record<string, unknown>[]).some((part) => part['required'] === true)) {
     return fail('DOCEX_PLUGIN_NO_REQUIRED_PART');
   }
-  for (const hook of ['creditsFor', ...HOOKS] as const) {
+  for (const hook of ['creditsFor', ...REQUIRED_HOOKS] as const) {
     if (typeof plugin[hook] !== 'function') return fail('DOCEX_PLUGIN_HOOK_MISSING', hook);
+  }
+  // preprocess and locate may be left out (the host's defaultHooks run instead), but not given as something else.
+  for (const hook of [...HOOKS, 'detect'] as const) {
+    if (plugin[hook] !== undefined && typeof plugin[hook] !== 'function') return fail('DOCEX_PLUGIN_HOOK_MISSING', hook);
   }
   if (!isZodSchema(plugin['resultSchema'])) return fail('DOCEX_PLUGIN_RESULT_SCHEMA_MISSING');
   return null;

@@ -4,7 +4,9 @@
  *
  *   preprocess(upload) -> locate(prepared) -> read(located) -> decode(readings) -> result
  *
- * Each hook runs once per request (sequential semantics); its output is the next hook's input. A hook refuses a
+ * Each hook runs once per request (sequential semantics); its output is the next hook's input. `preprocess` and
+ * `locate` may be left out: the host then hands on the upload as loaded, and the whole of what preprocess gave
+ * (`defaultHooks`). `read` and `decode` have no sensible default. A hook refuses a
  * document with `ctx.reject(...)`; any other throw is wrapped with the plugin's name and the hook, and becomes a
  * 500. A plugin imports only these types: the host hands it every capability (OCR, imaging, logger, abort signal, clock).
  *
@@ -92,15 +94,17 @@ export interface DetectContext extends PluginContext {
   pageWords(): Promise<OcrResult>;
 }
 
-export interface DocumentPlugin<Prepared = unknown, Located = unknown, Readings = unknown, Result = unknown> {
+export interface DocumentPlugin<Prepared = LoadedUpload, Located = Prepared, Readings = unknown, Result = unknown> {
   readonly meta: PluginMeta;
   readonly parts: readonly UploadPartSpec[];
   /** The response body, validated before it leaves; OpenAPI is generated from it. */
   readonly resultSchema: z.ZodType<Result>;
   /** Credits this upload costs; computed before any OCR, charged only on success. */
   creditsFor(upload: LoadedUpload): number;
-  preprocess(upload: LoadedUpload, ctx: PluginContext): Promise<Prepared>;
-  locate(prepared: Prepared, ctx: PluginContext): Promise<Located>;
+  /** Optional: left out, the upload as loaded is what `locate` gets (then `Prepared` is `LoadedUpload`). */
+  preprocess?(upload: LoadedUpload, ctx: PluginContext): Promise<Prepared>;
+  /** Optional: left out, `read` gets what `preprocess` gave, whole pages (then `Located` is `Prepared`). */
+  locate?(prepared: Prepared, ctx: PluginContext): Promise<Located>;
   read(located: Located, ctx: PluginContext): Promise<Readings>;
   /** Pure: readings in, result out (or ctx.reject). */
   decode(readings: Readings, ctx: PluginContext): Result | Promise<Result>;
@@ -119,8 +123,21 @@ export type AnyDocumentPlugin = DocumentPlugin<any, any, any, unknown>;
 
 export const HOOKS = ['preprocess', 'locate', 'read', 'decode'] as const;
 export type HookName = (typeof HOOKS)[number];
+/** The hooks every plugin writes; the others have a default (`defaultHooks`). */
+export const REQUIRED_HOOKS = ['read', 'decode'] as const satisfies readonly HookName[];
 
-/** Identity at run time; gives the hooks' intermediate types to inference. */
-export function defineDocumentPlugin<P, L, R, T>(plugin: DocumentPlugin<P, L, R, T>): DocumentPlugin<P, L, R, T> {
+/** What the host runs for a hook a plugin leaves out: each hands its input on unchanged. */
+export const defaultHooks = {
+  /** The upload as loaded: every part, every page, PDF text layers included. */
+  preprocess: async (upload: LoadedUpload): Promise<unknown> => upload,
+  /** The whole of what preprocess gave: no card or zone found, every page read as it is. */
+  locate: async (prepared: unknown): Promise<unknown> => prepared,
+} as const;
+
+/**
+ * Identity at run time; gives the hooks' intermediate types to inference. A left-out preprocess makes `Prepared` the
+ * loaded upload, a left-out locate makes `Located` what preprocess gave.
+ */
+export function defineDocumentPlugin<P = LoadedUpload, L = P, R = unknown, T = unknown>(plugin: DocumentPlugin<P, L, R, T>): DocumentPlugin<P, L, R, T> {
   return plugin;
 }

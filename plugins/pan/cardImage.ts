@@ -1,9 +1,9 @@
 /**
- * Pixel work on a page that holds a PAN card (sharp): a small grey copy to find the text direction, and the
- * upright, contrast-normalised grey image at the size Tesseract reads best.
+ * Pixel work on a page that holds a PAN card (through ctx.imaging): a small grey copy to find the text direction, and
+ * the upright, contrast-normalised grey image at the size Tesseract reads best.
  */
-import sharp from 'sharp';
 import type { RawImage } from '../../core/imaging/types.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
 import type { FractionBox, GreyImage } from './textAngle.ts';
 
 /** Longest side of the image the text direction is measured on. */
@@ -15,9 +15,7 @@ const OCR_MIN_SIDE = 1150;
 /** A crop to the card is scaled to this long side: capitals ~30 px, where Tesseract's LSTM is at its best. */
 const CARD_SIDE = 1200;
 
-function fromRaw(image: RawImage): sharp.Sharp {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
-}
+type Imaging = PluginContext['imaging'];
 
 /** The analysis copy, contrast stretched, and the spread of grey levels the page had before the stretch. */
 export interface AnalysisGrey extends GreyImage {
@@ -25,17 +23,13 @@ export interface AnalysisGrey extends GreyImage {
   readonly greySpread: number;
 }
 
-export async function analysisGrey(image: RawImage): Promise<AnalysisGrey> {
+export async function analysisGrey(image: RawImage, imaging: Imaging): Promise<AnalysisGrey> {
   const scale = Math.min(1, ANALYSIS_SIDE / Math.max(image.width, image.height));
-  const { data, info } = await fromRaw(image)
-    .resize({ width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)), fit: 'fill' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const grey = new Uint8Array(data.buffer, data.byteOffset, info.width * info.height);
+  const small = await imaging.greyResized(image, { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) });
+  const grey = new Uint8Array(small.data.buffer, small.data.byteOffset, small.width * small.height);
   const { lo, hi } = percentileLevels(grey);
   const stretched = stretchPercentiles(grey);
-  return { data: new Uint8Array(stretched.buffer, stretched.byteOffset, stretched.length), width: info.width, height: info.height, greySpread: hi - lo };
+  return { data: new Uint8Array(stretched.buffer, stretched.byteOffset, stretched.length), width: small.width, height: small.height, greySpread: hi - lo };
 }
 
 /** A point of an OCR image and where it lies in the page as uploaded (after EXIF rotation; a PDF's rendered page). */
@@ -50,54 +44,40 @@ export interface MappedImage extends RawImage {
  * The page turned by `clockwiseDegrees`, scaled for OCR, grey, contrast stretched (dim photos, glare).
  * Corners uncovered by the turn are filled with white so they read as empty paper.
  */
-export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, crop: FractionBox | null = null): Promise<MappedImage> {
+export async function uprightForOcr(image: RawImage, clockwiseDegrees: number, imaging: Imaging, crop: FractionBox | null = null): Promise<MappedImage> {
   // Stretch before turning: the white the turn adds to the corners would otherwise pin the top of the range.
-  const grey = await fromRaw(image).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const sourceWidth = grey.info.width;
-  const sourceHeight = grey.info.height;
-  let width = sourceWidth;
-  let height = sourceHeight;
-  const stretched = stretchPercentiles(new Uint8Array(grey.data.buffer, grey.data.byteOffset, width * height));
-  let pipeline = sharp(stretched, { raw: { width, height, channels: 1 } });
+  const grey = await imaging.greyResized(image, null);
+  const sourceWidth = grey.width;
+  const sourceHeight = grey.height;
+  const stretched = stretchPercentiles(new Uint8Array(grey.data.buffer, grey.data.byteOffset, sourceWidth * sourceHeight));
+  let current: RawImage = { data: stretched, width: sourceWidth, height: sourceHeight, channels: 1 };
   // Tesseract copes with half a degree of skew; turning costs a resample.
   const turned = Math.abs(clockwiseDegrees) > 0.5;
-  if (turned) {
-    const rotated = await pipeline.rotate(clockwiseDegrees, { background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
-    width = rotated.info.width;
-    height = rotated.info.height;
-    pipeline = sharp(rotated.data, { raw: { width, height, channels: rotated.info.channels } }).greyscale();
-  }
-  const turnedWidth = width;
-  const turnedHeight = height;
+  if (turned) current = await imaging.greyRotated(current, clockwiseDegrees);
+  const turnedWidth = current.width;
+  const turnedHeight = current.height;
   let cropLeft = 0;
   let cropTop = 0;
   if (crop) {
-    const left = Math.floor(crop.left * width);
-    const top = Math.floor(crop.top * height);
-    const w = Math.max(1, Math.min(width - left, Math.round(crop.width * width)));
-    const h = Math.max(1, Math.min(height - top, Math.round(crop.height * height)));
-    const cut = await pipeline.extract({ left, top, width: w, height: h }).raw().toBuffer({ resolveWithObject: true });
+    const left = Math.floor(crop.left * turnedWidth);
+    const top = Math.floor(crop.top * turnedHeight);
+    const w = Math.max(1, Math.min(turnedWidth - left, Math.round(crop.width * turnedWidth)));
+    const h = Math.max(1, Math.min(turnedHeight - top, Math.round(crop.height * turnedHeight)));
+    current = await imaging.greyExtract(current, { left, top, width: w, height: h });
     cropLeft = left;
     cropTop = top;
-    width = cut.info.width;
-    height = cut.info.height;
-    pipeline = sharp(cut.data, { raw: { width, height, channels: cut.info.channels } }).greyscale();
   }
-  const croppedWidth = width;
-  const croppedHeight = height;
-  const side = Math.max(width, height);
+  const croppedWidth = current.width;
+  const croppedHeight = current.height;
+  const side = Math.max(croppedWidth, croppedHeight);
   const target = crop ? CARD_SIDE : side > OCR_MAX_SIDE ? OCR_MAX_SIDE : side < OCR_MIN_SIDE ? OCR_MIN_SIDE : side;
-  if (target !== side) {
-    const k = target / side;
-    width = Math.max(1, Math.round(width * k));
-    height = Math.max(1, Math.round(height * k));
-    pipeline = pipeline.resize({ width, height, fit: 'fill', kernel: k > 1 ? 'cubic' : 'lanczos3' });
-  }
+  const k = target / side;
+  const size = target === side ? null : { width: Math.max(1, Math.round(croppedWidth * k)), height: Math.max(1, Math.round(croppedHeight * k)) };
   // A 3x3 median removes sensor noise and JPEG speckle (which also slows Tesseract badly) and keeps 30 px capitals.
   // (No local equalisation: sharp's clahe clips each bin at maxSlope pixels, so at maxSlope 3 it was all but the
   // identity while costing more than the OCR pass; reading was measured the same without it.)
-  const { data, info } = await pipeline.greyscale().median(3).raw().toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`uprightForOcr: expected one channel, got ${info.channels}`);
+  const info = await imaging.greyResized(current, size, { kernel: k > 1 ? 'cubic' : 'lanczos3', median: true });
+  const data = info.data;
   // Back to the page: undo the scale, the crop, then the turn (sharp turns about the centre and grows the canvas
   // to the turned image's bounding box; x' = x cos - y sin, y' = x sin + y cos about the centres, image y down).
   const sx = croppedWidth / info.width;

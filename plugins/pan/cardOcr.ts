@@ -5,6 +5,7 @@
  */
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
 import { cleanName, parseCardLines, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
 import { linesFromOcr, type CardLine } from './cardLines.ts';
 import { halfTurn, uprightForOcr, type MappedImage, type ToPage } from './cardImage.ts';
@@ -53,9 +54,9 @@ export async function readCardImage(
   page: RawImage,
   textDegrees: number,
   crops: Crops,
-  ocr: OcrPort,
-  signal: AbortSignal,
+  ctx: Pick<PluginContext, 'ocr' | 'signal' | 'imaging'>,
 ): Promise<OcrCardReading> {
+  const { ocr, signal, imaging } = ctx;
   let calls = 0;
   const pass = async (image: MappedImage): Promise<{ image: MappedImage; card: CardReading }> => {
     calls += 1;
@@ -64,7 +65,7 @@ export async function readCardImage(
   };
 
   // The text lines run at textDegrees: turning the page by -textDegrees (clockwise positive) levels them.
-  const level = await uprightForOcr(page, -textDegrees, crops.level);
+  const level = await uprightForOcr(page, -textDegrees, imaging, crops.level);
   let best = await pass(level);
   if (!settled(best.card)) {
     const flipped = await pass(halfTurn(level));
@@ -72,7 +73,7 @@ export async function readCardImage(
   }
   if (!settled(best.card)) {
     // The text direction was misjudged by a quarter turn (square-ish crops, busy backgrounds).
-    const quarter = await uprightForOcr(page, -textDegrees + 90, crops.quarter);
+    const quarter = await uprightForOcr(page, -textDegrees + 90, imaging, crops.quarter);
     for (const image of [quarter, halfTurn(quarter)]) {
       const tried = await pass(image);
       if (readingScore(tried.card) > readingScore(best.card)) best = tried;

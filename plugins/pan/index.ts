@@ -71,13 +71,13 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     const pages: LocatedPage[] = [];
     for (const page of prepared.imagePages) {
       if (ctx.signal.aborted) break;
-      const grey = await analysisGrey(await page.image());
+      const grey = await analysisGrey(await page.image(), ctx.imaging);
       // Blank paper (a faint print pattern at most): stretching it would make OCR read its texture as text.
       if (grey.greySpread < BLANK_GREY_SPREAD) continue;
-      const angle = estimateTextAngle(grey);
+      const angle = estimateTextAngle(grey, ctx.imaging);
       // A page with hardly any ink is blank: nothing to read on it.
       if (angle !== null) {
-        pages.push({ page, degrees: angle.degrees, crops: { level: textBox(grey, -angle.degrees), quarter: textBox(grey, -angle.degrees + 90) } });
+        pages.push({ page, degrees: angle.degrees, crops: { level: textBox(grey, -angle.degrees, ctx.imaging), quarter: textBox(grey, -angle.degrees + 90, ctx.imaging) } });
       }
     }
     if (pages.length === 0) {
@@ -94,7 +94,7 @@ export const panPlugin = defineDocumentPlugin<Prepared, Located, PanReadings, Pa
     let best: PanReadings | null = null;
     let bestScore = -1;
     for (const { page, degrees, crops } of located.pages) {
-      const reading = await readCardImage(await page.image(), degrees, crops, ctx.ocr, ctx.signal);
+      const reading = await readCardImage(await page.image(), degrees, crops, ctx);
       const readings: PanReadings = {
         card: reading.card,
         panReread: reading.panReread,

@@ -4,7 +4,10 @@
  * 180 degrees: upright and upside-down look alike to a profile, OCR tells them apart.
  */
 
-import { inkPoints, profileSharpness } from '../../core/imaging/inkPoints.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
+
+/** The ink measures this needs from ctx.imaging. */
+export type InkMeasures = Pick<PluginContext['imaging'], 'inkPoints' | 'profileSharpness'>;
 
 export interface GreyImage {
   readonly data: Uint8Array;
@@ -23,7 +26,7 @@ export interface TextAngle {
 }
 
 /** Coarse 2-degree sweep over half a turn, then a 0.25-degree refinement around the best. */
-export function estimateTextAngle(image: GreyImage): TextAngle | null {
+export function estimateTextAngle(image: GreyImage, { inkPoints, profileSharpness }: InkMeasures): TextAngle | null {
   const points = inkPoints(image, ANGLE_INK);
   const { xs } = points;
   if (xs.length < 200) return null;
@@ -66,7 +69,7 @@ export interface FractionBox {
  * box): the largest cluster of ink-dense cells, with a margin. Cropping to it keeps background clutter and noise
  * out of OCR and makes it faster. Null when no clear cluster is found (then the whole image is read).
  */
-export function textBox(image: GreyImage, degrees: number): FractionBox | null {
+export function textBox(image: GreyImage, degrees: number, { inkPoints }: Pick<InkMeasures, 'inkPoints'>): FractionBox | null {
   // Printed text is far darker than its surroundings once stretched; a textured table or carpet (and its JPEG
   // blocks) is only a little darker, and the stricter offset keeps it out of the box.
   const { xs, ys } = inkPoints(image, { radius: 7, margin: TEXT_INK_OFFSET, edges: 'clamped' });

@@ -30,13 +30,11 @@ export const td1Plugin = defineDocumentPlugin<GreyImage, GreyImage, Td1Readings,
     return ctx.imaging.toGrey(await page.image());
   },
 
-  // The zone is found and read in one pass over the cells (core/mrz): locate hands the grey image on.
-  async locate(image) {
-    return image;
-  },
+  // No locate: the zone is found and read in one pass over the cells (core/mrz), so the host's default hands the
+  // grey image on to read.
 
   async read(image, ctx) {
-    const readings = readTd1Zone(image, ctx.signal);
+    const readings = readTd1Zone(image, ctx);
     if (readings === null) {
       return ctx.reject('unreadable_document', 'No ID card machine-readable zone was found.', 'Send the side of the ID card with the three MRZ lines, whole and in focus.');
     }

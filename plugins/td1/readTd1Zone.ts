@@ -6,7 +6,8 @@
  */
 import type { Geometry } from '../../core/extraction/geometry.ts';
 import type { GreyImage } from '../../core/imaging/greyImage.ts';
-import { applyHomography, type Homography } from '../../core/imaging/homography.ts';
+import type { Homography } from '../../core/imaging/homography.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
 import { findMrzLines } from '../../core/mrz/findMrzLines.ts';
 import { gridHomographies } from '../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../core/mrz/mrzFrame.ts';
@@ -50,7 +51,7 @@ function read(grey: GreyImage, h: Homography, centres: readonly number[], nudge:
 }
 
 /** Where each line lies on the image: its cells' band, top-left clockwise. */
-function lineGeometry(best: Candidate): Geometry {
+function lineGeometry(best: Candidate, { applyHomography }: Pick<PluginContext['imaging'], 'applyHomography'>): Geometry {
   const left = td1Frame.leftMm;
   const right = left + td1LineLength * td1Frame.pitchMm;
   const corner = (x: number, y: number): [number, number] => {
@@ -63,7 +64,7 @@ function lineGeometry(best: Candidate): Geometry {
 }
 
 /** The readings of the best TD1 zone on the grey image, or null when no three-line zone was found. */
-export function readTd1Zone(grey: GreyImage, signal: AbortSignal): (Td1Readings & { readonly rotation: 0 | 90 | 180 | 270 }) | null {
+export function readTd1Zone(grey: GreyImage, { signal, imaging }: Pick<PluginContext, 'signal' | 'imaging'>): (Td1Readings & { readonly rotation: 0 | 90 | 180 | 270 }) | null {
   const { search, factor } = mrzSearchCopy(grey);
   const searchLong = Math.max(search.width, search.height);
   let best: Candidate | null = null;
@@ -92,5 +93,5 @@ export function readTd1Zone(grey: GreyImage, signal: AbortSignal): (Td1Readings 
   if (best === null) return null;
   const { rotation } = zonePlacement(best.h, best.centres, td1LineLength, td1Frame);
   const { lines, second, confidence, secondConfidence, washed } = best.cells;
-  return { lines, second, confidence, secondConfidence, washed, geometry: lineGeometry(best), rotation };
+  return { lines, second, confidence, secondConfidence, washed, geometry: lineGeometry(best, imaging), rotation };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTextAngle, textBox, type GreyImage } from '../../plugins/pan/textAngle.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import { estimateTextAngle as angleOf, textBox as boxOf, type GreyImage } from '../../plugins/pan/textAngle.ts';
+
+const estimateTextAngle = (image: GreyImage) => angleOf(image, pluginImaging);
+const textBox = (image: GreyImage, degrees: number) => boxOf(image, degrees, pluginImaging);
 
 /**
  * A 480x360 analysis image: a blocky mid-grey texture (a table photographed, JPEG blocks) around a white card at

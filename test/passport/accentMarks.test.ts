@@ -2,7 +2,10 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { withAccentMarks } from '../../plugins/passport/viz/accentMarks.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
+
+const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'AccentTestSerif');
 // Liberation Serif's tilde is thick at its left end and thin at its right: at some sizes its middle third sits lower

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Homography } from '../../core/imaging/homography.ts';
-import { passportGeometry, type GeometryInput } from '../../plugins/passport/fieldGeometry.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import { passportGeometry as geometryOf, type GeometryInput } from '../../plugins/passport/fieldGeometry.ts';
+
+const passportGeometry = (input: GeometryInput) => geometryOf(input, pluginImaging);
 
 // Page millimetres (x, y) to uploaded pixels (880 - 10y, 10x): the page's top edge runs down the image's right side.
 const toImage: Homography = [0, -10, 880, 10, 0, 0, 0, 0, 1];

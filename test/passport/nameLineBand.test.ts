@@ -1,7 +1,10 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { nameLineBand, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import { nameLineBand as bandOf, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
+
+const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');

@@ -31,8 +31,9 @@ export async function runPassportPlugin(
   };
   try {
     const upload = await loadUpload(uploaded, passportPlugin.parts, { maxImagePixels: 40_000_000, maxPdfPages: 1, pdfDpi: 200 }, {});
-    const prepared = await passportPlugin.preprocess(upload, ctx);
-    const located = await passportPlugin.locate(prepared, ctx);
+    // The passport plugin writes all four hooks (preprocess and locate are optional in the contract).
+    const prepared = await passportPlugin.preprocess!(upload, ctx);
+    const located = await passportPlugin.locate!(prepared, ctx);
     const readings = await passportPlugin.read(located, ctx);
     const result = await passportPlugin.decode(readings, ctx);
     return { ok: true, result: passportPlugin.resultSchema.parse(result) };

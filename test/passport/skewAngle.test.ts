@@ -1,7 +1,10 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { skewAngle } from '../../plugins/passport/lastPage/skewAngle.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import { skewAngle as skewAngleOf } from '../../plugins/passport/lastPage/skewAngle.ts';
+
+const skewAngle = (image: RawImage, options?: { maxDeg?: number; radius?: number }) => skewAngleOf(image, pluginImaging, options);
 
 /** Lines of dark text-like bars on paper, turned clockwise by `deg`, over a smooth darker desk gradient. */
 function page(deg: number): RawImage {

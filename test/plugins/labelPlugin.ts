@@ -1,6 +1,7 @@
 /**
  * A test-only document plugin: reads the printed words of a plain label through the real OCR port. It exercises
- * every hook, the context and rejections without depending on the shipped plugins' accuracy.
+ * every hook, the context and rejections without depending on the shipped plugins' accuracy. It leaves out `locate`:
+ * the host's default hands the pages to `read` as they are.
  */
 import { z } from 'zod';
 import type { RawImage } from '../../core/imaging/types.ts';
@@ -31,9 +32,6 @@ export const labelPlugin = defineDocumentPlugin<RawImage[], RawImage[], string[]
   async preprocess(upload) {
     const pages = Object.values(upload.parts).flatMap((part) => part.pages);
     return Promise.all(pages.map((page) => page.image()));
-  },
-  async locate(images) {
-    return images;
   },
   async read(images, ctx) {
     const texts: string[] = [];

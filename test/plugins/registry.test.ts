@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { runPluginHooks } from '../../core/extraction/pipeline.ts';
+import type { LoadedUpload } from '../../core/imaging/types.ts';
 import { createRegistry, PluginRegistrationError, type RegistrationErrorCode } from '../../core/plugins/registry.ts';
-import { PLUGIN_API_VERSION, type AnyDocumentPlugin } from '../../core/plugins/types.ts';
+import { defineDocumentPlugin, PLUGIN_API_VERSION, type AnyDocumentPlugin } from '../../core/plugins/types.ts';
 import { labelPlugin } from './labelPlugin.ts';
 
 /** A well-formed plugin with one thing changed. */
@@ -28,6 +30,11 @@ const cases: { name: string; plugin: unknown; code: RegistrationErrorCode }[] = 
     code: 'DOCEX_PLUGIN_PART_INVALID',
   },
   {
+    name: 'part without a description',
+    plugin: variant((p) => (p['parts'] = [{ name: 'file', required: true, description: ' ', pdfPages: 'all' }])),
+    code: 'DOCEX_PLUGIN_PART_INVALID',
+  },
+  {
     name: 'part named password',
     plugin: variant((p) => (p['parts'] = [{ name: 'password', required: true, description: 'x', pdfPages: 'all' }])),
     code: 'DOCEX_PLUGIN_PART_INVALID',
@@ -50,6 +57,10 @@ const cases: { name: string; plugin: unknown; code: RegistrationErrorCode }[] = 
   },
   { name: 'hook not a function', plugin: variant((p) => (p['locate'] = 'locate')), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
   { name: 'no creditsFor', plugin: variant((p) => delete p['creditsFor']), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
+  { name: 'no read', plugin: variant((p) => delete p['read']), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
+  { name: 'no decode', plugin: variant((p) => delete p['decode']), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
+  { name: 'preprocess not a function', plugin: variant((p) => (p['preprocess'] = null)), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
+  { name: 'detect not a function', plugin: variant((p) => (p['detect'] = 0.9)), code: 'DOCEX_PLUGIN_HOOK_MISSING' },
   { name: 'schema not zod', plugin: variant((p) => (p['resultSchema'] = { type: 'object' })), code: 'DOCEX_PLUGIN_RESULT_SCHEMA_MISSING' },
 ];
 
@@ -102,5 +113,54 @@ describe('createRegistry', () => {
     const registry = createRegistry();
     const bad = variant((p) => (p['resultSchema'] = z));
     expect(() => registry.register(bad)).toThrow(/plugin "label"/);
+  });
+});
+
+describe('the hooks a plugin may leave out', () => {
+  const quiet = { debug() {}, info() {}, warn() {} };
+  const upload: LoadedUpload = {
+    parts: {
+      file: {
+        name: 'file',
+        mediaType: 'image/png',
+        byteLength: 4,
+        sha256: '0'.repeat(64),
+        pages: [{ index: 0, source: 'image', width: 2, height: 1, textLayer: null, dpi: null, image: async () => ({ data: Buffer.alloc(6, 255), width: 2, height: 1, channels: 3 }) }],
+      },
+    },
+  };
+  const noOcr = { recognize: async () => { throw new Error('no OCR in this test'); } };
+  const run = (plugin: AnyDocumentPlugin) => runPluginHooks(plugin, upload, noOcr, { fields: {}, now: new Date(), signal: new AbortController().signal, log: quiet });
+  const bare = (hooks: Partial<Pick<AnyDocumentPlugin, 'preprocess' | 'locate'>>) =>
+    defineDocumentPlugin({
+      meta: { name: 'bare', version: '1.0.0', apiVersion: PLUGIN_API_VERSION, documentType: 'bare', summary: 'Reads nothing.' },
+      parts: [{ name: 'file', required: true, description: 'the page', pdfPages: 'first' }],
+      resultSchema: z.object({ pages: z.number(), widths: z.array(z.number()) }),
+      creditsFor: () => 1,
+      ...hooks,
+      // What read is handed, as the result: the defaults hand the loaded upload through unchanged.
+      read: async (located: LoadedUpload) => located,
+      decode: (located: LoadedUpload) => ({ pages: located.parts['file']!.pages.length, widths: located.parts['file']!.pages.map((page) => page.width) }),
+    });
+
+  it('registers a plugin with neither preprocess nor locate', () => {
+    const registry = createRegistry();
+    registry.register(bare({}));
+    expect(registry.get('bare')?.preprocess).toBeUndefined();
+  });
+
+  it('hands read the upload as loaded when both are left out', async () => {
+    const seen: unknown[] = [];
+    const plugin = { ...bare({}), read: async (located: unknown) => (seen.push(located), located) };
+    expect(await run(plugin)).toEqual({ pages: 1, widths: [2] });
+    expect(seen).toEqual([upload]);
+  });
+
+  it('hands read what preprocess gave when only locate is left out, and the upload to locate when only preprocess is', async () => {
+    const narrowed = { parts: { file: { ...upload.parts['file']!, pages: upload.parts['file']!.pages.map((page) => ({ ...page, width: 7 })) } } };
+    expect(await run(bare({ preprocess: async () => narrowed }))).toEqual({ pages: 1, widths: [7] });
+    const located: unknown[] = [];
+    expect(await run(bare({ locate: async (prepared: unknown) => (located.push(prepared), narrowed) }))).toEqual({ pages: 1, widths: [7] });
+    expect(located).toEqual([upload]);
   });
 });

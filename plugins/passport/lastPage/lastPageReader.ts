@@ -2,14 +2,15 @@
  * OCR of the last page, found upright: the data page's rotation is tried first (both pages are usually
  * photographed the same way), then the other quarter turns, until the page's labels are read.
  */
+import type { QuarterTurn } from '../../../core/imaging/greyScaled.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
-import sharp from 'sharp';
-import { cropGrey, greyScaled, pageBounds, withoutSensorNoise, type QuarterTurn } from '../../../core/imaging/pageImage.ts';
 import type { LastPageFrame } from './lastPageFrame.ts';
 import { skewAngle } from './skewAngle.ts';
+
+type Imaging = PluginContext['imaging'];
 
 /** How upright a reading looks: labels found count most, then mean word confidence. */
 export function uprightScore(ocr: OcrResult): { labels: number; confidence: number } {
@@ -20,17 +21,13 @@ export function uprightScore(ocr: OcrResult): { labels: number; confidence: numb
 }
 
 /** The page turned level: a photo tilted by several degrees loses whole lines in the sparse OCR pass. */
-async function levelled(grey: RawImage): Promise<{ image: RawImage; level: LastPageFrame['level'] }> {
-  const small = await greyScaled(grey, { maxWidth: 600, exactWidth: 600 });
-  const angle = skewAngle(small);
+async function levelled(grey: RawImage, imaging: Imaging): Promise<{ image: RawImage; level: LastPageFrame['level'] }> {
+  const small = await imaging.greyScaled(grey, { maxWidth: 600, exactWidth: 600 });
+  const angle = skewAngle(small, imaging);
   // Tesseract copes with two degrees or so; turning costs a resampling blur.
   if (Math.abs(angle) < 2.5) return { image: grey, level: { degrees: 0, width: grey.width, height: grey.height } };
-  const { data, info } = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-    .rotate(-angle, { background: { r: 255, g: 255, b: 255 } })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { image: { data, width: info.width, height: info.height, channels: 1 }, level: { degrees: -angle, width: info.width, height: info.height } };
+  const image = await imaging.greyRotated(grey, -angle);
+  return { image, level: { degrees: -angle, width: image.width, height: image.height } };
 }
 
 /** The last page read: the sparse pass at its upright orientation, and each value region read again on its own. */
@@ -72,22 +69,22 @@ function pixelRegion(box: BoundingBox, width: number, height: number): { left: n
  * The page alone when the photo shows it on a table (see pageBounds), so its print is scaled up to the reading
  * size; else the image as it is.
  */
-async function pageOnly(image: RawImage): Promise<{ image: RawImage; crop: LastPageFrame['crop'] }> {
-  const overview = await greyScaled(image, { maxWidth: 400, exactWidth: 400 });
-  const bounds = pageBounds(overview);
+async function pageOnly(image: RawImage, imaging: Imaging): Promise<{ image: RawImage; crop: LastPageFrame['crop'] }> {
+  const overview = await imaging.greyScaled(image, { maxWidth: 400, exactWidth: 400 });
+  const bounds = imaging.pageBounds(overview);
   const whole = { left: 0, top: 0, width: image.width, height: image.height };
   if (bounds.width === overview.width && bounds.height === overview.height) return { image, crop: whole };
   const k = image.width / overview.width;
   const box = { x0: bounds.left * k, y0: bounds.top * k, x1: (bounds.left + bounds.width) * k, y1: (bounds.top + bounds.height) * k };
   const crop = pixelRegion(box, image.width, image.height);
-  return { image: await cropGrey(image, crop, 1), crop };
+  return { image: await imaging.cropGrey(image, crop, 1), crop };
 }
 
 async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext): Promise<LastPageRereads> {
   const boxes = lastPageValueBoxes(ocr, grey);
   const texts = await Promise.all(
     boxes.map(async ({ box }) => {
-      const crop = await cropGrey(grey, pixelRegion(box, grey.width, grey.height), rereadScale);
+      const crop = await ctx.imaging.cropGrey(grey, pixelRegion(box, grey.width, grey.height), rereadScale);
       const read = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
       return read.lines.map(trustedText).filter((text) => text !== '');
     }),
@@ -98,12 +95,12 @@ async function rereadValues(grey: RawImage, ocr: OcrResult, ctx: PluginContext):
 /** The last page's reading at its upright orientation, or null when no orientation shows its labels. */
 export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx: PluginContext): Promise<LastPageReading | null> {
   const turns = [firstTurn, ...([0, 180, 90, 270] as const).filter((t) => t !== firstTurn)];
-  const { image: page, crop } = await pageOnly(image);
+  const { image: page, crop } = await pageOnly(image, ctx.imaging);
   let best: { ocr: OcrResult; grey: RawImage; frame: LastPageFrame; labels: number; confidence: number } | null = null;
   for (const turn of turns) {
     // Always 1300 px wide: small photos are upscaled, their ~8 px letters are below what Tesseract reads well.
-    const scaled = await withoutSensorNoise(await greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn }));
-    const { image: grey, level } = await levelled(scaled);
+    const scaled = await ctx.imaging.withoutSensorNoise(await ctx.imaging.greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn }));
+    const { image: grey, level } = await levelled(scaled, ctx.imaging);
     const frame: LastPageFrame = { crop, turn, scaled: { width: scaled.width, height: scaled.height }, level };
     const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
     const score = uprightScore(ocr);

@@ -3,13 +3,17 @@
  * so a textured desk does not count) are projected across each candidate angle, and the angle whose rows are
  * sharpest (largest sum of squared row counts) wins. Pure: a grey image in, degrees clockwise out.
  */
-import { inkPoints } from '../../../core/imaging/inkPoints.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
 
 /** Ink: this much darker than the mean of the surrounding (2r+1)² box. */
 const inkMargin = 25;
 
-export function skewAngle(image: RawImage, options: { maxDeg?: number; radius?: number } = {}): number {
+export function skewAngle(
+  image: RawImage,
+  { inkPoints }: Pick<PluginContext['imaging'], 'inkPoints'>,
+  options: { maxDeg?: number; radius?: number } = {},
+): number {
   if (image.channels !== 1) throw new Error('skewAngle needs a grey image');
   const { width: w, height: h } = image;
   const r = options.radius ?? 7;

@@ -144,7 +144,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: rectified ? boxOf(printed.surname, again?.surname, readings.nameLines.surname) : null,
     givenNames: rectified ? boxOf(printed.givenNames, again?.givenNames, readings.nameLines.givenNames) : null,
     issueDate: rectified ? (issueDate === printed.issueDate ? boxOf(printed.issueDate, null) : boxOf(null, issueDate)) : null,
-  });
+  }, ctx.imaging);
   // The last page's fields where they were read on it (page 1).
   const lastRead = readings.lastPage;
   const lastGeometry = lastRead != null && result.last_page !== null ? lastPageGeometry(lastRead, result.last_page) : {};

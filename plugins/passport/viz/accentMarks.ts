@@ -6,8 +6,8 @@
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
-import { connectedComponents, letterHeightOf, type Blob } from '../../../core/imaging/connectedComponents.ts';
-import { otsu } from '../../../core/imaging/pageImage.ts';
+import type { Blob } from '../../../core/imaging/connectedComponents.ts';
+import type { BlobMeasures } from './nameLineBand.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
 
@@ -128,7 +128,8 @@ const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx 
  * The OCR's text of `crop` (one printed name line) with the diacritics seen above its letters composed on.
  * Letters the mark cannot belong to (consonants other than N, C, S, Z) keep their plain form.
  */
-export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
+export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMeasures): string {
+  const { otsu, connectedComponents, letterHeightOf } = imaging;
   if (crop.channels !== 1) throw new Error('withAccentMarks needs a grey image');
   const threshold = otsu(crop.data);
   const mask = new Uint8Array(crop.width * crop.height);
@@ -167,7 +168,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult): string {
     // print line or a guilloche crossing the name, however it is shaped.
     const letterInk = median(tall.map((b) => darkest(crop, mask, b)));
     const inked = (b: Blob): boolean => paper - darkest(crop, mask, b) >= 0.7 * (paper - letterInk);
-    const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width))].filter(inked);
+    const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging))].filter(inked);
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
@@ -275,7 +276,15 @@ function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight
  * ink of a letter that stands clearly above its neighbours' tops, and not below their baseline (Ø's stroke does
  * both), cut where the neighbours' capitals begin.
  */
-function marksMergedInto(letter: Blob, tall: readonly Blob[], capHeight: number, markSize: number, mask: Uint8Array, maskWidth: number): Blob[] {
+function marksMergedInto(
+  letter: Blob,
+  tall: readonly Blob[],
+  capHeight: number,
+  markSize: number,
+  mask: Uint8Array,
+  maskWidth: number,
+  { connectedComponents }: Pick<BlobMeasures, 'connectedComponents'>,
+): Blob[] {
   const near = tall
     .filter((t) => t !== letter)
     .sort((a, b) => Math.abs(a.cx - letter.cx) - Math.abs(b.cx - letter.cx))

@@ -5,8 +5,10 @@
  * the band, with room above for accents and below for cedillas. Pure.
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
-import { connectedComponents, letterHeightOf } from '../../../core/imaging/connectedComponents.ts';
-import { otsu } from '../../../core/imaging/pageImage.ts';
+import type { PluginContext } from '../../../core/plugins/types.ts';
+
+/** The blob measures this needs from ctx.imaging. */
+export type BlobMeasures = Pick<PluginContext['imaging'], 'otsu' | 'connectedComponents' | 'letterHeightOf'>;
 
 /** The crop's rows from `top` to `bottom` (exclusive), full width. */
 export interface RowBand {
@@ -15,7 +17,7 @@ export interface RowBand {
 }
 
 /** The name's rows, or null when the crop holds no other print (or too few letters to tell). */
-export function nameLineBand(crop: RawImage): RowBand | null {
+export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures): RowBand | null {
   if (crop.channels !== 1) throw new Error('nameLineBand needs a grey image');
   const { width, height } = crop;
   const threshold = otsu(crop.data);

@@ -8,7 +8,6 @@ import type { BoundingBox, OcrLine, OcrResult, OcrWord } from '../../../core/ocr
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { cropGrey } from '../../../core/imaging/pageImage.ts';
 import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
 import { phrasesOf } from './vizLayout.ts';
 
@@ -28,7 +27,7 @@ async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, c
   const right = Math.min(page.width, Math.ceil(box.x1 * k + widenMm.right * pxPerMm));
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + widenMm.vertical * pxPerMm));
   if (right - left < 4 || bottom - top < 4) return [];
-  const crop = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, rereadPxPerMm / pxPerMm);
+  const crop = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, rereadPxPerMm / pxPerMm);
   const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
   const s = crop.width / (right - left);
   const back = (b: BoundingBox): BoundingBox => ({ x0: (left + b.x0 / s) / k, y0: (top + b.y0 / s) / k, x1: (left + b.x1 / s) / k, y1: (top + b.y1 / s) / k });

@@ -10,7 +10,6 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { cropGrey, greyScaled, sharpened, turnOf } from '../../../core/imaging/pageImage.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
@@ -50,11 +49,11 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const right = Math.min(page.width, Math.ceil(box.x1 * k + pad * 3));
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
   if (right - left < 4 || bottom - top < 4) return null;
-  const cut = await cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
-  const band = nameLineBand(cut);
+  const cut = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const band = nameLineBand(cut, ctx.imaging);
   const crop = band === null ? cut : rowsOf(cut, band);
   const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-  const text = withAccentMarks(crop, ocr).trim();
+  const text = withAccentMarks(crop, ocr, ctx.imaging).trim();
   return text === '' ? null : text;
 }
 
@@ -67,8 +66,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
     const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number }> => {
-      const scaled = await greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
-      const image = sharpen ? await sharpened(scaled, vizSharpenSigma) : scaled;
+      const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+      const image = sharpen ? await ctx.imaging.sharpened(scaled, vizSharpenSigma) : scaled;
       const scale = image.width / td3Page.widthMm;
       const top = Math.round(vizTopMm * scale);
       const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
@@ -137,6 +136,6 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
-  const lastPage = located.last === null ? undefined : await readLastPage(located.last, turnOf(located.reading.rotation), ctx);
+  const lastPage = located.last === null ? undefined : await readLastPage(located.last, ctx.imaging.turnOf(located.reading.rotation), ctx);
   return { located, viz, vizSharper, refined, nameLines, lastPage };
 }
