@@ -13,6 +13,7 @@ import { edgeSharpness, measureQuality } from '../../../core/mrz/imageQuality.ts
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
 import { fitCellGrid } from '../../../core/mrz/fitCellGrid.ts';
 import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from '../../../core/mrz/mrzClassifier.ts';
+import { cnnCellProbabilities, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { settleZeroOrOh, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
 import { rectifyPage } from './rectifyPage.ts';
@@ -79,7 +80,18 @@ interface Attempt {
   readonly lineMaps?: readonly Homography[];
   /** Cells each line was read shifted by from the grid's column (see lineOneRealigned). */
   readonly lineShifts?: readonly number[];
+  /** The normalised cells read, per line, per shift (cellShifts), per column. */
+  readonly cells: readonly (readonly (readonly Float32Array[])[])[];
+  /** Per line, each cell's ink contrast over the line's (see contrastRatios). */
+  readonly ratios: readonly (readonly number[])[];
 }
+
+/**
+ * The cells a reading was classified from, kept beside it rather than in it (a reading is logged and serialised):
+ * scripts/export-mrz-cells.ts labels them for training.
+ */
+const cellsRead = new WeakMap<MrzReading, Attempt['cells']>();
+export const cellsOfReading = (reading: MrzReading): Attempt['cells'] | undefined => cellsRead.get(reading);
 
 function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
@@ -264,16 +276,9 @@ function readGrid(
   lineMaps?: readonly Homography[],
   lineShifts?: readonly number[],
 ): Attempt {
-  const weights = mrzClassifierWeights();
-  const lines: string[] = [];
-  const confidence: number[][] = [];
-  const second: string[][] = [];
-  let logSum = 0;
-  let sharp = 0;
-  const lineCells: Float32Array[][] = [];
-  const choices: CellChoice[][] = [];
-  const washed: boolean[][] = [];
+  let sharpness = 0;
   const ratios: number[][] = [];
+  const cells: Float32Array[][][] = [];
   const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : nominalSpacingMm;
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
@@ -292,11 +297,25 @@ function readGrid(
     );
     ratios.push(contrastRatios(raw[0]!));
     const shifted = raw.map(normaliseLineCells);
-    const cells = shifted[0]!;
-    sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
-    lineCells.push(cells);
-    choices.push(cells.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), weights) })));
+    cells.push(shifted);
+    sharpness += edgeSharpness(shifted[0]!, cellFeature.width) / centres.length;
   }
+  return classifyGrid({ h, centres, count, cells, ratios, sharpness, lineMaps, lineShifts }, now, cnnUse === 'primary');
+}
+
+type GridRead = Pick<Attempt, 'h' | 'centres' | 'count' | 'cells' | 'ratios' | 'sharpness' | 'lineMaps' | 'lineShifts'>;
+
+/** Classifies a sampled grid's cells (see withSecondOpinion; with the CNN's opinion too when `cnn`), then parses. */
+function classifyGrid(grid: GridRead, now: Date, cnn: boolean): Attempt {
+  const { h, centres, count, cells: cellsByLine, ratios, lineMaps, lineShifts } = grid;
+  const weights = mrzClassifierWeights();
+  const lines: string[] = [];
+  const confidence: number[][] = [];
+  const second: string[][] = [];
+  let logSum = 0;
+  const lineCells = cellsByLine.map((shifted) => shifted[0]!);
+  const choices: CellChoice[][] = cellsByLine.map((shifted) => shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), weights, cnn) })));
+  const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
   for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
   for (const line of choices) {
@@ -308,7 +327,7 @@ function readGrid(
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
   return {
-    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: sharp,
+    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: grid.sharpness, cells: cellsByLine, ratios,
     ...(lineMaps === undefined ? {} : { lineMaps }),
     ...(lineShifts === undefined ? {} : { lineShifts }),
   };
@@ -359,19 +378,33 @@ export const disputedConfidence = 0.6;
  * a model trained on one renderer and one trained on many disagree where either may be wrong, and a reading no
  * check digit covers (a name letter) must not pass as sure there. The second opinion becomes the second best.
  */
-function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  const main = classifyShifted(cells, weights);
-  const other = classifyShifted(cells, secondOpinionWeights());
-  if (other.char === main.char) return main;
+function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights, cnn: boolean): CellReading {
+  const cnnReading = cnn ? cnnShifted(cells) : null;
+  const main = cnnUse === 'primary' && cnnReading ? cnnReading : classifyShifted(cells, weights);
+  const others = [cnnUse === 'primary' ? classifyShifted(cells, weights) : cnnReading, classifyShifted(cells, secondOpinionWeights())];
+  const other = others.find((o) => o !== null && o.char !== main.char);
+  if (!other) return main;
   return { ...main, probability: Math.min(main.probability, disputedConfidence), second: other.char, secondProbability: other.probability };
+}
+
+/** Measuring switch while the CNN is weighed: off, a third opinion on the settled reading, or the primary reader. */
+const cnnUse = (process.env.DOCEX_MRZ_CNN ?? 'third') as 'off' | 'third' | 'primary';
+
+/** The CNN's surest reading over the shifted cells, as classifyShifted. */
+function cnnShifted(cells: readonly Float32Array[]): CellReading {
+  const w = mrzCnnWeights();
+  return surest(cells.map((cell) => cnnCellProbabilities(w, cell)), w.classes);
 }
 
 /** The surest of the shifted readings of one cell (averaging them was measured worse: a cut glyph votes too). */
 function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  let p = classifyCellProbabilities(weights, cells[0]!);
+  return surest(cells.map((cell) => classifyCellProbabilities(weights, cell)), weights.classes);
+}
+
+function surest(readings: readonly Float32Array[], classes: string): CellReading {
+  let p = readings[0]!;
   let pMax = Math.max(...p);
-  for (const cell of cells.slice(1)) {
-    const q = classifyCellProbabilities(weights, cell);
+  for (const q of readings.slice(1)) {
     const qMax = Math.max(...q);
     if (qMax > pMax) [p, pMax] = [q, qMax];
   }
@@ -379,7 +412,7 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
   for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
   let second = best === 0 ? 1 : 0;
   for (let k = 0; k < p.length; k++) if (k !== best && p[k]! > p[second]!) second = k;
-  return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
+  return { char: classes[best]!, probability: p[best]!, second: classes[second]!, secondProbability: p[second]! };
 }
 
 /**
@@ -604,6 +637,8 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   }
 
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
+  // The CNN's opinion on the settled reading only: one pass of the network per page, not one per grid tried.
+  if (best !== null && cnnUse === 'third') best = classifyGrid(best, options.now, true);
 
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
@@ -646,7 +681,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     page = { image: rectifyPage(grey, best.h, pxPerMm), pxPerMm };
   }
 
-  return {
+  const reading: MrzReading = {
     format: best.format,
     lines: best.lines,
     charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
@@ -659,4 +694,6 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     page,
     frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count, ...(best.lineShifts === undefined ? {} : { lineShifts: best.lineShifts }) },
   };
+  cellsRead.set(reading, best.cells);
+  return reading;
 }
