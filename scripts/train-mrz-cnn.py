@@ -40,6 +40,7 @@ p.add_argument('--page-weight', type=float, default=3.0, help='times each page c
 p.add_argument('--mlp', default='core/mrz/model/mrz-ocrb-mlp.json')
 p.add_argument('--mlp2', default='core/mrz/model/mrz-ocrb-mlp-renderer.json')
 p.add_argument('--out')
+p.add_argument('--load', help='measure these weights (a JSON this script wrote) instead of training')
 args = p.parse_args()
 
 torch.set_num_threads(1)
@@ -147,6 +148,15 @@ def measure(name, d, models):
     res['all_three_agree_wrong'] = int(((a == b) & (b == c) & (a != y)).sum())
     res['mlps_disagree'] = int((a != b).sum())
     res['any_disagree'] = int(((a != b) | (a != c)).sum())
+    # How each way of combining them leaves cells: wrong and undisputed (what no check digit may catch), disputed.
+    rules = {
+        'mlp|mlp2': (a, [b]), 'mlp|mlp2,cnn': (a, [b, c]), 'cnn|mlp,mlp2': (c, [a, b]), 'cnn|mlp': (c, [a]), 'cnn|mlp2': (c, [b]),
+    }
+    for rule, (main, others) in rules.items():
+        disputed = np.zeros(len(y), bool)
+        for o in others:
+            disputed |= o != main
+        res[rule] = {'silent_wrong': int(((main != y) & ~disputed).sum()), 'disputed': int(disputed.sum()), 'disputed_right': int((disputed & (main == y)).sum())}
     res['cnn_wrong_sure'] = int(((c != y) & (reads['cnn'][1] > 0.9)).sum())
     res['mlp_wrong_sure'] = int(((a != y) & (reads['mlp'][1] > 0.9)).sum())
     print(f"{name:>16}: {res}")
@@ -179,8 +189,17 @@ Y = torch.from_numpy(np.concatenate(train_y))
 print(f"training on {len(Y)} cells")
 
 net = Net(args.c1, args.c2, args.hidden)
+if args.load:
+    saved = json.load(open(args.load))
+    net = Net(saved['c1'], saved['c2'], saved['hidden'])
+    dec = lambda k, like: torch.from_numpy(np.frombuffer(base64.b64decode(saved[k]), dtype='<f4').copy()).view_as(like)
+    with torch.no_grad():
+        for layer in ('conv1', 'conv2', 'fc1', 'fc2'):
+            getattr(net, layer).weight.copy_(dec(layer + 'w', getattr(net, layer).weight))
+            getattr(net, layer).bias.copy_(dec(layer + 'b', getattr(net, layer).bias))
+    args.epochs = 0
 opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
-sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.epochs * ((len(Y) + 255) // 256))
+sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=max(1, args.epochs * ((len(Y) + 255) // 256)))
 gen = torch.Generator().manual_seed(args.seed + 1)
 for epoch in range(args.epochs):
     net.train()
@@ -204,7 +223,7 @@ mlp, mlp2 = mlp_from(args.mlp), mlp_from(args.mlp2)
 models = {'mlp': mlp, 'mlp2': mlp2, 'cnn': lambda x: cnn_probs(net, x)}
 figures = {name: measure(name, d, models) for name, d in measured.items()}
 
-if args.out:
+if args.out and not args.load:
     enc = lambda t: base64.b64encode(t.detach().numpy().astype('<f4').tobytes()).decode()
     model = {
         'version': 1, 'seed': args.seed, 'classes': CLASSES, 'width': W, 'height': H,

@@ -380,15 +380,16 @@ export const disputedConfidence = 0.6;
  */
 function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights, cnn: boolean): CellReading {
   const cnnReading = cnn ? cnnShifted(cells) : null;
-  const main = cnnUse === 'primary' && cnnReading ? cnnReading : classifyShifted(cells, weights);
-  const others = [cnnUse === 'primary' ? classifyShifted(cells, weights) : cnnReading, classifyShifted(cells, secondOpinionWeights())];
+  const cnnFirst = cnnReading !== null && (cnnUse === 'primary' || cnnUse === 'final');
+  const main = cnnFirst ? cnnReading : classifyShifted(cells, weights);
+  const others = [cnnFirst ? classifyShifted(cells, weights) : cnnReading, classifyShifted(cells, secondOpinionWeights())];
   const other = others.find((o) => o !== null && o.char !== main.char);
   if (!other) return main;
   return { ...main, probability: Math.min(main.probability, disputedConfidence), second: other.char, secondProbability: other.probability };
 }
 
 /** Measuring switch while the CNN is weighed: off, a third opinion on the settled reading, or the primary reader. */
-const cnnUse = (process.env.DOCEX_MRZ_CNN ?? 'third') as 'off' | 'third' | 'primary';
+const cnnUse = (process.env.DOCEX_MRZ_CNN ?? 'third') as 'off' | 'third' | 'final' | 'primary';
 
 /** The CNN's surest reading over the shifted cells, as classifyShifted. */
 function cnnShifted(cells: readonly Float32Array[]): CellReading {
@@ -638,7 +639,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
 
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
   // The CNN's opinion on the settled reading only: one pass of the network per page, not one per grid tried.
-  if (best !== null && cnnUse === 'third') best = classifyGrid(best, options.now, true);
+  if (best !== null && (cnnUse === 'third' || cnnUse === 'final')) best = classifyGrid(best, options.now, true);
 
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
