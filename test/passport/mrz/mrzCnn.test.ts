@@ -1,8 +1,13 @@
 /**
  * The OCR-B cell CNN (core/mrz/mrzCnn.ts) reads, from the committed weights, the cells the reader cut from a clean
- * MRZ, and its opinion reaches the reading: where it reads a cell otherwise than the MLP, the cell is in doubt.
+ * MRZ, and it reads the settled grid: name letters no check digit covers come out as printed where the MLP misread.
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { itemRandom, splitSeed } from '../../../fixtures/generate.ts';
+import type { ImageDegradation } from '../../../fixtures/manifest.ts';
+import type { PassportExpected } from '../../../fixtures/passportRecord.ts';
+import { buildStyledPassportItem } from '../../../fixtures/styledPassportSet.ts';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
@@ -53,6 +58,17 @@ describe('the MRZ cell CNN', () => {
       }).join(''),
     );
     expect(read).toEqual([...lines]);
+    expect(reading.parse?.valid).toBe(true);
+  });
+
+  // styled-dev items 100 and 104: the MLP read GLDDUNDSSON<<JCN and LLDDILA, every check digit holding.
+  it.each<[number, ImageDegradation]>([[99, 'jpeg'], [103, 'dim']])('reads the names of styled-dev item %i (%s) as printed', async (index, degradation) => {
+    const built = await buildStyledPassportItem('cnn', 'styled-dev', index, degradation, itemRandom(splitSeed('passport', 'styled-dev'), index));
+    const { data, info } = await sharp(built.files[0]!.bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const reading = await readMrz({ data, width: info.width, height: info.height, channels: info.channels as 3 }, { now: new Date('2026-11-22T00:00:00Z') });
+    if ('failure' in reading) throw new Error(reading.failure);
+    const want = (built.truth.expected as PassportExpected).mrz;
+    expect(reading.parse?.lines).toEqual([want.line1, want.line2]);
     expect(reading.parse?.valid).toBe(true);
   });
 
