@@ -84,6 +84,8 @@ interface Attempt {
   readonly cells: readonly (readonly (readonly Float32Array[])[])[];
   /** Per line, each cell's ink contrast over the line's (see contrastRatios). */
   readonly ratios: readonly (readonly number[])[];
+  /** Per line, per column: the MLP's and the renderer-only MLP's readings, kept so the CNN's pass need not redo them. */
+  readonly mlp: readonly (readonly MlpReadings[])[];
 }
 
 /**
@@ -303,7 +305,11 @@ function readGrid(
   return classifyGrid({ h, centres, count, cells, ratios, sharpness, lineMaps, lineShifts }, now, false);
 }
 
-type GridRead = Pick<Attempt, 'h' | 'centres' | 'count' | 'cells' | 'ratios' | 'sharpness' | 'lineMaps' | 'lineShifts'>;
+type GridRead = Pick<Attempt, 'h' | 'centres' | 'count' | 'cells' | 'ratios' | 'sharpness' | 'lineMaps' | 'lineShifts'> & { readonly mlp?: Attempt['mlp'] };
+interface MlpReadings {
+  readonly main: CellReading;
+  readonly renderer: CellReading;
+}
 
 /** Classifies a sampled grid's cells (see withSecondOpinion; with the CNN's opinion too when `cnn`), then parses. */
 function classifyGrid(grid: GridRead, now: Date, cnn: boolean): Attempt {
@@ -314,7 +320,11 @@ function classifyGrid(grid: GridRead, now: Date, cnn: boolean): Attempt {
   const second: string[][] = [];
   let logSum = 0;
   const lineCells = cellsByLine.map((shifted) => shifted[0]!);
-  const choices: CellChoice[][] = cellsByLine.map((shifted) => shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), weights, cnn) })));
+  const mlp = grid.mlp ?? cellsByLine.map((shifted) => shifted[0]!.map((_, c) => {
+    const cells = shifted.map((line) => line[c]!);
+    return { main: classifyShifted(cells, weights), renderer: classifyShifted(cells, secondOpinionWeights()) };
+  }));
+  const choices: CellChoice[][] = cellsByLine.map((shifted, l) => shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), mlp[l]![c]!, cnn) })));
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
   for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
@@ -327,7 +337,7 @@ function classifyGrid(grid: GridRead, now: Date, cnn: boolean): Attempt {
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
   return {
-    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: grid.sharpness, cells: cellsByLine, ratios,
+    lines, confidence, second, washed, score: logSum / (count * centres.length), parse, format, h, count, centres, sharpness: grid.sharpness, cells: cellsByLine, ratios, mlp,
     ...(lineMaps === undefined ? {} : { lineMaps }),
     ...(lineShifts === undefined ? {} : { lineShifts }),
   };
@@ -379,14 +389,14 @@ export const disputedConfidence = 0.6;
  * there. The other reading becomes the second best. While grids are tried, the MLP reads and the renderer-only MLP
  * (secondOpinionWeights) is the opinion; on the settled grid (`cnn`), the CNN reads, both MLPs are opinions.
  */
-function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights, cnn: boolean): CellReading {
+function withSecondOpinion(cells: readonly Float32Array[], mlp: MlpReadings, cnn: boolean): CellReading {
   const cnnReading = cnn ? cnnShifted(cells) : null;
-  const mlpReading = classifyShifted(cells, weights);
+  const mlpReading = mlp.main;
   // O against 0 stays the MLP's: the reader settles it by ink height and check digits (settleZeroOrOh, repairs).
   const zeroOrOh = cnnReading !== null && /^[O0]$/.test(cnnReading.char) && /^[O0]$/.test(mlpReading.char);
   const cnnFirst = cnnReading !== null && !zeroOrOh && cnnUse === 'final';
   const main = cnnFirst ? cnnReading : mlpReading;
-  const others = [cnnFirst ? mlpReading : zeroOrOh ? null : cnnReading, classifyShifted(cells, secondOpinionWeights())];
+  const others = [cnnFirst ? mlpReading : zeroOrOh ? null : cnnReading, mlp.renderer];
   const other = others.find((o) => o !== null && o.char !== main.char);
   // The CNN is trained with smoothed labels (its surest is about 0.98): where the MLP reads the same, the cell is as
   // sure as the MLP says, so the confidence thresholds the mends use keep their meaning.
