@@ -3,6 +3,7 @@
  * read by readMrz, and the cells of the attempt it settled on (each column at the three shifts it was read at) are
  * labelled from the page's truth wherever the reader's grid lay on the line (at least --min-agree of its cells read
  * as the truth says: a misread cell of an aligned line is exactly what the model must learn).
+ * Run with DOCEX_MRZ_CNN=off (the reader without the CNN, as the committed model's data was cut):
  *   npx tsx scripts/export-mrz-cells.ts --dir /tmp/styledtrain/passport/styled-dev --out /tmp/cnn/styled-train
  *   npx tsx scripts/export-mrz-cells.ts --dir fixtures/out/real/passport --part train --out /tmp/cnn/real-train
  * Writes OUT.bin (records of 320 ink bytes, then label, shift, line, column, and the item's index as uint32 LE) and
