@@ -8,6 +8,7 @@ import type { Homography } from '../imaging/homography.ts';
 import { edgeSharpness } from './imageQuality.ts';
 import type { MrzFrame } from './mrzFrame.ts';
 import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
+import { cnnCellProbabilities, mrzCnnWeights } from './mrzCnn.ts';
 import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 
@@ -25,6 +26,18 @@ export interface CellGridReading {
   /** Mean log-probability of the cells read. */
   readonly score: number;
   readonly sharpness: number;
+  /** The normalised cells read, per line, per shift (cellShifts), per column: what a later pass reads again. */
+  readonly cells: readonly (readonly (readonly Float32Array[])[])[];
+  /** Per line, each cell's ink contrast over the line's (see contrastRatios). */
+  readonly ratios: readonly (readonly number[])[];
+  /** Per line, per column: the two MLPs' readings, kept so the CNN's pass need not redo them. */
+  readonly mlp: readonly (readonly MlpReadings[])[];
+}
+
+/** The MLP's reading of a cell and the renderer-only MLP's (secondOpinionWeights). */
+export interface MlpReadings {
+  readonly main: CellReading;
+  readonly renderer: CellReading;
 }
 
 /** A small move of the grid (pitches along, millimetres across, and a scale of the pitch): a cheap retry. */
@@ -58,17 +71,9 @@ export function readCellGrid(
   lineMaps?: readonly Homography[],
   lineShifts?: readonly number[],
 ): CellGridReading {
-  const weights = mrzClassifierWeights();
-  const lines: string[] = [];
-  const confidence: number[][] = [];
-  const second: string[][] = [];
-  const secondConfidence: number[][] = [];
-  let logSum = 0;
-  let sharp = 0;
-  const lineCells: Float32Array[][] = [];
-  const choices: (CellChoice & { secondProbability: number })[][] = [];
-  const washed: boolean[][] = [];
+  let sharpness = 0;
   const ratios: number[][] = [];
+  const cells: Float32Array[][][] = [];
   const spacing = centres.length > 1 ? Math.abs(centres[1]! - centres[0]!) : frame.nominalSpacingMm;
   for (const [lineIndex, centre] of centres.entries()) {
     const map = lineMaps?.[lineIndex] ?? h;
@@ -87,11 +92,44 @@ export function readCellGrid(
     );
     ratios.push(contrastRatios(raw[0]!));
     const shifted = raw.map(normaliseLineCells);
-    const cells = shifted[0]!;
-    sharp += edgeSharpness(cells, cellFeature.width) / centres.length;
-    lineCells.push(cells);
-    choices.push(cells.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), weights) })));
+    cells.push(shifted);
+    sharpness += edgeSharpness(shifted[0]!, cellFeature.width) / centres.length;
   }
+  return classifyCellGrid({ cells, ratios, sharpness }, 'off');
+}
+
+/** How the CNN reads a grid: not at all, as one more opinion beside the MLP, or as the reader (the MLPs opinions). */
+export type CnnUse = 'off' | 'third' | 'final';
+
+/**
+ * The settled grid read again with the CNN (see withSecondOpinion): one pass of the network per page, not one per
+ * grid tried. The MLPs' readings are reused.
+ */
+export function withCnnReading(grid: CellGridReading, use: CnnUse): CellGridReading {
+  return use === 'off' ? grid : classifyCellGrid(grid, use);
+}
+
+function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'sharpness'> & { readonly mlp?: CellGridReading['mlp'] }, use: CnnUse): CellGridReading {
+  const { cells, ratios } = grid;
+  const weights = mrzClassifierWeights();
+  const lines: string[] = [];
+  const confidence: number[][] = [];
+  const second: string[][] = [];
+  const secondConfidence: number[][] = [];
+  let logSum = 0;
+  const lineCells = cells.map((shifted) => shifted[0]!);
+  const mlp =
+    grid.mlp ??
+    cells.map((shifted) =>
+      shifted[0]!.map((_, c) => {
+        const shifts = shifted.map((line) => line[c]!);
+        return { main: classifyShifted(shifts, weights), renderer: classifyShifted(shifts, secondOpinionWeights()) };
+      }),
+    );
+  const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
+    shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), mlp[l]![c]!, use) })),
+  );
+  const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
   for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
   for (const line of choices) {
@@ -101,7 +139,8 @@ export function readCellGrid(
     secondConfidence.push(line.map((c) => c.secondProbability));
     for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
   }
-  return { lines, confidence, second, secondConfidence, washed, score: logSum / (count * centres.length), sharpness: sharp };
+  const count = lineCells[0]?.length ?? 0;
+  return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp };
 }
 
 /**
@@ -145,23 +184,47 @@ const cellShifts = [0, -0.12, 0.12];
 export const disputedConfidence = 0.6;
 
 /**
- * The main classifier's reading, in doubt where the second opinion (secondOpinionWeights) reads the cell otherwise:
- * a model trained on one renderer and one trained on many disagree where either may be wrong, and a reading no
- * check digit covers (a name letter) must not pass as sure there. The second opinion becomes the second best.
+ * The main classifier's reading, in doubt where another opinion reads the cell otherwise: models trained apart
+ * disagree where either may be wrong, and a reading no check digit covers (a name letter) must not pass as sure
+ * there. The other reading becomes the second best. While grids are tried, the MLP reads and the renderer-only MLP
+ * (secondOpinionWeights) is the opinion; on the settled grid the CNN is one more opinion (`third`) or reads, both
+ * MLPs then opinions (`final`).
  */
-function withSecondOpinion(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  const main = classifyShifted(cells, weights);
-  const other = classifyShifted(cells, secondOpinionWeights());
-  if (other.char === main.char) return main;
+function withSecondOpinion(cells: readonly Float32Array[], mlp: MlpReadings, use: CnnUse): CellReading {
+  const cnnReading = use === 'off' ? null : cnnShifted(cells);
+  const mlpReading = mlp.main;
+  // O against 0 stays the MLP's: the reader settles it by ink height and check digits (settleZeroOrOh, repairs).
+  const zeroOrOh = cnnReading !== null && /^[O0]$/.test(cnnReading.char) && /^[O0]$/.test(mlpReading.char);
+  const cnnFirst = cnnReading !== null && !zeroOrOh && use === 'final';
+  const main = cnnFirst ? cnnReading : mlpReading;
+  const others = [cnnFirst ? mlpReading : zeroOrOh ? null : cnnReading, mlp.renderer];
+  const other = others.find((o) => o !== null && o.char !== main.char);
+  // The CNN is trained with smoothed labels (its surest is about 0.98): where the MLP reads the same, the cell is as
+  // sure as the MLP says, so the confidence thresholds the mends use keep their meaning.
+  if (!other) return cnnFirst && others[0]!.probability > main.probability ? { ...main, probability: others[0]!.probability } : main;
   return { ...main, probability: Math.min(main.probability, disputedConfidence), second: other.char, secondProbability: other.probability };
+}
+
+/**
+ * The CNN's surest reading over the shifted cells, as classifyShifted; the shifted cells only where the fitted one is
+ * read under 0.95 (one cell in twelve on the tuning sets' pages, with the same accuracy as reading all three).
+ */
+function cnnShifted(cells: readonly Float32Array[]): CellReading {
+  const w = mrzCnnWeights();
+  const first = cnnCellProbabilities(w, cells[0]!);
+  if (Math.max(...first) >= 0.95) return surest([first], w.classes);
+  return surest([first, ...cells.slice(1).map((cell) => cnnCellProbabilities(w, cell))], w.classes);
 }
 
 /** The surest of the shifted readings of one cell (averaging them was measured worse: a cut glyph votes too). */
 function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  let p = classifyCellProbabilities(weights, cells[0]!);
+  return surest(cells.map((cell) => classifyCellProbabilities(weights, cell)), weights.classes);
+}
+
+function surest(readings: readonly Float32Array[], classes: string): CellReading {
+  let p = readings[0]!;
   let pMax = Math.max(...p);
-  for (const cell of cells.slice(1)) {
-    const q = classifyCellProbabilities(weights, cell);
+  for (const q of readings.slice(1)) {
     const qMax = Math.max(...q);
     if (qMax > pMax) [p, pMax] = [q, qMax];
   }
@@ -169,5 +232,5 @@ function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierW
   for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
   let second = best === 0 ? 1 : 0;
   for (let k = 0; k < p.length; k++) if (k !== best && p[k]! > p[second]!) second = k;
-  return { char: weights.classes[best]!, probability: p[best]!, second: weights.classes[second]!, secondProbability: p[second]! };
+  return { char: classes[best]!, probability: p[best]!, second: classes[second]!, secondProbability: p[second]! };
 }

@@ -14,7 +14,7 @@ import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
 import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
-import { gridNudges, readCellGrid, unnudged, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
+import { gridNudges, readCellGrid, unnudged, withCnnReading, type CellGridReading, type CnnUse, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
@@ -53,19 +53,12 @@ export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_b
 /** Cap heights (px, full image) below which OCR-B cannot be told apart reliably. */
 const minCapHeightPx = 7;
 
-interface Attempt {
-  readonly lines: string[];
-  /** Cells glare (or a shadow) has washed out: see washedOut. */
-  readonly washed: boolean[][];
-  readonly confidence: number[][];
-  readonly second: string[][];
-  readonly score: number;
+interface Attempt extends CellGridReading {
   readonly parse: Td3Parse | null;
   readonly format: MrzFormat;
   readonly h: Homography;
   readonly count: number;
   readonly centres: readonly number[];
-  readonly sharpness: number;
   /** The per-line maps the cells were sampled through, when not h (gridHomographies with perLine). */
   readonly lineMaps?: readonly Homography[];
   /** Cells each line was read shifted by from the grid's column (see lineOneRealigned). */
@@ -96,7 +89,19 @@ function readGrid(
   lineMaps?: readonly Homography[],
   lineShifts?: readonly number[],
 ): Attempt {
-  const cells = readCellGrid(image, h, centres, count, td3Frame, nudge, lineMaps, lineShifts);
+  return attemptOf(readCellGrid(image, h, centres, count, td3Frame, nudge, lineMaps, lineShifts), h, centres, count, now, lineMaps, lineShifts);
+}
+
+/** A grid's reading, its layout told and a TD3 parsed. */
+function attemptOf(
+  cells: CellGridReading,
+  h: Homography,
+  centres: readonly number[],
+  count: number,
+  now: Date,
+  lineMaps?: readonly Homography[],
+  lineShifts?: readonly number[],
+): Attempt {
   const { lines, confidence, second } = cells;
   const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
@@ -317,6 +322,8 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   }
 
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
+  // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
+  if (best !== null && mrzCnnUse !== 'off') best = attemptOf(withCnnReading(best, mrzCnnUse), best.h, best.centres, best.count, options.now, best.lineMaps, best.lineShifts);
 
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
@@ -341,7 +348,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     page = { image: rectifyPage(grey, best.h, pxPerMm), pxPerMm };
   }
 
-  return {
+  const reading: MrzReading = {
     format: best.format,
     lines: best.lines,
     charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
@@ -354,4 +361,20 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     page,
     frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count, ...(best.lineShifts === undefined ? {} : { lineShifts: best.lineShifts }) },
   };
+  cellsRead.set(reading, best.cells);
+  return reading;
 }
+
+/**
+ * How the CNN reads the settled grid (core/mrz/readCellGrid.ts): `final` (the default) as its reader, the MLPs as
+ * opinions; `third` as one more opinion beside the MLP's reading; `off` not at all. DOCEX_MRZ_CNN picks one, a
+ * measuring switch so the figures in docs/passport.md can be measured again.
+ */
+const mrzCnnUse: CnnUse = ((v) => (v === 'off' || v === 'third' ? v : 'final'))(process.env['DOCEX_MRZ_CNN']);
+
+/**
+ * The cells a reading was classified from, kept beside it rather than in it (a reading is logged and serialised):
+ * scripts/export-mrz-cells.ts labels them for training.
+ */
+const cellsRead = new WeakMap<MrzReading, CellGridReading['cells']>();
+export const cellsOfReading = (reading: MrzReading): CellGridReading['cells'] | undefined => cellsRead.get(reading);

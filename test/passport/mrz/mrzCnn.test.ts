@@ -1,0 +1,80 @@
+/**
+ * The OCR-B cell CNN (core/mrz/mrzCnn.ts) reads, from the committed weights, the cells the reader cut from a clean
+ * MRZ, and it reads the settled grid: name letters no check digit covers come out as printed where the MLP misread.
+ */
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { itemRandom, splitSeed } from '../../../fixtures/generate.ts';
+import type { ImageDegradation } from '../../../fixtures/manifest.ts';
+import type { PassportExpected } from '../../../fixtures/passportRecord.ts';
+import { buildStyledPassportItem } from '../../../fixtures/styledPassportSet.ts';
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import { readMrz } from '../../../plugins/passport/mrz/index.ts';
+import { cellsOfReading } from '../../../plugins/passport/mrz/readMrz.ts';
+import { cnnCellProbabilities, decodeCnnWeights, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
+
+GlobalFonts.registerFromPath('/usr/share/fonts/opentype/ocr-b/OCRB.otf', 'CnnTestOcrB');
+
+const lines = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
+
+/** The lower part of a data page at 10 px/mm: OCR-B capitals 2.4 mm tall on a 2.54 mm pitch, lines 5.2 mm apart. */
+function page(): RawImage {
+  const s = 10;
+  const width = 125 * s;
+  const height = 40 * s;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#f2efe6';
+  ctx.fillRect(0, 0, width, height);
+  ctx.font = '100px CnnTestOcrB';
+  const capPerPx = ctx.measureText('H').actualBoundingBoxAscent / 100;
+  ctx.font = `${(2.4 * s) / capPerPx}px CnnTestOcrB`;
+  ctx.textAlign = 'center';
+  ctx.fillStyle = '#141414';
+  for (const [i, line] of lines.entries()) [...line].forEach((c, k) => ctx.fillText(c, (6 + (k + 0.5) * 2.54) * s, (32 - (1 - i) * 5.2) * s));
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const data = Buffer.alloc(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+  return { data, width, height, channels: 1 };
+}
+
+describe('the MRZ cell CNN', () => {
+  it('reads every cell of a clean MRZ as printed', async () => {
+    const reading = await readMrz(page(), { now: new Date('2026-11-22T00:00:00Z') });
+    if ('failure' in reading) throw new Error(reading.failure);
+    const cells = cellsOfReading(reading);
+    expect(cells).toBeDefined();
+    const w = mrzCnnWeights();
+    const read = cells!.map((shifted) =>
+      shifted[0]!.map((_, c) => {
+        // The surest of the shifted readings, as the reader takes it.
+        let best = { char: '?', p: -1 };
+        for (const line of shifted) {
+          const p = cnnCellProbabilities(w, line[c]!);
+          for (let k = 0; k < p.length; k++) if (p[k]! > best.p) best = { char: w.classes[k]!, p: p[k]! };
+        }
+        return best.char;
+      }).join(''),
+    );
+    expect(read).toEqual([...lines]);
+    expect(reading.parse?.valid).toBe(true);
+  });
+
+  // styled-dev items 100 and 104: the MLP read GLDDUNDSSON<<JCN and LLDDILA, every check digit holding.
+  it.each<[number, ImageDegradation]>([[99, 'jpeg'], [103, 'dim']])('reads the names of styled-dev item %i (%s) as printed', async (index, degradation) => {
+    const built = await buildStyledPassportItem('cnn', 'styled-dev', index, degradation, itemRandom(splitSeed('passport', 'styled-dev'), index));
+    const { data, info } = await sharp(built.files[0]!.bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const reading = await readMrz({ data, width: info.width, height: info.height, channels: info.channels as 3 }, { now: new Date('2026-11-22T00:00:00Z') });
+    if ('failure' in reading) throw new Error(reading.failure);
+    const want = (built.truth.expected as PassportExpected).mrz;
+    expect(reading.parse?.lines).toEqual([want.line1, want.line2]);
+    expect(reading.parse?.valid).toBe(true);
+  });
+
+  it('refuses weights whose shapes do not match the cell', () => {
+    const s = JSON.parse(JSON.stringify({ width: 16, height: 20, c1: 8, c2: 16, hidden: 64, classes: '<0', conv1w: '', conv1b: '', conv2w: '', conv2b: '', fc1w: '', fc1b: '', fc2w: '', fc2b: '' }));
+    expect(() => decodeCnnWeights(JSON.stringify(s))).toThrow(/shapes/);
+    expect(() => decodeCnnWeights(JSON.stringify({ ...s, width: 12 }))).toThrow(/cell features/);
+  });
+});
