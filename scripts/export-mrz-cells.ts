@@ -19,6 +19,7 @@ import { readMrz } from '../plugins/passport/mrz/index.ts';
 import { cellsOfReading } from '../plugins/passport/mrz/readMrz.ts';
 import { cellFeatureLength } from '../core/mrz/sampleCells.ts';
 import { mrzClasses } from '../core/mrz/mrzClassifier.ts';
+import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,7 +54,7 @@ for (const [index, item] of items.entries()) {
   const truth = JSON.parse(readFileSync(join(args.dir, item.truth), 'utf8')) as { expected: { mrz?: { line1: string; line2: string } } };
   const want = truth.expected.mrz;
   if (!want) continue;
-  const reading = await readMrz(await load(join(args.dir, item.files.first_page!)), { now: new Date() });
+  const reading = await readMrz(await load(join(args.dir, item.files.first_page!)), { now: new Date(), imaging: pluginImaging });
   if ('failure' in reading) continue;
   const cells = cellsOfReading(reading);
   if (!cells || reading.format !== 'TD3') continue;

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { RawImage } from '../core/imaging/types.ts';
 import { readMrz } from '../plugins/passport/mrz/index.ts';
 import { openPdfPages } from '../core/imaging/pdfPages.ts';
+import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 
 const { values: args } = parseArgs({ options: { dir: { type: 'string', default: 'fixtures/out/passport/dev' }, limit: { type: 'string' }, only: { type: 'string' }, part: { type: 'string' }, verbose: { type: 'boolean', default: false } } });
 interface Item { id: string; files: Record<string, string>; truth: string; degradation: string; expect: string; part?: string }
@@ -34,7 +35,7 @@ for (const item of items) {
   const want = truth.expected.mrz;
   const image = await load(join(args.dir, item.files.first_page!));
   const t0 = performance.now();
-  const r = await readMrz(image, { now: new Date() });
+  const r = await readMrz(image, { now: new Date(), imaging: pluginImaging });
   const ms = performance.now() - t0;
   const row = rows.get(item.degradation) ?? { n: 0, exact: 0, valid: 0, wrongValid: 0, ms: [] };
   rows.set(item.degradation, row);

@@ -9,6 +9,7 @@ import { readMrz } from '../plugins/passport/mrz/index.ts';
 import { font, registerFixtureFonts } from '../fixtures/fonts.ts';
 import { inventPassport } from '../fixtures/passportRecord.ts';
 import { createRandom } from '../fixtures/random.ts';
+import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 
 const { values: args } = parseArgs({ options: { count: { type: 'string', default: '40' }, seed: { type: 'string', default: '7001' }, verbose: { type: 'boolean', default: false } } });
 registerFixtureFonts();
@@ -68,7 +69,7 @@ for (let i = 0; i < Number(args.count); i++) {
   const rgb = Buffer.alloc(w * h * 3);
   for (let p = 0; p < w * h; p++) { rgb[p * 3] = rgba[p * 4]!; rgb[p * 3 + 1] = rgba[p * 4 + 1]!; rgb[p * 3 + 2] = rgba[p * 4 + 2]!; }
   const t0 = performance.now();
-  const r = await readMrz({ data: rgb, width: w, height: h, channels: 3 }, { now: new Date() });
+  const r = await readMrz({ data: rgb, width: w, height: h, channels: 3 }, { now: new Date(), imaging: pluginImaging });
   ms.push(performance.now() - t0);
   const geometry = `cap ${cap.toFixed(2)} pitch ${pitch.toFixed(2)} spacing ${(spacing / cap).toFixed(2)}x wavy ${wavy} stroke ${stroke.toFixed(2)}`;
   if ('failure' in r) { refused++; rows.push(`${i} REFUSED ${r.failure} | ${geometry}`); continue; }

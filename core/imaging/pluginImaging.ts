@@ -4,7 +4,7 @@
  */
 import { binarise } from './binarise.ts';
 import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
-import { toGrey } from './greyImage.ts';
+import { sampleBilinear, toGrey } from './greyImage.ts';
 import { greyScaled } from './greyScaled.ts';
 import { applyHomography } from './homography.ts';
 import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
@@ -47,6 +47,8 @@ export const pluginImaging = {
   letterHeightOf,
   /** A point through a plane homography (page frame to pixels). */
   applyHomography,
+  /** A grey image's value at a point between pixels. */
+  sampleBilinear,
 } as const;
 
 export type PluginImaging = typeof pluginImaging;

@@ -8,12 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pluginCatalogue } from '../../server/productionRegistry.ts';
 
-/**
- * Folders still importing core/imaging values, each owned by other work in progress. The last test fails once a
- * folder no longer needs its place here, so the list only shrinks.
- */
-const notYetMoved = ['plugins/passport/mrz/'];
-
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -54,7 +48,7 @@ describe('plugins take imaging through ctx', () => {
   it.each(folders)(
     '%s imports neither sharp nor a value from core/imaging',
     (folder) => {
-      const files = sources(folder).filter((file) => !notYetMoved.some((dir) => file.startsWith(dir)));
+      const files = sources(folder);
       expect(files.length).toBeGreaterThan(0);
       for (const file of files) {
         expect(valueImports(file, readFileSync(file, 'utf8')).filter(forbidden), file).toEqual([]);
@@ -73,12 +67,5 @@ describe('plugins take imaging through ctx', () => {
     expect(valueImports(at, "import type { RawImage } from '../../core/imaging/types.ts';")).toEqual([]);
     expect(valueImports(at, "import { type Blob, type Point } from '../../core/imaging/homography.ts';")).toEqual([]);
     expect(valueImports(at, "// import sharp from 'sharp';\n/* import { otsu } from '../../core/imaging/pageImage.ts'; */")).toEqual([]);
-  });
-
-  it('keeps only folders that still need it on the not-yet-moved list', () => {
-    for (const dir of notYetMoved) {
-      const offending = sources(dir).filter((file) => valueImports(file, readFileSync(file, 'utf8')).some(forbidden));
-      expect(offending.length, `${dir} no longer imports core/imaging values: take it off notYetMoved`).toBeGreaterThan(0);
-    }
   });
 });

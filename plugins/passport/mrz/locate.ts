@@ -5,7 +5,6 @@
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { OcrResult } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
-import { greyScaled, turnOf } from '../../../core/imaging/pageImage.ts';
 import { layoutWhereWashed } from '../reconcile/washedCells.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from '../refusal.ts';
 import type { Located, Prepared } from '../stages.ts';
@@ -14,7 +13,7 @@ import { td3Plausibility } from './mrzPlausibility.ts';
 
 /** One quick look at the page's words: a second way to the MRZ, and what a refusal names (a driving licence). */
 async function lookAtWords(image: RawImage, ctx: PluginContext): Promise<{ small: RawImage; ocr: OcrResult }> {
-  const small = await greyScaled(image, { maxWidth: 1200 });
+  const small = await ctx.imaging.greyScaled(image, { maxWidth: 1200 });
   return { small, ocr: await ctx.ocr.recognize({ image: small, segmentation: 'sparse_text', signal: ctx.signal }) };
 }
 
@@ -37,13 +36,13 @@ async function readMrzFromOcrLines(image: RawImage, look: { small: RawImage; ocr
     guides = mrzGuidesFromOcr(block, toImage);
   }
   if (guides.length === 0) return null;
-  const reading = await readMrz(image, { now: ctx.now, signal: ctx.signal, guides });
+  const reading = await readMrz(image, { now: ctx.now, signal: ctx.signal, guides, imaging: ctx.imaging });
   if ('failure' in reading || reading.format !== 'TD3') return null;
   return reading;
 }
 
 export async function locatePassport(prepared: Prepared, ctx: PluginContext): Promise<Located> {
-  const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal });
+  const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal, imaging: ctx.imaging });
   // The page's words are read at most once: for the second way to the MRZ, then for a refusal's wording.
   let looked: { small: RawImage; ocr: OcrResult } | null = null;
   const words = async (): Promise<{ small: RawImage; ocr: OcrResult }> => (looked ??= await lookAtWords(prepared.first, ctx));
@@ -70,6 +69,6 @@ export async function locatePassport(prepared: Prepared, ctx: PluginContext): Pr
   }
   const page = reading.page
     ? { image: reading.page.image, pxPerMm: reading.page.pxPerMm }
-    : { image: await greyScaled(prepared.first, { maxWidth: 1400, turn: turnOf(reading.rotation) }), pxPerMm: null };
+    : { image: await ctx.imaging.greyScaled(prepared.first, { maxWidth: 1400, turn: ctx.imaging.turnOf(reading.rotation) }), pxPerMm: null };
   return { reading, parse, page, last: prepared.last };
 }

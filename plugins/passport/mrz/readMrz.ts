@@ -7,7 +7,8 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { td3Page } from './td3Geometry.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
-import { toGrey, type GreyImage } from '../../../core/imaging/greyImage.ts';
+import type { GreyImage } from '../../../core/imaging/greyImage.ts';
+import type { PluginImaging } from '../../../core/imaging/pluginImaging.ts';
 import type { Homography, Point } from '../../../core/imaging/homography.ts';
 import { measureQuality } from '../../../core/mrz/imageQuality.ts';
 import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
@@ -253,6 +254,8 @@ const scaled = (p: Point, k: number): Point => ({ x: p.x * k, y: p.y * k });
 export interface ReadMrzOptions {
   readonly now: Date;
   readonly signal?: AbortSignal;
+  /** The host's imaging primitives (ctx.imaging). */
+  readonly imaging: Pick<PluginImaging, 'toGrey' | 'applyHomography' | 'sampleBilinear'>;
   /**
    * Where another method saw the MRZ lines (ocrGuides.ts), in the input's pixels: read there instead of searching.
    * Line fits without blob centres lay the grid from their ends.
@@ -261,7 +264,7 @@ export interface ReadMrzOptions {
 }
 
 export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise<MrzReading | MrzFailure> {
-  const grey = toGrey(image);
+  const grey = options.imaging.toGrey(image);
   checkAbort(options.signal);
   const longSide = Math.max(grey.width, grey.height);
   const { search, factor } = mrzSearchCopy(grey);
@@ -345,7 +348,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   if (best.format === 'TD3') {
     checkAbort(options.signal);
     const pxPerMm = Math.min(12, Math.max(6, Math.round(pxPerMmInput)));
-    page = { image: rectifyPage(grey, best.h, pxPerMm), pxPerMm };
+    page = { image: rectifyPage(grey, best.h, pxPerMm, options.imaging), pxPerMm };
   }
 
   const reading: MrzReading = {

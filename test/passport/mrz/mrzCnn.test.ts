@@ -13,6 +13,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
 import { cellsOfReading } from '../../../plugins/passport/mrz/readMrz.ts';
 import { cnnCellProbabilities, decodeCnnWeights, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
+import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/opentype/ocr-b/OCRB.otf', 'CnnTestOcrB');
 
@@ -41,7 +42,7 @@ function page(): RawImage {
 
 describe('the MRZ cell CNN', () => {
   it('reads every cell of a clean MRZ as printed', async () => {
-    const reading = await readMrz(page(), { now: new Date('2026-11-22T00:00:00Z') });
+    const reading = await readMrz(page(), { now: new Date('2026-11-22T00:00:00Z'), imaging: pluginImaging });
     if ('failure' in reading) throw new Error(reading.failure);
     const cells = cellsOfReading(reading);
     expect(cells).toBeDefined();
@@ -65,7 +66,7 @@ describe('the MRZ cell CNN', () => {
   it.each<[number, ImageDegradation]>([[99, 'jpeg'], [103, 'dim']])('reads the names of styled-dev item %i (%s) as printed', async (index, degradation) => {
     const built = await buildStyledPassportItem('cnn', 'styled-dev', index, degradation, itemRandom(splitSeed('passport', 'styled-dev'), index));
     const { data, info } = await sharp(built.files[0]!.bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const reading = await readMrz({ data, width: info.width, height: info.height, channels: info.channels as 3 }, { now: new Date('2026-11-22T00:00:00Z') });
+    const reading = await readMrz({ data, width: info.width, height: info.height, channels: info.channels as 3 }, { now: new Date('2026-11-22T00:00:00Z'), imaging: pluginImaging });
     if ('failure' in reading) throw new Error(reading.failure);
     const want = (built.truth.expected as PassportExpected).mrz;
     expect(reading.parse?.lines).toEqual([want.line1, want.line2]);

@@ -6,6 +6,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
+import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/opentype/ocr-b/OCRB.otf', 'PrinterTestOcrB');
 
@@ -63,7 +64,7 @@ describe('readMrz on other printers\' MRZs', () => {
     { what: 'large glyphs set close: 2.9 mm capitals 1.6 heights apart', capMm: 2.9, pitchMm: 2.54, spacingMm: 4.6 },
     { what: 'small glyphs far apart, a light wavy line pattern across the zone', capMm: 2.1, pitchMm: 2.5, spacingMm: 6.6, wavy: true },
   ])('$what', async (printer) => {
-    const reading = await readMrz(page(printer), { now });
+    const reading = await readMrz(page(printer), { now, imaging: pluginImaging });
     expect('failure' in reading).toBe(false);
     if ('failure' in reading) return;
     expect(reading.parse?.lines).toEqual(lines);
