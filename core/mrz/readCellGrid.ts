@@ -102,6 +102,12 @@ export function readCellGrid(
 export type CnnUse = 'off' | 'third' | 'final';
 
 /**
+ * How a reader's settled grid is read again (withCnnReading): `final` (the default) by the CNN, the MLPs as
+ * opinions. DOCEX_MRZ_CNN=off|third is a measuring switch, so the figures in docs/passport.md can be measured again.
+ */
+export const mrzCnnUse: CnnUse = ((v) => (v === 'off' || v === 'third' ? v : 'final'))(process.env['DOCEX_MRZ_CNN']);
+
+/**
  * The settled grid read again with the CNN (see withSecondOpinion): one pass of the network per page, not one per
  * grid tried. The MLPs' readings are reused.
  */

@@ -15,7 +15,7 @@ import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
 import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
-import { gridNudges, readCellGrid, unnudged, withCnnReading, type CellGridReading, type CnnUse, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
+import { gridNudges, mrzCnnUse, readCellGrid, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
@@ -368,12 +368,6 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   return reading;
 }
 
-/**
- * How the CNN reads the settled grid (core/mrz/readCellGrid.ts): `final` (the default) as its reader, the MLPs as
- * opinions; `third` as one more opinion beside the MLP's reading; `off` not at all. DOCEX_MRZ_CNN picks one, a
- * measuring switch so the figures in docs/passport.md can be measured again.
- */
-const mrzCnnUse: CnnUse = ((v) => (v === 'off' || v === 'third' ? v : 'final'))(process.env['DOCEX_MRZ_CNN']);
 
 /**
  * The cells a reading was classified from, kept beside it rather than in it (a reading is logged and serialised):
