@@ -87,22 +87,27 @@ export function classifyCellProbabilities(w: MrzClassifierWeights, x: Float32Arr
     for (let i = 0; i < w.inputs; i++) s += w.w1[row + i]! * x[i]!;
     hidden[h] = s > 0 ? s : 0;
   }
-  const k = w.classes.length;
-  const out = new Float32Array(k);
+  return denseSoftmax(hidden, w.w2, w.b2, w.classes.length);
+}
+
+/** A dense layer's `outputs` (row-major `weights` over `input`, plus `bias`) as softmax probabilities. */
+export function denseSoftmax(input: Float32Array, weights: Float32Array, bias: Float32Array, outputs: number): Float32Array {
+  const n = input.length;
+  const out = new Float32Array(outputs);
   let max = -Infinity;
-  for (let c = 0; c < k; c++) {
-    let s = w.b2[c]!;
-    const row = c * w.hidden;
-    for (let h = 0; h < w.hidden; h++) s += w.w2[row + h]! * hidden[h]!;
+  for (let c = 0; c < outputs; c++) {
+    let s = bias[c]!;
+    const row = c * n;
+    for (let j = 0; j < n; j++) s += weights[row + j]! * input[j]!;
     out[c] = s;
     if (s > max) max = s;
   }
   let sum = 0;
-  for (let c = 0; c < k; c++) {
+  for (let c = 0; c < outputs; c++) {
     out[c] = Math.exp(out[c]! - max);
     sum += out[c]!;
   }
-  for (let c = 0; c < k; c++) out[c] = out[c]! / sum;
+  for (let c = 0; c < outputs; c++) out[c] = out[c]! / sum;
   return out;
 }
 

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cellFeature } from './sampleCells.ts';
+import { denseSoftmax } from './mrzClassifier.ts';
 
 export interface MrzCnnWeights {
   readonly classes: string;
@@ -118,21 +119,5 @@ export function cnnCellProbabilities(w: MrzCnnWeights, x: Float32Array): Float32
     for (let i = 0; i < n; i++) s += w.fc1w[row + i]! * b[i]!;
     hidden[j] = s > 0 ? s : 0;
   }
-  const k = w.classes.length;
-  const out = new Float32Array(k);
-  let max = -Infinity;
-  for (let c = 0; c < k; c++) {
-    let s = w.fc2b[c]!;
-    const row = c * w.hidden;
-    for (let j = 0; j < w.hidden; j++) s += w.fc2w[row + j]! * hidden[j]!;
-    out[c] = s;
-    if (s > max) max = s;
-  }
-  let sum = 0;
-  for (let c = 0; c < k; c++) {
-    out[c] = Math.exp(out[c]! - max);
-    sum += out[c]!;
-  }
-  for (let c = 0; c < k; c++) out[c] = out[c]! / sum;
-  return out;
+  return denseSoftmax(hidden, w.fc2w, w.fc2b, w.classes.length);
 }
