@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { geometrySchema } from '../../core/extraction/geometry.ts';
 import { withResultEnvelope } from '../../core/extraction/resultEnvelope.ts';
+import { mrzRawDatesSchema } from '../../core/mrz/mrzRawDates.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const unit = z.number().min(0).max(1);
@@ -113,12 +114,7 @@ export const passportResultSchema = withResultEnvelope(
         .string()
         .nullable()
         .describe('Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty'),
-      raw_dates: z
-        .object({
-          date_of_birth: z.string().length(6).describe('Date of birth as in the MRZ, YYMMDD (may contain `<`)'),
-          expiry_date: z.string().length(6).describe('Date of expiry as in the MRZ, YYMMDD'),
-        })
-        .describe('The MRZ dates before century resolution'),
+      raw_dates: mrzRawDatesSchema,
       confidence: z
         .object(
           Object.fromEntries(confidenceFields.map((f) => [f, unit.describe(`Confidence in ${f}, 0..1`)])) as {
