@@ -55,6 +55,14 @@ export interface CardReading {
   readonly valueColumnX0: number | null;
 }
 
+/**
+ * A box that starts right of the card's field column (CardReading.valueColumnX0) by more than a letter's height:
+ * what sits there lost its first words or letters.
+ */
+export function startsRightOfColumn(box: { readonly x0: number; readonly y0: number; readonly y1: number }, column: number | null): boolean {
+  return column !== null && box.x0 - column >= 0.8 * (box.y1 - box.y0);
+}
+
 type LabelKind = 'name' | 'father' | 'birth' | 'incorporation' | 'pan_label' | 'header' | 'signature';
 
 /** Letters only, upper case, single spaces: what label matching looks at. */
@@ -176,7 +184,7 @@ function under(l: CardLine, label: CardLine): boolean {
 }
 
 /** The first line below `label` that overlaps it horizontally and is not itself a label. */
-function lineBelow(lines: readonly CardLine[], label: CardLine, isLabel: (l: CardLine) => boolean = (l) => labelOf(l) !== null): CardLine | null {
+function lineBelow(lines: readonly CardLine[], label: CardLine, isLabel: (l: CardLine) => boolean): CardLine | null {
   const h = label.y1 - label.y0;
   for (const l of lines) {
     if (l === label || !under(l, label)) continue;

@@ -6,7 +6,7 @@
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
-import { cleanName, parseCardLines, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
+import { cleanName, parseCardLines, startsRightOfColumn, type CardReading, type FieldReading, type PanReading } from './cardLayout.ts';
 import { linesFromOcr, type CardLine } from './cardLines.ts';
 import { halfTurn, uprightForOcr, type MappedImage, type ToPage } from './cardImage.ts';
 import { parseCardDate } from './cardDate.ts';
@@ -95,7 +95,7 @@ export async function readCardImage(
     const h = field.box.y1 - field.box.y0;
     const extent = inkExtent(image, field.box);
     const right = extent !== null && extent.x1 - field.box.x1 >= 0.8 * h ? extent.x1 : null;
-    const left = column !== null && field.box.x0 - column >= 0.8 * h ? column : null;
+    const left = startsRightOfColumn(field.box, column) ? column : null;
     if (right === null && left === null) continue;
     calls += 1;
     const reread = await rereadName(ocr, image, { ...field.box, x0: left ?? field.box.x0, x1: right ?? field.box.x1 }, key === 'name', signal);
@@ -127,16 +127,9 @@ export async function readCardImage(
 }
 
 /**
- * `longer` holds `first`'s words one after another, its first word perhaps cut at its start and its last at its
- * end (OCR stopped short inside a word): what a reading that ran further on either side must hold.
- */
-export function holdsWordsInside(longer: string, first: string): boolean {
-  return wordsInsideAt(longer, first) >= 0;
-}
-
-/**
- * Where in `longer`'s words `first`'s words begin, or -1 (see holdsWordsInside). A word of four letters or more may
- * differ in one letter, as two OCR readings of one word do (MIDDLE and MIDOLE).
+ * Where in `longer`'s words `first`'s words begin one after another, or -1: its first word perhaps cut at its start
+ * and its last at its end (OCR stopped short inside a word), what a reading that ran further on either side must
+ * hold. A word of four letters or more may differ in one letter, as two OCR readings of one word do (MIDDLE, MIDOLE).
  */
 export function wordsInsideAt(longer: string, first: string): number {
   const words = first.split(' ');

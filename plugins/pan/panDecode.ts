@@ -1,6 +1,6 @@
 /** Readings in, the response body or a refusal out. Pure: the decode hook turns a refusal into ctx.reject. */
 import type { RejectionCode } from '../../core/errors.ts';
-import type { CardReading, FieldReading } from './cardLayout.ts';
+import { startsRightOfColumn, type CardReading, type FieldReading } from './cardLayout.ts';
 import type { CardLine } from './cardLines.ts';
 import type { PanGlyphs } from './cardOcr.ts';
 import { barsReadAsL, isFixedPitch, printedDigitsAtLetterPositions } from './panGlyphs.ts';
@@ -128,9 +128,9 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
   }
 
   // A character too many in the PAN's run, dropped at one place where dropping another would leave another valid
-  // PAN about as likely: which was the stray is not proven (a thin 1 is only likelier to be one), so the PAN is
-  // the likeliest reading, not a sure one. The name's initial proving the place counts, and so does a thin stroke right after a J (OCR reads
-  // a J's hook as one); the stray prior alone does not.
+  // PAN about as likely: which was the stray is not proven (a thin 1 is only likelier to be one), so the PAN is the
+  // likeliest reading, not a sure one. The name's initial proving the place counts, and so does a thin stroke right
+  // after a J (OCR reads a J's hook as one); the stray prior alone does not.
   const runOf = (c: PanCandidate): string | null => (c.dropped === null ? null : `${c.raw.slice(0, c.dropped - 1)}${c.droppedChar ?? ''}${c.raw.slice(c.dropped - 1)}`);
   const chosenRun = runOf(chosen.candidate);
   const chosenPan = chosen.candidate.outcome.pan;
@@ -248,11 +248,8 @@ export function decodePanReadings(readings: PanReadings, now: Date): PanDecodeOu
     (rivalDrop ? 0.5 : 1);
   // A name that still starts right of the card's field column after its wider re-read lost its first letters to
   // glare or wear: answered as read, never as sure.
-  const cutAtStart = (field: FieldReading | null): boolean => {
-    const box = field?.box;
-    const column = card.valueColumnX0;
-    return readings.source.ocr && box !== undefined && column !== null && box.x0 - column >= 0.8 * (box.y1 - box.y0);
-  };
+  const cutAtStart = (field: FieldReading | null): boolean =>
+    readings.source.ocr && field?.box !== undefined && startsRightOfColumn(field.box, card.valueColumnX0);
   const nameCut = fullName !== null && cutAtStart(card.name);
   const fatherCut = fatherName !== null && cutAtStart(card.fatherName);
   if (nameCut) warnings.push("The holder's name starts right of the card's other fields: its first letters may be missing.");

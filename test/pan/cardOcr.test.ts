@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsWords, holdsWordsInside, wordsInsideAt } from '../../plugins/pan/cardOcr.ts';
+import { holdsWords, wordsInsideAt } from '../../plugins/pan/cardOcr.ts';
 
 describe('a name read again over a wider box', () => {
   it.each<[string, string, boolean]>([
@@ -12,7 +12,7 @@ describe('a name read again over a wider box', () => {
     ['FIRST NAME MIDOLE NAME SURNAME', 'MIDDLE NAME SURNAME', true],
     ['FIRST NAME MODEL NAME SURNAME', 'MIDDLE NAME SURNAME', false],
   ])('%s holds %s: %s', (longer, first, holds) => {
-    expect(holdsWordsInside(longer, first)).toBe(holds);
+    expect(wordsInsideAt(longer, first) >= 0).toBe(holds);
   });
 
   it('says where the first reading begins in the wider one', () => {
