@@ -36,10 +36,9 @@ describe('reconcileName', () => {
   it('does not agree with a different name', () => {
     expect(reconcileName('PETERSEN', 'ERIKSSON').agrees).toBe(false);
   });
-  it('reads a lone O or A for the MRZ\'s OE or AE as Ø or Æ when the marks were looked at and none was there', () => {
+  it('reads a lone O or A for the MRZ\'s OE or AE as Ø or Æ on Danish and Norwegian documents, Ö or Ä elsewhere', () => {
     expect(reconcileName('SORENSEN', 'SOERENSEN', false, true).value).toBe('SØRENSEN');
     expect(reconcileName('KJARSTIN MAJA', 'KJAERSTIN<MAJA', false, true).value).toBe('KJÆRSTIN MAJA');
-    // Without that look, the commoner umlauts.
     expect(reconcileName('SORENSEN', 'SOERENSEN').value).toBe('SÖRENSEN');
     expect(reconcileName('MARTA', 'MAERTA').value).toBe('MÄRTA');
     // An Å stays an Å.

@@ -9,7 +9,7 @@ import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
 
-export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring';
+export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring' | 'breve' | 'dot' | 'doubleAcute' | 'macron';
 
 const combining: Record<MarkKind, string> = {
   acute: '\u0301',
@@ -19,6 +19,10 @@ const combining: Record<MarkKind, string> = {
   tilde: '\u0303',
   ring: '\u030a',
   caron: '\u030c',
+  breve: '\u0306',
+  dot: '\u0307',
+  doubleAcute: '\u030b',
+  macron: '\u0304',
 };
 
 /** Relative advance widths of upper-case sans-serif letters, to find which letter a mark sits over. */
@@ -32,28 +36,70 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
  */
 function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number): MarkKind | null {
   if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
-  if (marks.length >= 2) return letter === 'R' ? null : 'diaeresis';
+  if (marks.length >= 2) {
+    if (letter === 'R') return null;
+    // Two strokes rising to the right are Hungarian's double acute (Ő, Ű); two dots are a diaeresis.
+    return 'OU'.includes(letter) && marks.slice(0, 2).every((m) => leaning(m) < -0.35) ? 'doubleAcute' : 'diaeresis';
+  }
   const m = marks[0];
   if (m === undefined) return null;
   const w = m.maxX - m.minX + 1;
   const h = m.maxY - m.minY + 1;
   const corr = m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
+  const fill = m.n / (w * h);
   const peak = Math.abs(corr) < 0.45 && w >= h * 1.2 && m.n >= 10 ? middleLift(m, mask, maskWidth) : 0;
   // A caron and a circumflex are mirror-symmetric; a tilde is a wave, its two halves opposite (dev: carons and
   // circumflexes 0.73 to 1.0, tildes over N -0.96 to -0.5, some of them dipping or peaking in the middle).
-  const symmetric = peak !== 0 && mirrorSymmetry(m, mask, maskWidth) > 0.3;
-  if (peak < -0.1 && symmetric) return 'caron';
+  const symmetry = w >= h * 1.2 && m.n >= 8 ? mirrorSymmetry(m, mask, maskWidth) : 0;
+  const symmetric = peak !== 0 && symmetry > 0.3;
+  // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name.
+  if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : 'caron';
   if (letter === 'R') return null;
-  if (letter === 'N') return 'tilde';
+  // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde.
+  if (w > h * 2 && fill >= 0.72 && Math.abs(peak) <= 0.1 && symmetry > -0.2) return 'macron';
+  const wave = symmetry < -0.2 && w >= h * 1.3 && !straightProfile(m, mask, maskWidth);
+  if (letter === 'N') return corr < -0.3 && !wave ? 'acute' : 'tilde';
   if (peak > 0.1 && symmetric) return 'circumflex';
-  if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && m.n / (w * h) < 0.6 && ringLike(m)) return 'ring';
+  // A ring encloses paper; a fat acute does not.
+  if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && fill < 0.6 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
   // A small grave's ends tell it too: its top row lies well left of its bottom row (dev: 13 px, corr 0.61).
   if ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65) || (m.n >= 8 && corr > 0.45 && endsShift(m, mask, maskWidth) >= Math.max(1.5, w * 0.3))) return 'grave';
-  if (w > h * 2.2 && m.n >= 15) return 'tilde';
-  return 'acute';
+  if (wave || (w > h * 2.2 && m.n >= 15)) return 'tilde';
+  // A round, solid speck with no slope is a dot (Ż, Ė, İ); an acute leans.
+  if (w <= h * 1.5 && h <= w * 1.5 && Math.abs(corr) < 0.3 && fill >= 0.6) return 'dot';
+  // An acute rises to the right; a mark with no clear lean may be a grave or an acute, and a wrong mark is worse
+  // than none.
+  return corr < -0.2 ? 'acute' : null;
 }
+
+/**
+ * Whether the mark's column profile (mean ink row per column) is a straight line: an acute or grave stroke, whose
+ * halves mirror each other as a wave's do. A tilde's profile bends (R² of the straight fit well under 0.75).
+ */
+function straightProfile(m: Blob, mask: Uint8Array, maskWidth: number): boolean {
+  const points: [number, number][] = [];
+  for (let x = m.minX; x <= m.maxX; x++) {
+    const y = meanInk(m, mask, maskWidth, { column: x });
+    if (!Number.isNaN(y)) points.push([x, y]);
+  }
+  if (points.length < 4) return true;
+  const mx = points.reduce((s, [x]) => s + x, 0) / points.length;
+  const my = points.reduce((s, [, y]) => s + y, 0) / points.length;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) * (x - mx);
+    syy += (y - my) * (y - my);
+  }
+  return syy === 0 || (sxy * sxy) / (sxx * syy) >= 0.75;
+}
+
+/** The x-y correlation of a mark's ink: negative for a stroke rising to the right (image y grows downwards). */
+const leaning = (m: Blob): number => m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
 
 /**
  * How much higher the ink stands in the middle third of a mark's columns than in its outer thirds, in mark
@@ -143,7 +189,12 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
   const out: string[] = [];
   for (const word of words) {
     const { x0, x1, y1 } = word.bbox;
-    const inside = blobs.filter((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && b.maxY <= y1 + 3 && b.minY >= word.bbox.y0 - Math.max(6, (y1 - word.bbox.y0) * 0.45));
+    const boxHeight = y1 - word.bbox.y0;
+    // A letter whose mark hangs below the baseline (Ç, Ş, Ą) reaches under OCR's box but starts at the capitals' top.
+    const hangsFromTop = (b: Blob): boolean => b.minY <= word.bbox.y0 + boxHeight * 0.3 && b.maxY <= y1 + boxHeight * 0.6;
+    const inside = blobs.filter(
+      (b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && (b.maxY <= y1 + 3 || hangsFromTop(b)) && b.minY >= word.bbox.y0 - Math.max(6, boxHeight * 0.45),
+    );
     // Letters stand about as tall as the word's box; where OCR gave the box the crop's whole height, as tall as
     // the word's larger blobs: only those with a good share of the largest one's ink count, as the label's small
     // print and specks can outnumber the letters in a crop.
@@ -174,6 +225,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
     const centres = letterCentres(letters, tall, x0, x1);
+    const onBlobs = tall.length === letters.filter((c) => /[\p{L}\d]/u.test(c)).length;
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     const byLetter = new Map<number, Blob[]>();
@@ -183,13 +235,16 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         if (!markable.test(bases[i]!)) continue;
         if (best < 0 || Math.abs(centres[i]! - m.cx) < Math.abs(centres[best]! - m.cx)) best = i;
       }
-      if (best >= 0 && Math.abs(centres[best]! - m.cx) < letterWidth * 0.9) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
+      // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), a mark between two
+      // letters could be either's: only one near a centre is placed.
+      const reach = onBlobs ? 0.9 : 0.45;
+      if (best >= 0 && Math.abs(centres[best]! - m.cx) < letterWidth * reach) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
     }
-    // A cedilla hangs below the baseline under C or S: its own small blob, or the letter's ink running down into it.
+    // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
     // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
     const baselineNear = (blob: Blob): number =>
       median(tall.filter((t) => t !== blob).sort((a, b) => Math.abs(a.cx - blob.cx) - Math.abs(b.cx - blob.cx)).slice(0, 3).map((t) => t.maxY));
-    const cedillas = new Set<number>();
+    const below = new Map<number, string>();
     const hangingOwn = (b: Blob): boolean => {
       const baseline = baselineNear(b);
       return b.minY >= baseline - capHeight * 0.1 && b.maxY > baseline + capHeight * 0.12 && b.maxY <= baseline + capHeight * 0.6 &&
@@ -206,9 +261,24 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - x) < Math.abs(centres[best]! - x)) best = i;
       return best;
     };
+    const letterSpan = median(tall.map((t) => t.maxX - t.minX + 1));
     for (const b of hanging) {
       const best = nearestLetter(b.cx);
-      if (best >= 0 && /^[CS]$/.test(bases[best]!) && Math.abs(centres[best]! - b.cx) < letterWidth * 0.6) cedillas.add(best);
+      if (best < 0 || !hangsUnder.test(bases[best]!) || Math.abs(centres[best]! - b.cx) >= letterWidth * 0.6) continue;
+      const own = b.maxY - b.minY + 1 < capHeight * 0.8;
+      const base = bases[best]!;
+      // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
+      // the print below it joined on (as wide as the letter, or the letter grown wider than letters are).
+      const descent = own ? null : inkBelow(b, baselineNear(b) + capHeight * 0.08, mask, crop.width);
+      if (descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > letterSpan * 1.4)) continue;
+      if (base === 'A' || base === 'E') {
+        // An ogonek hangs from the letter's right foot (Ą, Ę), joined to it: ink of its own under a vowel is texture.
+        if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5) below.set(best, '\u0328');
+        continue;
+      }
+      // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
+      // cedilla (Ş); under C always a cedilla.
+      below.set(best, base === 'S' && own ? '\u0326' : '\u0327');
     }
     // Texture is not a mark. Printed-ink blobs in the mark zone over no letter that carries a mark (B, D, T …), or
     // hanging below none but C or S, say the background prints in those places too: then no mark on this word is
@@ -224,7 +294,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CS]$/, 0.5));
     if (textured) {
       byLetter.clear();
-      cedillas.clear();
+      below.clear();
     }
     const ligature = ligatureAt(letters, tall, capHeight);
     out.push(
@@ -233,8 +303,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           const base = bases[i]!;
           if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
           if (i === ligature + 1 && ligature >= 0) return '';
-          if (cedillas.has(i)) return (base + '\u0327').normalize('NFC');
-          const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width);
+          const under = below.get(i);
+          if (under !== undefined && nameLetters.has((base + under).normalize('NFC'))) return (base + under).normalize('NFC');
+          const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
           if (struck !== null) return struck;
           const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
@@ -373,6 +444,24 @@ function holesIn(mask: Uint8Array, maskWidth: number, box: { x0: number; x1: num
   return holes;
 }
 
+/** The ink of `b` below row `from`: how wide it spans and its mean column; null where there is none. */
+function inkBelow(b: Blob, from: number, mask: Uint8Array, maskWidth: number): { width: number; centre: number } | null {
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = -1;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(b.minY, Math.ceil(from)); y <= b.maxY; y++) {
+    for (let x = b.minX; x <= b.maxX; x++) {
+      if (mask[y * maskWidth + x] !== 1) continue;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      sum += x;
+      n += 1;
+    }
+  }
+  return n === 0 ? null : { width: maxX - minX + 1, centre: sum / n };
+}
+
 /** The tall blob (a letter's ink) whose centre is nearest a letter's estimated centre, within about half a letter. */
 function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number): Blob | null {
   let best: Blob | null = null;
@@ -382,15 +471,21 @@ function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number):
 
 /**
  * Letters whose mark is a stroke through them, which OCR reads as the plain letter: an O whose eye a stroke splits
- * in two is Ø (OCR gives O, 0, @, G, C, D or Ö; the MRZ's OE then confirms it); an L whose stem a stroke crosses, out on both sides, is Ł.
+ * in two is Ø (OCR gives O, 0, @, G, C, D or Ö; the MRZ's OE then confirms it); an L whose stem a stroke crosses, out on both sides, is Ł;
+ * a D whose stem a bar crosses, out to the left, is Ð.
  */
-function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number): string | null {
+function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number, capTop: number): string | null {
   if (blob === null) return null;
-  if ('O0@QGCDÖ'.includes(base)) return holesIn(mask, maskWidth, { x0: blob.minX, x1: blob.maxX, y0: blob.minY, y1: blob.maxY }) >= 2 ? 'Ø' : null;
+  const h = blob.maxY - blob.minY + 1;
+  const w = blob.maxX - blob.minX + 1;
+  // One letter's ink, not two touching ones (a D kerned into the O beside it also holds two eyes).
+  // Eyes only within the capitals' height: a diaeresis blurred onto an O's top encloses paper above it (Ö, not Ø).
+  const eyes = { x0: blob.minX, x1: blob.maxX, y0: Math.max(blob.minY, Math.round(capTop)), y1: blob.maxY };
+  if ('O0@QGCDÖ'.includes(base) && w < h * 1.25 && holesIn(mask, maskWidth, eyes) >= 2) return 'Ø';
+  if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   if (base !== 'L') return null;
   // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
   // where the ink's left edge is furthest right and its right edge furthest left.
-  const h = blob.maxY - blob.minY + 1;
   const rows: { left: number; right: number }[] = [];
   for (let y = blob.minY + Math.round(h * 0.2); y <= blob.minY + Math.round(h * 0.75); y++) {
     let left = -1;
@@ -410,6 +505,35 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   const outLeft = rows.filter((r) => r.left < stemLeft - stem * 0.5).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
   return outLeft >= 2 && outRight >= 2 ? 'Ł' : null;
+}
+
+/**
+ * Whether a D's stem is crossed by a bar standing out to its left (Ð): in the middle of the letter's height, a few
+ * rows whose ink begins well left of where the stem's left edge runs above and below them.
+ */
+function barLeftOfStem(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
+  const h = blob.maxY - blob.minY + 1;
+  const lefts: number[] = [];
+  const runs: number[] = [];
+  for (let y = blob.minY; y <= blob.maxY; y++) {
+    let x = blob.minX;
+    while (x <= blob.maxX && mask[y * maskWidth + x] !== 1) x++;
+    let run = 0;
+    while (x + run <= blob.maxX && mask[y * maskWidth + x + run] === 1) run++;
+    lefts.push(x);
+    runs.push(run);
+  }
+  // The stem's left edge and width where no bar is: the letter's upper and lower quarters, inside its serifs.
+  const outer = [...lefts.slice(Math.round(h * 0.12), Math.round(h * 0.3)), ...lefts.slice(Math.round(h * 0.7), Math.round(h * 0.88))];
+  const stemRuns = [...runs.slice(Math.round(h * 0.12), Math.round(h * 0.3)), ...runs.slice(Math.round(h * 0.7), Math.round(h * 0.88))];
+  if (outer.length < 4) return false;
+  const stemLeft = median(outer);
+  const stem = Math.max(1, median(stemRuns));
+  // The bar stands out a short way, as Ð's does: a line crossing the page runs on out of the letter's box.
+  const middle = lefts.slice(Math.round(h * 0.3), Math.round(h * 0.7));
+  const barRows = middle.filter((x) => x <= stemLeft - Math.max(2, stem * 0.5)).length;
+  const reach = stemLeft - Math.min(...middle);
+  return barRows >= 2 && barRows <= h * 0.25 && reach <= h * 0.3 && blob.maxX - blob.minX + 1 <= h * 1.15;
 }
 
 /**
@@ -484,12 +608,15 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   return joined;
 }
 
-const markable = /^[AEIOUYNCSZR]$/;
+// Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
+const markable = /^[AEIOUYNCSZRG]$/;
 /**
  * The marked capitals of the Latin orthographies names are printed in on passports (Western, Nordic, Central and
  * Eastern European, Baltic, Turkish, Romanian): what a seen mark may compose to.
  */
-const nameLetters = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆŠŚŞŽŹŻŘŔ']);
+const nameLetters = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆĊŠŚŞȘŽŹŻŘŔĞĠĎŤȚŢĽĹ']);
+/** Letters a mark below the baseline is printed under: cedilla, comma or ogonek. */
+const hangsUnder = /^[CSAE]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
 /** The darkest grey value under a blob's ink. */

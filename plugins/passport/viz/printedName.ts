@@ -22,14 +22,15 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
   O: [{ pair: 'OE', printed: 'Ö' }],
 };
 
-/** What a lone letter for the MRZ's pair is when no mark was seen above it: a letter with a stroke or a ligature. */
-const markless: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
+/** What a lone letter for the MRZ's pair is in Danish and Norwegian, which write Ø and Æ and no Ö or Ä. */
+const danoNorwegian: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
 
 /**
  * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
- * to the end of the line: printed characters beyond it are kept.
+ * to the end of the line: printed characters beyond it are kept. `strokedOe` when the document is Danish or
+ * Norwegian: a lone O or A for the MRZ's OE or AE is then Ø or Æ, elsewhere Ö or Ä.
  */
-export function reconcileName(ocrText: string, mrzName: string, truncated = false, marksSeen = false): NameReconciliation {
+export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false): NameReconciliation {
   const o = [...ocrText.toUpperCase().replace(/\s+/g, ' ').trim()];
   const t = mrzName;
   const n = o.length;
@@ -55,10 +56,10 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         const tr = transliterateChar(c);
         // The OCR character transliterates exactly to what the MRZ has here.
         if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
-        // When the marks above the letters were looked at and none is there, an O for the MRZ's OE is an Ø, and an
-        // A for its AE an Æ (OCR read the ligature as its first letter).
+        // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
+        // no mark seen is no evidence against dots too small or blurred to see, so the orthography decides.
         for (const lost of lostDiacritics[c] ?? []) {
-          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, marksSeen ? (markless[lost.pair] ?? lost.printed) : lost.printed);
+          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
         }
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
         const base = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');

@@ -87,6 +87,7 @@ function readName(
   phrases: readonly Phrase[],
   mrzName: string,
   truncated: boolean,
+  strokedOe: boolean,
 ): ReadName | null {
   if (mrzName === '') return null;
   const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
@@ -100,7 +101,7 @@ function readName(
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text));
         if (cleaned.length < 2) continue;
-        const r = reconcileName(cleaned, mrzName, truncated, marksSeen === true);
+        const r = reconcileName(cleaned, mrzName, truncated, strokedOe);
         if (!r.agrees) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end.
@@ -305,12 +306,14 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
     iso !== null && allDates.some((d) => printedIso([d], fromYear, toYear) === iso) ? iso : null;
   const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
 
+  // Danish and Norwegian names write Ø and Æ where others write Ö and Ä; the MRZ has OE and AE for all four.
+  const strokedOe = [mrz.fields.issuingState.value, mrz.fields.nationality.value].some((code) => code === 'NOR' || code === 'DNK');
   return {
-    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === ''),
+    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', strokedOe),
     givenNames:
       truncated && givenMrz === ''
         ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')))
-        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated),
+        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated, strokedOe),
     issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
