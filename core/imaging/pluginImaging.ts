@@ -2,6 +2,7 @@
  * The imaging primitives the host hands every plugin as `ctx.imaging`: one implementation each, in core/imaging, so a
  * plugin needs neither sharp nor its own copy of a box filter. Pure functions and sharp pipelines, raw in and out.
  */
+import { backgroundFlattened, darkerThan } from './backgroundFlattened.ts';
 import { binarise } from './binarise.ts';
 import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
 import { sampleBilinear, toGrey } from './greyImage.ts';
@@ -29,6 +30,10 @@ export const pluginImaging = {
   withoutSensorNoise,
   /** An unsharp mask, for blurred print. */
   sharpened,
+  /** Each pixel over the brightest one near it (the paper there): tints and shading go to white. */
+  backgroundFlattened,
+  /** Black where darker than a level, white elsewhere. */
+  darkerThan,
   /** Otsu's threshold of grey bytes. */
   otsu,
   /** The bright page in a photo of it on a darker surface: the page's bounds. */

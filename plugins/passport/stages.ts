@@ -30,6 +30,8 @@ export interface Readings {
   readonly viz: OcrResult;
   /** A second, sharper pass over the field zone, made only when the first found no date of issue. */
   readonly vizSharper: OcrResult | null;
+  /** The field zone's print as dark as the MRZ's ink alone, read only when neither pass found a date of issue. */
+  readonly vizInk?: OcrResult | null;
   readonly refined: RefinedNames;
   /** Where each name line re-read into `refined` was found (the words of the pass it was found in). */
   readonly nameLines: { readonly surname: PrintedBox | null; readonly givenNames: PrintedBox | null };

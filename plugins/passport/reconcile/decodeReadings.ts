@@ -118,7 +118,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
-  const issueDate = [printed.issueDate, again?.issueDate].find((c) => c != null && c.basis !== 'only_other_date') ?? printed.issueDate ?? again?.issueDate ?? null;
+  // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
+  const inkIssue = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now).issueDate;
+  const issueDate =
+    [printed.issueDate, again?.issueDate, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
+    printed.issueDate ??
+    again?.issueDate ??
+    inkIssue ??
+    null;
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,
@@ -143,7 +150,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     frame: reading.frame,
     surname: rectified ? boxOf(printed.surname, again?.surname, readings.nameLines.surname) : null,
     givenNames: rectified ? boxOf(printed.givenNames, again?.givenNames, readings.nameLines.givenNames) : null,
-    issueDate: rectified ? (issueDate === printed.issueDate ? boxOf(printed.issueDate, null) : boxOf(null, issueDate)) : null,
+    // The ink pass is read at the first pass's scale.
+    issueDate: rectified ? (issueDate === printed.issueDate || issueDate === inkIssue ? boxOf(issueDate, null) : boxOf(null, issueDate)) : null,
   }, ctx.imaging);
   // The last page's fields where they were read on it (page 1).
   const lastRead = readings.lastPage;

@@ -13,6 +13,7 @@ import { td3Page } from '../mrz/td3Geometry.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
+import { personalisedInkPage } from './personalisedInk.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 
@@ -57,10 +58,23 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   return text === '' ? null : text;
 }
 
+/** The field zone's personalised print alone (personalisedInk.ts), read at the first pass's scale; null where unmeasurable. */
+async function readPersonalisedInk(located: Located, ctx: PluginContext): Promise<OcrResult | null> {
+  const { page } = located;
+  const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * vizPxPerMm) });
+  const scale = scaled.width / td3Page.widthMm;
+  const ink = personalisedInkPage(scaled, scale, located.reading.frame.lineCentresMm, ctx.imaging);
+  if (ink === null) return null;
+  const top = Math.round(vizTopMm * scale);
+  const bottom = Math.min(ink.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
+  return ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, signal: ctx.signal });
+}
+
 export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
   const { page } = located;
   let viz: OcrResult;
   let vizSharper: OcrResult | null = null;
+  let vizInk: OcrResult | null = null;
   let refined: RefinedNames = {};
   let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
   if (page.pxPerMm !== null) {
@@ -133,9 +147,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx);
       if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
     }
+    // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
+    if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) vizInk = await readPersonalisedInk(located, ctx);
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
   const lastPage = located.last === null ? undefined : await readLastPage(located.last, ctx.imaging.turnOf(located.reading.rotation), ctx);
-  return { located, viz, vizSharper, refined, nameLines, lastPage };
+  return { located, viz, vizSharper, vizInk, refined, nameLines, lastPage };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import type { RawImage } from '../../core/imaging/types.ts';
+import { personalisedInkPage } from '../../plugins/passport/viz/personalisedInk.ts';
+
+const pxPerMm = 8;
+const width = 125 * pxPerMm;
+const height = 88 * pxPerMm;
+const mrzCentresMm = [73.2, 79.55];
+
+/**
+ * A data page: a tinted background with a wavy guilloche, a label in the pre-print's grey, a value and the MRZ in
+ * the personalisation's dark ink (glyphs as 2 px bars, 2.4 mm tall).
+ */
+function page(options: { ink: number; label: number; mrz: boolean }): RawImage {
+  const data = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const tint = 215 - 25 * Math.sin(x / 90) * Math.cos(y / 70);
+      const guilloche = Math.abs(y - (300 + 30 * Math.sin(x / 40))) < 1.5 ? 170 : 255;
+      data[y * width + x] = Math.min(tint, guilloche);
+    }
+  }
+  const bars = (x0: number, x1: number, centreMm: number, level: number): void => {
+    const y0 = Math.round((centreMm - 1.2) * pxPerMm);
+    const y1 = Math.round((centreMm + 1.2) * pxPerMm);
+    for (let y = y0; y <= y1; y++) for (let x = x0; x < x1; x++) if (x % 10 < 2) data[y * width + x] = Math.min(data[y * width + x]!, level);
+  };
+  bars(400, 600, 40, options.label);
+  bars(400, 600, 45, options.ink);
+  if (options.mrz) for (const c of mrzCentresMm) bars(6 * pxPerMm, 119 * pxPerMm, c, options.ink);
+  return { data, width, height, channels: 1 };
+}
+
+const at = (image: RawImage, x: number, mm: number): number => image.data[Math.round(mm * pxPerMm) * width + x]!;
+
+describe('personalisedInkPage', () => {
+  it('keeps the print as dark as the MRZ and drops the lighter labels, tint and guilloche', () => {
+    const ink = personalisedInkPage(page({ ink: 35, label: 140, mrz: true }), pxPerMm, mrzCentresMm, pluginImaging);
+    expect(ink).not.toBeNull();
+    expect(at(ink!, 400, 45)).toBe(0);
+    expect(at(ink!, 400, 40)).toBe(255);
+    expect(at(ink!, 405, 45)).toBe(255);
+    let dark = 0;
+    for (let x = 0; x < width; x++) for (let y = 290; y < 340; y++) dark += ink!.data[y * width + x] === 0 ? 1 : 0;
+    expect(dark).toBe(0);
+  });
+  it('measures the ink on the page it is given: a lighter personalisation keeps its own values', () => {
+    const ink = personalisedInkPage(page({ ink: 90, label: 180, mrz: true }), pxPerMm, mrzCentresMm, pluginImaging);
+    expect(at(ink!, 400, 45)).toBe(0);
+    expect(at(ink!, 400, 40)).toBe(255);
+  });
+  it('gives nothing where the MRZ shows no ink to measure', () => {
+    expect(personalisedInkPage(page({ ink: 35, label: 140, mrz: false }), pxPerMm, mrzCentresMm, pluginImaging)).toBeNull();
+  });
+});
