@@ -187,6 +187,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     withoutTextureAtEnds(ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim() }]))),
   );
   const out: string[] = [];
+  // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
+  const lineLetterInk: number[] = [];
   for (const word of words) {
     const { x0, x1, y1 } = word.bbox;
     const boxHeight = y1 - word.bbox.y0;
@@ -207,6 +209,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       out.push(word.text.toUpperCase());
       continue;
     }
+    for (const b of tall) lineLetterInk.push(darkest(crop, mask, b));
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
@@ -317,7 +320,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         .join(''),
     );
   }
-  return joinWords(out, words, blobs);
+  // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
+  const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
+  const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
+  return joinWords(out, words, blobs.filter(dashInked));
 }
 
 /**
@@ -592,8 +598,15 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   for (let i = 1; i < texts.length; i++) {
     const left = words[i - 1]!.bbox;
     const right = words[i]!.bbox;
-    const top = Math.min(left.y0, right.y0);
-    const capHeight = Math.max(left.y1, right.y1) - top;
+    const boxTop = Math.min(left.y0, right.y0);
+    const boxHeight = Math.max(left.y1, right.y1) - boxTop;
+    // The capitals' own top and height, from the two words' letter-sized ink: OCR's boxes take in the marks above
+    // them, and an acute beside the gap sits where a hyphen would in the box.
+    const spanned = blobs.filter((b) => b.cx >= left.x0 && b.cx <= right.x1 && b.maxY - b.minY + 1 <= boxHeight * 1.2);
+    const tallest = Math.max(0, ...spanned.map((b) => b.maxY - b.minY + 1));
+    const letters = spanned.filter((b) => b.maxY - b.minY + 1 >= tallest * 0.7);
+    const top = letters.length >= 2 ? median(letters.map((b) => b.minY)) : boxTop;
+    const capHeight = letters.length >= 2 ? median(letters.map((b) => b.maxY)) - top + 1 : boxHeight;
     const dash = blobs.some(
       (b) =>
         // OCR's word boxes may take in the dash: its centre lies near the gap, its ink is its own blob.
