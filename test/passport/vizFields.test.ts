@@ -168,6 +168,41 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const noisy = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'ua 7 |']);
     expect(readVizFields(noisy, parse).givenNames).toBeNull();
   });
+  it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
+    const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    // Labels a third the values' height at the left, values in a column far to their right.
+    const words = (text: string, x0: number, y0: number, h: number) =>
+      text.split(' ').map((t, i) => ({ text: t, confidence: 90, bbox: { x0: x0 + i * h * 4, y0, x1: x0 + i * h * 4 + t.length * h * 0.7, y1: y0 + h } }));
+    const line = (ws: ReturnType<typeof words>) => ({ text: ws.map((w) => w.text).join(' '), confidence: 90, bbox: { ...ws[0]!.bbox, x1: ws[ws.length - 1]!.bbox.x1 }, words: ws });
+    const table: OcrResult = {
+      text: '',
+      confidence: 90,
+      lines: [
+        line(words('Efternavn/Surname', 70, 232, 8)),
+        line(words('LINDQVIST-SVENSSON-LINDQVIST-SVENSSON', 290, 225, 18)),
+        line(words('Fornavne/Given names', 68, 287, 8)),
+        line(words('LARS NILS', 290, 278, 17)),
+        line(words('Nationality', 68, 334, 8)),
+        line(words('DANSK', 290, 330, 17)),
+      ],
+    };
+    expect(readVizFields(table, full).givenNames?.value).toBe('LARS NILS');
+  });
+});
+
+describe('readVizFields with a name printed on two rows', () => {
+  const parse = parseTd3(['P<ESPESPANOL<GARCIA<<JUAN<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+  it('reads both rows under the label as one name, the second row\'s marks too', () => {
+    const read = readVizFields(page(['Apellidos / Surname', 'ESPAÑOL', 'GARCÍA', 'Nombre / Given names', 'JUAN']), parse);
+    expect(read.surname?.value).toBe('ESPAÑOL GARCÍA');
+    expect(read.givenNames?.value).toBe('JUAN');
+  });
+  it('does not run a value on past the next label', () => {
+    const one = parseTd3(['P<ESPESPANOL<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    const read = readVizFields(page(['Apellidos / Surname', 'ESPAÑOL', 'Nombre / Given names', 'JUAN']), one);
+    expect(read.surname?.value).toBe('ESPAÑOL');
+    expect(read.givenNames?.value).toBe('JUAN');
+  });
 });
 
 describe('readVizFields with a sharper re-reading of the names', () => {

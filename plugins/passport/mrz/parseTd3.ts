@@ -182,9 +182,11 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
 }
 
 /**
- * Whether the MRZ name may have been cut to fit its 39 cells: a letter in the last cell, or a letter just before
- * a single last filler (a cut at a word boundary: `…<<JOSE<JUAN<` for JOSÉ JUAN PABLO).
+ * Whether the MRZ name may have been cut to fit its 39 cells: a letter in the last cell, a letter just before
+ * a single last filler (a cut at a word boundary: `…<<JOSE<JUAN<` for JOSÉ JUAN PABLO), or a surname whose
+ * separator takes the last two cells, which leaves no room for the given names the page prints.
  */
 export function nameMayBeTruncated(line1: string): boolean {
-  return /[A-Z]/.test(line1[43] ?? '') || (/[A-Z]/.test(line1[42] ?? '') && line1[43] === '<');
+  const surnameFillsField = /[A-Z]/.test(line1[41] ?? '') && line1.indexOf('<<', 5) === 42;
+  return /[A-Z]/.test(line1[43] ?? '') || (/[A-Z]/.test(line1[42] ?? '') && line1[43] === '<') || surnameFillsField;
 }

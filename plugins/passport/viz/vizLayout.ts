@@ -96,6 +96,12 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
         v.bbox.x0 - label.bbox.x1 < h * 8 &&
         Math.abs((v.bbox.y0 + v.bbox.y1) / 2 - (label.bbox.y0 + label.bbox.y1) / 2) < h * 0.6,
     );
+    // A table of small labels and a column of values (`Given names      LARS NILS`): the next phrase along the row,
+    // however far, when nothing else stands between them on it.
+    if (beside.length === 0) {
+      const along = tableValueBeside(label, phrases);
+      if (along !== null && along.label === null) beside.push(along);
+    }
     // Under the label: starts below it, within ~3 label heights, and overlaps its left part horizontally.
     const below = values
       .filter(
@@ -114,8 +120,46 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
     row.sort((a, b) => Math.abs(a.bbox.x0 - label.bbox.x0) - Math.abs(b.bbox.x0 - label.bbox.x0));
     // A long value may be split where OCR saw a wide gap: the whole row, left to right, comes first.
     const merged = row.length > 1 ? [phraseOf([...row].sort((a, b) => a.bbox.x0 - b.bbox.x0).flatMap((p) => p.words), () => null)] : [];
-    return { field: label.label!, label, values: [...beside, ...merged, ...row] };
+    // A value run on to the row below (two surnames on two lines): both rows as one, tried after each alone.
+    const next = firstRow === undefined || row.length !== 1 ? undefined : continuationOf(firstRow, values, labels, label);
+    const wrapped = next === undefined ? [] : [phraseOf([...firstRow!.words, ...next.words], () => null)];
+    return { field: label.label!, label, values: [...beside, ...merged, ...row, ...wrapped] };
   });
+}
+
+/**
+ * The phrase right of a label on its row (centres within 0.6 of the taller's height, within a third of the zone's
+ * width of it), when it is the nearest there and looks like a value; null otherwise.
+ */
+function tableValueBeside(label: Phrase, phrases: readonly Phrase[]): Phrase | null {
+  const span = Math.max(...phrases.map((p) => p.bbox.x1)) - Math.min(...phrases.map((p) => p.bbox.x0));
+  const centre = (p: Phrase): number => (p.bbox.y0 + p.bbox.y1) / 2;
+  const onRow = phrases
+    .filter((p) => p !== label && p.bbox.x0 >= label.bbox.x1 && p.bbox.x0 - label.bbox.x1 < span / 3)
+    .filter((p) => Math.abs(centre(p) - centre(label)) < Math.max(height(p.bbox), height(label.bbox)) * 0.6)
+    .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const next = onRow[0];
+  // A value is printed at least as large as its label and holds characters, not a speck of texture read as `J`.
+  if (next === undefined || height(next.bbox) < height(label.bbox) || (next.text.match(/[\p{L}\d]/gu)?.length ?? 0) < 2) return null;
+  return next;
+}
+
+/**
+ * The row a value runs on to: the one phrase starting under it, within a row's height below, at its left edge, as
+ * tall, with no label between; undefined when there is none or more than one.
+ */
+function continuationOf(value: Phrase, values: readonly Phrase[], labels: readonly Phrase[], label: Phrase): Phrase | undefined {
+  const h = height(value.bbox);
+  const under = values.filter(
+    (v) =>
+      v !== value &&
+      v.bbox.y0 > value.bbox.y1 - h * 0.3 &&
+      v.bbox.y0 - value.bbox.y1 < h * 1.2 &&
+      Math.abs(v.bbox.x0 - value.bbox.x0) < h &&
+      Math.abs(height(v.bbox) - h) < h * 0.3 &&
+      !labelBetween(labels, label, v),
+  );
+  return under.length === 1 ? under[0] : undefined;
 }
 
 function labelBetween(labels: readonly Phrase[], label: Phrase, value: Phrase): boolean {

@@ -272,4 +272,9 @@ describe('nameMayBeTruncated', () => {
     expect(nameMayBeTruncated('P<ESPIBANEZ<DE<LA<FUENTE<Y<ORTIZ<<JOSE<JUAN<')).toBe(true);
     expect(nameMayBeTruncated('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<')).toBe(false);
   });
+  it('says so when the surname runs to the 42nd cell and its separator fills the last two: the given names had no room', () => {
+    expect(nameMayBeTruncated('P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<')).toBe(true);
+    // Given names that end there, with two fillers after them, were not cut.
+    expect(nameMayBeTruncated('P<UTOSMITH<<JOHN<ALEXANDER<MAXIMILIAN<PAUL<<')).toBe(false);
+  });
 });
