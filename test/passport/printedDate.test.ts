@@ -44,6 +44,13 @@ describe('parsePrintedDates', () => {
     expect(parsePrintedDates('32.01.2015')[0]).toMatchObject({ valid: false, digits: '32012015' });
   });
 
+  it('passes over a speck read as a letter stuck to the day, but not a letter that stands for a digit', () => {
+    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
+    expect(read('C14 JAN JAN 13')).toEqual([[14, 1, 13]]);
+    expect(read('I5 JAN 2015')).toEqual([[15, 1, 2015]]);
+    expect(read('O5 JAN 2015')).toEqual([[5, 1, 2015]]);
+    expect(read('PASS14 JAN 2015')).toEqual([]);
+  });
   it('finds several dates in reading order', () => {
     expect(parsePrintedDates('10.11.2003  05.03.2020').map((d) => d.year)).toEqual([2003, 2020]);
   });

@@ -61,7 +61,10 @@ export async function withPartialDatesReread(page: RawImage, pass: OcrResult, pa
     const text = words.map((w) => w.text).join(' ');
     if (words.length === 0 || !parsePrintedDates(text).some((d) => d.valid)) continue;
     for (const w of partial[i]!.words) replaced.add(w);
-    added.push(lineOf(words));
+    // One word for the whole re-read: a date printed widely spaced (`14 JAN /JAN  13`) must not be split into
+    // phrases again at its gaps.
+    const line = lineOf(words);
+    added.push(lineOf([{ text, confidence: line.confidence, bbox: line.bbox }]));
   }
   if (added.length === 0) return pass;
   const kept = pass.lines

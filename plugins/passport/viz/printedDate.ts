@@ -81,9 +81,12 @@ const sep = String.raw`[\s./\-,'\[\]{}()|\\°]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 const word = String.raw`\p{L}{3,10}\.?`;
 
-/** `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. */
+/**
+ * `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. A speck OCR read as a
+ * letter stuck to the day (`C14 JAN JAN 13`) is passed over, unless it is a letter that stands for a digit.
+ */
 const wordDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}{1,2})${sep}(${word})(?:${sep}(${word}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${word}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
 /** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`). */

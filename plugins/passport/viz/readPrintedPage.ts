@@ -59,7 +59,7 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
 }
 
 /** The field zone's personalised print alone (personalisedInk.ts), read at the first pass's scale; null where unmeasurable. */
-async function readPersonalisedInk(located: Located, ctx: PluginContext): Promise<OcrResult | null> {
+async function readPersonalisedInk(located: Located, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
   const { page } = located;
   const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * vizPxPerMm) });
   const scale = scaled.width / td3Page.widthMm;
@@ -67,7 +67,8 @@ async function readPersonalisedInk(located: Located, ctx: PluginContext): Promis
   if (ink === null) return null;
   const top = Math.round(vizTopMm * scale);
   const bottom = Math.min(ink.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
-  return ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, signal: ctx.signal });
+  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, signal: ctx.signal });
+  return { ocr, image: ink };
 }
 
 export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
@@ -148,7 +149,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
     }
     // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
-    if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) vizInk = await readPersonalisedInk(located, ctx);
+    if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
+      const ink = await readPersonalisedInk(located, ctx);
+      // Sparse mode drops a short word at a value's edge here too (`14 JAN /JAN` without its `13`).
+      const dated = (ocr: OcrResult): boolean => readVizFields(ocr, located.parse, {}, ctx.now).issueDate != null;
+      vizInk = ink === null ? null : dated(ink.ocr) ? ink.ocr : await withPartialDatesReread(ink.image, ink.ocr, ink.image.width, ctx);
+    }
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
