@@ -7,7 +7,7 @@ import { binarise } from './binarise.ts';
 import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
 import { sampleBilinear, toGrey } from './greyImage.ts';
 import { greyScaled } from './greyScaled.ts';
-import { applyHomography } from './homography.ts';
+import { applyHomography, homographyFromPoints } from './homography.ts';
 import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
 import { cropGrey, greyExtract, greyResized, greyRotated, otsu, pageBounds, sharpened, turnOf, withoutSensorNoise } from './pageImage.ts';
 
@@ -52,6 +52,8 @@ export const pluginImaging = {
   letterHeightOf,
   /** A point through a plane homography (page frame to pixels). */
   applyHomography,
+  /** The plane homography taking four points to four others; null when they are degenerate. */
+  homographyFromPoints,
   /** A grey image's value at a point between pixels. */
   sampleBilinear,
 } as const;

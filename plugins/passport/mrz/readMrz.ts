@@ -54,7 +54,7 @@ export type MrzFailure = { failure: 'no_mrz' | 'too_small' | 'too_dark' | 'too_b
 /** Cap heights (px, full image) below which OCR-B cannot be told apart reliably. */
 const minCapHeightPx = 7;
 
-interface Attempt extends CellGridReading {
+export interface Attempt extends CellGridReading {
   readonly parse: Td3Parse | null;
   readonly format: MrzFormat;
   readonly h: Homography;
@@ -167,6 +167,24 @@ function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
   return chosen;
 }
 
+/**
+ * Both TD3 lines start at one margin (ICAO 9303-3), so a line 1 read some cells off the grid's column means the grid
+ * leans: the page is mapped instead from the two lines' end cells as they were read (line 1 shifted, each line
+ * through its own map where it had one), so the page and its fields come out upright.
+ */
+export function withLinesAligned(a: Attempt, imaging: Pick<PluginImaging, 'applyHomography' | 'homographyFromPoints'>): { h: Homography; lineShifts: readonly number[] | undefined } {
+  const shifts = a.lineShifts ?? [];
+  if (shifts.every((s) => s === 0) || a.centres.length !== 2) return { h: a.h, lineShifts: a.lineShifts };
+  const { leftMm, pitchMm } = td3Frame;
+  const ends = [0.5, a.count - 0.5];
+  const from = a.centres.flatMap((c) => ends.map((e) => ({ x: leftMm + e * pitchMm, y: c })));
+  const to = a.centres.flatMap((c, line) =>
+    ends.map((e) => imaging.applyHomography(a.lineMaps?.[line] ?? a.h, leftMm + (e + (shifts[line] ?? 0)) * pitchMm, c)),
+  );
+  const h = imaging.homographyFromPoints(from, to);
+  return h === null ? { h: a.h, lineShifts: a.lineShifts } : { h, lineShifts: undefined };
+}
+
 /** How much of a TD3 line 1's start holds: the document code P, and a known issuing state after it. */
 function lineOneStart(a: Attempt): number {
   const line = a.lines[0] ?? '';
@@ -255,7 +273,7 @@ export interface ReadMrzOptions {
   readonly now: Date;
   readonly signal?: AbortSignal;
   /** The host's imaging primitives (ctx.imaging). */
-  readonly imaging: Pick<PluginImaging, 'toGrey' | 'applyHomography' | 'sampleBilinear'>;
+  readonly imaging: Pick<PluginImaging, 'toGrey' | 'applyHomography' | 'homographyFromPoints' | 'sampleBilinear'>;
   /**
    * Where another method saw the MRZ lines (ocrGuides.ts), in the input's pixels: read there instead of searching.
    * Line fits without blob centres lay the grid from their ends.
@@ -341,14 +359,15 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     return { failure: 'no_mrz', detail: 'the MRZ-like lines did not read as MRZ characters' };
   }
 
+  const aligned = withLinesAligned(best, options.imaging);
   // Orientation from the reading direction in the input.
-  const { rotation, skewDeg, quad, pxPerMm: pxPerMmInput } = zonePlacement(best.h, best.centres, best.count, td3Frame);
+  const { rotation, skewDeg, quad, pxPerMm: pxPerMmInput } = zonePlacement(aligned.h, best.centres, best.count, td3Frame);
 
   let page: MrzReading['page'] = null;
   if (best.format === 'TD3') {
     checkAbort(options.signal);
     const pxPerMm = Math.min(12, Math.max(6, Math.round(pxPerMmInput)));
-    page = { image: rectifyPage(grey, best.h, pxPerMm, options.imaging), pxPerMm };
+    page = { image: rectifyPage(grey, aligned.h, pxPerMm, options.imaging), pxPerMm };
   }
 
   const reading: MrzReading = {
@@ -362,7 +381,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     skewDeg,
     quad,
     page,
-    frame: { toImage: best.h, lineCentresMm: best.centres, count: best.count, ...(best.lineShifts === undefined ? {} : { lineShifts: best.lineShifts }) },
+    frame: { toImage: aligned.h, lineCentresMm: best.centres, count: best.count, ...(aligned.lineShifts === undefined ? {} : { lineShifts: aligned.lineShifts }) },
   };
   cellsRead.set(reading, best.cells);
   return reading;
