@@ -141,6 +141,16 @@ describe('withAccentMarks', () => {
     const cedilla = line('FRANÇOIS', 'FRANÇOIS');
     expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('FRANÇOIS');
   });
+  it('leaves out a letter or two standing apart from the name at the crop\'s edge, however sure OCR was of it', () => {
+    const { crop, ocr } = line('JOSÉ', 'JOSE');
+    const word = ocr.lines[0]!.words[0]!;
+    const height = word.bbox.y1 - word.bbox.y0;
+    const speck = { text: 's', confidence: 80, bbox: { x0: word.bbox.x1 + 3 * height, y0: 30, x1: word.bbox.x1 + 3 * height + 12, y1: 49 } };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [word, speck] }] })).toBe('JOSÉ');
+    // A short word beside the name is the name's.
+    const near = { ...speck, text: 'DA', bbox: { ...speck.bbox, x0: word.bbox.x1 + 10, x1: word.bbox.x1 + 40 } };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [word, near] }] })).toMatch(/^JOSÉ DA$/);
+  });
   it('leaves out texture OCR read at the line\'s end with next to no confidence', () => {
     const { crop, ocr } = line('LUCIA', 'LUCIA');
     const word = ocr.lines[0]!.words[0]!;

@@ -569,14 +569,22 @@ function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: nu
 
 /**
  * Background texture read at a line's ends is a letter or two OCR has next to no confidence in (`LUCIA y`, `y` at
- * 0); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
+ * 0), or a letter or two standing apart from the name, further than two of its letters' heights (a label's tail or a
+ * speck at the crop's edge, `s LINNEA`); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
 function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
-  const texture = (w: OcrWord | undefined): boolean => w !== undefined && w.confidence < 20 && [...w.text].length <= 2;
+  const short = (w: OcrWord): boolean => [...w.text].length <= 2;
+  const apart = (w: OcrWord, neighbour: OcrWord | undefined): boolean => {
+    if (neighbour === undefined) return false;
+    const gap = Math.max(neighbour.bbox.x0 - w.bbox.x1, w.bbox.x0 - neighbour.bbox.x1);
+    return gap > 2 * (neighbour.bbox.y1 - neighbour.bbox.y0);
+  };
+  const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
+    w !== undefined && short(w) && (w.confidence < 20 || apart(w, neighbour));
   let start = 0;
   let end = words.length;
-  while (start < end && texture(words[start])) start += 1;
-  while (end > start && texture(words[end - 1])) end -= 1;
+  while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
+  while (end > start && texture(words[end - 1], end - 2 >= start ? words[end - 2] : undefined)) end -= 1;
   return words.slice(start, end);
 }
 
