@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { countriesFromPrint, mendFieldsFromPrint, printConflicts } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -101,6 +101,24 @@ describe('countriesFromPrint', () => {
   it('leaves a known code alone', () => {
     const read = parseTd3(['P<FRAHADDAD<<LAYLA<HUDA<<<<<<<<<<<<<<<<<<<<<', '07SK778531FRA0706221F2705273<<<<<<<<<<<<<<06'], { now });
     expect(countriesFromPrint(read, { issuingState: 'FRA', nationality: 'ESP', countryCodes: ['ESP'] }, now)).toBe(read);
+  });
+});
+
+describe('sexFromPrint', () => {
+  const withSex = (sex: string) => parseTd3(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', `L898902C36UTO7408122${sex}1204159ZE184226B<<<<<10`], { now });
+  it('takes the printed sex for a cell that holds no sex code, recorded', () => {
+    const mended = sexFromPrint(withSex('7'), ['F', 'F'], now);
+    expect(mended.fields.sex.value).toBe('F');
+    expect(mended.lines[1][20]).toBe('F');
+    expect(mended.repairs.at(-1)).toMatchObject({ field: 'sex', position: 21, from: '7', to: 'F', reason: 'printed_page' });
+    expect(sexFromPrint(withSex('7'), ['X', null], now).lines[1][20]).toBe('<');
+  });
+  it('leaves a sex code the MRZ holds, and a cell the passes read differently or not at all', () => {
+    const held = withSex('M');
+    expect(sexFromPrint(held, ['F'], now)).toBe(held);
+    const unread = withSex('7');
+    expect(sexFromPrint(unread, ['F', 'M'], now)).toBe(unread);
+    expect(sexFromPrint(unread, [null, undefined], now)).toBe(unread);
   });
 });
 

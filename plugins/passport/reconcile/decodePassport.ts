@@ -127,6 +127,8 @@ export function decodePassport(input: DecodeInput): PassportResult {
         : r.reason === 'printed_page'
           ? r.field === 'name'
             ? `line ${r.line}: an unsure MRZ letter, taken from the printed name`
+            : r.field === 'sex'
+            ? `line ${r.line}: the MRZ cell held no sex code and no check digit covers it; taken from the printed page`
             : r.field === 'issuing_state' || r.field === 'nationality'
             ? `line ${r.line}: the MRZ's code is no country's; the printed code, one letter from it, is taken`
             : `line ${r.line}: taken from the printed page; the field's check digit and the composite hold with it`

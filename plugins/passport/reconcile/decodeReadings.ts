@@ -16,7 +16,7 @@ import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint, printConflicts } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, printConflicts, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
@@ -57,7 +57,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     nationality: printedFirst.printed.nationality ?? sharperFirst?.printed.nationality ?? null,
     countryCodes: [...new Set([...printedFirst.printed.countryCodes, ...(sharperFirst?.printed.countryCodes ?? [])])],
   };
-  const mended = countriesFromPrint(fieldsMended, printedCodes, ctx.now);
+  const mended = sexFromPrint(countriesFromPrint(fieldsMended, printedCodes, ctx.now), [printedFirst.printed.sex, sharperFirst?.printed.sex], ctx.now);
   // Names as printed, for MRZ name cells glare washed out. The names as reconciled with the MRZ take the MRZ's
   // letter wherever the print differs, the classifier's guesses in washed cells too, which would then confirm
   // themselves (BRG for a washed BRAM): where glare washed name cells, the print as read comes first, each reading

@@ -142,6 +142,24 @@ export function countriesFromPrint(
 }
 
 /**
+ * A sex cell that holds no sex code (`7` for F) after the class repairs, with no check digit over it: the printed
+ * page's sex, when the passes that read it agree (X, unspecified, is the MRZ's `<`). Recorded; without a printed
+ * sex it stays unread, and the reading is not proven.
+ */
+export function sexFromPrint(parse: Td3Parse, printed: readonly (string | null | undefined)[], now: Date): Td3Parse {
+  const spec = td3Field('sex');
+  const was = parse.lines[spec.line][spec.start]!;
+  if (parse.fields.sex.value !== null) return parse;
+  const read = [...new Set(printed.filter((s): s is string => s === 'M' || s === 'F' || s === 'X'))];
+  if (read.length !== 1) return parse;
+  const to = read[0] === 'X' ? '<' : read[0]!;
+  const lines: [string, string] = [...parse.lines];
+  lines[spec.line] = lines[spec.line].slice(0, spec.start) + to + lines[spec.line].slice(spec.end);
+  const next = parseTd3(lines, { now });
+  return { ...next, repairs: [...parse.repairs, { field: 'sex', line: 2, position: spec.start + 1, from: was, to, reason: 'printed_page' }] };
+}
+
+/**
  * Checked fields whose every check holds, but which the printed page, read alike by two OCR passes, gives otherwise,
  * the print's value holding the field's check digit and the composite as well (an expiry 131122 read for the printed
  * 28.11.2033, two digits that leave both checks as they were). Two self-consistent readings, one of them wrong: the
