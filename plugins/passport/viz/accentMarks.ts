@@ -225,6 +225,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging))].filter(inked);
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
+    // A page that prints its names in mixed case (`Specimen`): a lower-case i or j carries its own dot.
+    const asRead = [...word.text];
+    const ownDot = (i: number): boolean => asRead.length === letters.length && /^[ij]$/.test(asRead[i]!);
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
     const centres = letterCentres(letters, tall, x0, x1);
@@ -312,7 +315,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           if (struck !== null) return struck;
           const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
-          if (kind === null || !markable.test(base)) return c;
+          if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
           const composed = (base + combining[kind]).normalize('NFC');
           // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
           return nameLetters.has(composed) ? composed : c;

@@ -10,6 +10,7 @@ import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from '
 import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
+import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import type { VizField } from './vizLabels.ts';
@@ -87,7 +88,7 @@ function readName(
   phrases: readonly Phrase[],
   mrzName: string,
   truncated: boolean,
-  strokedOe: boolean,
+  orthography: NameOrthography,
 ): ReadName | null {
   if (mrzName === '') return null;
   const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
@@ -99,9 +100,9 @@ function readName(
       const tokens = runs[0]?.text.split(' ').length ?? 0;
       for (const run of runs) {
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
-        const cleaned = nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text));
+        const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
         if (cleaned.length < 2) continue;
-        const r = reconcileName(cleaned, mrzName, truncated, strokedOe);
+        const r = reconcileName(cleaned, mrzName, truncated, orthography.strokedOe);
         if (!r.agrees) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end.
@@ -123,7 +124,7 @@ function readName(
   };
   const completed = (texts: readonly NameCandidate[]): ReadName | null => {
     for (const { text, bbox } of texts) {
-      const value = completePrintedPrefix(nameCharacters(text), mrzName);
+      const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName);
       if (value !== null) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
     }
     return null;
@@ -142,9 +143,9 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
  * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
  * as read when it is a clean run of capitals.
  */
-function nameBeyondMrz(candidates: readonly NameCandidate[]): ReadName | null {
+function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
-    const value = text.replace(/\s+/g, ' ').trim();
+    const value = inOrthography(text.replace(/\s+/g, ' ').trim(), orthography);
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
@@ -306,14 +307,13 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
     iso !== null && allDates.some((d) => printedIso([d], fromYear, toYear) === iso) ? iso : null;
   const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
 
-  // Danish and Norwegian names write Ø and Æ where others write Ö and Ä; the MRZ has OE and AE for all four.
-  const strokedOe = [mrz.fields.issuingState.value, mrz.fields.nationality.value].some((code) => code === 'NOR' || code === 'DNK');
+  const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   return {
-    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', strokedOe),
+    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography),
     givenNames:
       truncated && givenMrz === ''
-        ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')))
-        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated, strokedOe),
+        ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')), orthography)
+        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
     issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,

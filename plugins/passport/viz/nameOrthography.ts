@@ -1,0 +1,29 @@
+/**
+ * What a state's orthography settles in a printed name that neither the pixels nor the MRZ can: the MRZ writes Ø and
+ * Ö alike as OE, Ð as D, Ș and Ş as S. The issuing state and the nationality are the document's own witnesses.
+ */
+export interface NameOrthography {
+  /** Danish and Norwegian write Ø and Æ where others write Ö and Ä. */
+  readonly strokedOe: boolean;
+  /** Ð is Icelandic (and Faroese, on Danish documents); elsewhere a D with texture through its stem. */
+  readonly eth: boolean;
+  /** Romanian and Moldovan write Ș and Ț with a comma below, Turkish Ş with a cedilla; null where neither is the case. */
+  readonly commaBelow: boolean | null;
+}
+
+export function orthographyOf(codes: readonly (string | null | undefined)[]): NameOrthography {
+  const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
+  return {
+    strokedOe: has('NOR', 'DNK'),
+    eth: has('ISL', 'DNK'),
+    commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
+  };
+}
+
+/** `name` with the letters its orthography does not write replaced by the ones it does (or the plain letter). */
+export function inOrthography(name: string, o: NameOrthography): string {
+  let out = o.eth ? name : name.replace(/Ð/g, 'D');
+  if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
+  if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
+  return out;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { inOrthography, orthographyOf } from '../../plugins/passport/viz/nameOrthography.ts';
+
+describe('inOrthography', () => {
+  it('keeps Ð on Icelandic and Danish documents only', () => {
+    expect(inOrthography('SIGURÐSSON', orthographyOf(['ISL', 'ISL']))).toBe('SIGURÐSSON');
+    expect(inOrthography('HAÐAR', orthographyOf(['ISR', 'ISR']))).toBe('HADAR');
+  });
+  it('writes Romanian and Moldovan S and T with a comma below, Turkish with a cedilla, and leaves others as read', () => {
+    expect(inOrthography('ŞTEFANIA ŢEPEŞ', orthographyOf(['ROU', 'ROU']))).toBe('ȘTEFANIA ȚEPEȘ');
+    expect(inOrthography('ȘAHIN', orthographyOf(['TUR', 'TUR']))).toBe('ŞAHIN');
+    expect(inOrthography('ŞAHIN', orthographyOf(['DEU', 'TUR']))).toBe('ŞAHIN');
+    expect(inOrthography('ȘTEFAN', orthographyOf(['DEU', 'DEU']))).toBe('ȘTEFAN');
+  });
+  it('knows Danish and Norwegian write Ø and Æ', () => {
+    expect(orthographyOf(['NOR', null]).strokedOe).toBe(true);
+    expect(orthographyOf(['SWE', 'SWE']).strokedOe).toBe(false);
+  });
+});
