@@ -141,6 +141,17 @@ describe('withAccentMarks', () => {
     const cedilla = line('FRANÇOIS', 'FRANÇOIS');
     expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('FRANÇOIS');
   });
+  it('reads no marks on a name printed in mixed case, where capitals stand above the small letters as marks would', () => {
+    for (const px of [24, 30, 36]) {
+      for (const printed of ['Vzor', 'Specimen', 'Kaja']) {
+        const { crop, ocr } = drawnAt(printed, printed, px, 'AccentTestSerif');
+        expect(withAccentMarks(crop, ocr), `${printed} at ${px} px`).toBe(printed.toUpperCase());
+      }
+    }
+    // Capitals OCR read partly in lower case (`iNIGo` for ÍÑIGO) are still capitals, with their marks.
+    const { crop, ocr } = line('ÍÑIGO', 'iNIGo');
+    expect(withAccentMarks(crop, ocr)).toBe('ÍÑIGO');
+  });
   it('leaves out a letter or two standing apart from the name at the crop\'s edge, however sure OCR was of it', () => {
     const { crop, ocr } = line('JOSÉ', 'JOSE');
     const word = ocr.lines[0]!.words[0]!;
