@@ -231,12 +231,13 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
     const centres = letterCentres(letters, tall, x0, x1);
+    const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     // A name printed in mixed case (`Vzor`): capitals and ascenders stand above the small letters as marks would, and
     // descenders hang below them. Where the letters OCR read as capitals stand clearly taller than the word's letters
     // do (not so for capitals OCR read partly in lower case, `iÑIGo`), no mark is read on the word.
     const height = (b: Blob | null): number | null => (b === null ? null : b.maxY - b.minY + 1);
     const capitalHeights = letters
-      .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, (x1 - x0) / Math.max(1, letters.length))) : null))
+      .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, letterWidth)) : null))
       .filter((h): h is number => h !== null);
     if (/[a-hk-z]/.test(word.text) && capitalHeights.length > 0 && median(tall.map((b) => b.maxY - b.minY + 1)) < median(capitalHeights) * 0.82) {
       out.push(word.text.toUpperCase());
@@ -244,7 +245,6 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     }
     const onBlobs = tall.length === letters.filter((c) => /[\p{L}\d]/u.test(c)).length;
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
-    const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     const byLetter = new Map<number, Blob[]>();
     for (const m of marks) {
       let best = -1;

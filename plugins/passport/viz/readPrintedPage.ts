@@ -58,10 +58,11 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   return text === '' ? null : text;
 }
 
-/** The field zone's personalised print alone (personalisedInk.ts), read at the first pass's scale; null where unmeasurable. */
-async function readPersonalisedInk(located: Located, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
-  const { page } = located;
-  const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * vizPxPerMm) });
+/**
+ * The field zone's personalised print alone (personalisedInk.ts), from the page as the first pass scaled it (before
+ * its sharpening); null where unmeasurable.
+ */
+async function readPersonalisedInk(located: Located, scaled: RawImage, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
   const scale = scaled.width / td3Page.widthMm;
   const ink = personalisedInkPage(scaled, scale, located.reading.frame.lineCentresMm, ctx.imaging);
   if (ink === null) return null;
@@ -80,7 +81,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
   if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
-    const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number }> => {
+    const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
       const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
       const image = sharpen ? await ctx.imaging.sharpened(scaled, vizSharpenSigma) : scaled;
       const scale = image.width / td3Page.widthMm;
@@ -89,7 +90,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const rectangle = { left: 0, top, width: image.width, height: bottom - top };
       // Two bands on two OCR workers: the page waits for half the zone (p50 -11% on the dev splits, same reading).
       const ocr = await recognizeInBands(ctx.ocr, { image, segmentation: 'sparse_text', rectangle, overlap: Math.round(bandOverlapMm * scale), signal: ctx.signal });
-      return { ocr, width: image.width };
+      return { ocr, width: image.width, scaled };
     };
     const first = await fieldZone(vizPxPerMm, true);
     viz = first.ocr;
@@ -150,7 +151,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     }
     // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
-      const ink = await readPersonalisedInk(located, ctx);
+      const ink = await readPersonalisedInk(located, first.scaled, ctx);
       // Sparse mode drops a short word at a value's edge here too (`14 JAN /JAN` without its `13`).
       const dated = (ocr: OcrResult): boolean => readVizFields(ocr, located.parse, {}, ctx.now).issueDate != null;
       vizInk = ink === null ? null : dated(ink.ocr) ? ink.ocr : await withPartialDatesReread(ink.image, ink.ocr, ink.image.width, ctx);
