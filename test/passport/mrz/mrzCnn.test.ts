@@ -2,7 +2,6 @@
  * The OCR-B cell CNN (core/mrz/mrzCnn.ts) reads, from the committed weights, the cells the reader cut from a clean
  * MRZ, and it reads the settled grid: name letters no check digit covers come out as printed where the MLP misread.
  */
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { itemRandom, splitSeed } from '../../../fixtures/generate.ts';
 import type { ImageDegradation } from '../../../fixtures/manifest.ts';
@@ -14,31 +13,11 @@ import { readMrz } from '../../../plugins/passport/mrz/index.ts';
 import { cellsOfReading } from '../../../plugins/passport/mrz/readMrz.ts';
 import { cnnCellProbabilities, decodeCnnWeights, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
 import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
+import { printedMrzPage, specimenLines } from './printedMrzPage.ts';
 
-GlobalFonts.registerFromPath('/usr/share/fonts/opentype/ocr-b/OCRB.otf', 'CnnTestOcrB');
-
-const lines = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
-
+const lines = specimenLines;
 /** The lower part of a data page at 10 px/mm: OCR-B capitals 2.4 mm tall on a 2.54 mm pitch, lines 5.2 mm apart. */
-function page(): RawImage {
-  const s = 10;
-  const width = 125 * s;
-  const height = 40 * s;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#f2efe6';
-  ctx.fillRect(0, 0, width, height);
-  ctx.font = '100px CnnTestOcrB';
-  const capPerPx = ctx.measureText('H').actualBoundingBoxAscent / 100;
-  ctx.font = `${(2.4 * s) / capPerPx}px CnnTestOcrB`;
-  ctx.textAlign = 'center';
-  ctx.fillStyle = '#141414';
-  for (const [i, line] of lines.entries()) [...line].forEach((c, k) => ctx.fillText(c, (6 + (k + 0.5) * 2.54) * s, (32 - (1 - i) * 5.2) * s));
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = Buffer.alloc(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  return { data, width, height, channels: 1 };
-}
+const page = (): RawImage => printedMrzPage({ what: 'clean', capMm: 2.4, pitchMm: 2.54, spacingMm: 5.2 });
 
 describe('the MRZ cell CNN', () => {
   it('reads every cell of a clean MRZ as printed', async () => {
