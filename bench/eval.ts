@@ -80,11 +80,13 @@ async function main(): Promise<void> {
       const started = performance.now();
       let outcome: ExtractionOutcome;
       let ocrJobs = 0;
+      let hookMs: Readonly<Record<string, number>> | undefined;
       let refusal: ProblemError | null = null;
       try {
         const done = await extractor.extract(item.endpoint, loaded.files, loaded.fields);
         outcome = { kind: 'result', result: done.response.result };
         ocrJobs = done.ocrJobs;
+        hookMs = done.hookMs;
       } catch (error) {
         // Anything but a coded refusal is a crash worth seeing: its kind goes to stderr, the run goes on.
         if (!(error instanceof ProblemError)) process.stderr.write(`  ${item.id}: ${error instanceof Error ? error.name : typeof error}\n`);
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
         outcome = { kind: 'refused', code: error instanceof ProblemError ? error.code : 'internal' };
       }
       const latencyMs = Math.round(performance.now() - started);
-      const run: JudgedRun = { ...judgeItem(item, loaded.truth.expected, outcome), latencyMs, ocrJobs };
+      const run: JudgedRun = { ...judgeItem(item, loaded.truth.expected, outcome), latencyMs, ocrJobs, ...(hookMs === undefined ? {} : { hookMs }) };
       runs.push(run);
       if (args.real !== null) realOutcomes.push(realItemOutcome(item.id, loaded.truth.expected, outcome));
       const wrong = run.fields.filter((field) => !field.correct).map((field) => field.field);
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
           ? lines !== undefined && lines.inventedMarks > 0 ? ` [${lines.inventedMarks} invented marks]` : ''
           : ` [mrz ${lines.line1 ? 'L1' : 'l1 wrong'} ${lines.line2 ? 'L2' : 'l2 wrong'}${lines.inventedMarks > 0 ? `, ${lines.inventedMarks} invented marks` : ''}]`;
       process.stderr.write(
-        `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`}${realNote} ${latencyMs} ms\n`,
+        `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`}${realNote} ${latencyMs} ms${hookMs === undefined ? '' : ` (${Object.entries(hookMs).map(([hook, ms]) => `${hook} ${ms}`).join(', ')})`}\n`,
       );
       // A refusal's detail and hint say which check refused (problem details carry no personal data).
       if (diff && refusal !== null) {

@@ -25,6 +25,8 @@ export interface JudgedRun extends ItemJudgement {
   readonly latencyMs: number;
   /** OCR jobs the extraction asked for (0 for a PDF read from its text layer). */
   readonly ocrJobs: number;
+  /** Milliseconds in each plugin hook (preprocess, locate, read, decode); absent for a refusal before the hooks ran. */
+  readonly hookMs?: Readonly<Record<string, number>>;
 }
 
 export interface EvalSummary {
@@ -48,6 +50,8 @@ export interface EvalSummary {
   readonly latencyMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
   /** Latency of the documents that needed OCR (photos and scans, not text-layer PDFs). */
   readonly ocrLatencyMs?: { readonly p50: number | null; readonly p95: number | null };
+  /** p50 of each plugin hook's milliseconds, over the runs that reached it: where a page's time goes. */
+  readonly hookP50Ms?: Readonly<Record<string, number | null>>;
 }
 
 export function summarize(runs: readonly JudgedRun[]): EvalSummary {
@@ -96,6 +100,12 @@ export function summarize(runs: readonly JudgedRun[]): EvalSummary {
     readWithoutOcr: toRead.filter((run) => run.exact && run.ocrJobs === 0).length,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.length === 0 ? null : Math.max(...latencies) },
     ocrLatencyMs: { p50: percentile(ocrLatencies, 50), p95: percentile(ocrLatencies, 95) },
+    hookP50Ms: Object.fromEntries(
+      ['preprocess', 'locate', 'read', 'decode'].map((hook) => [
+        hook,
+        percentile(runs.flatMap((run) => (run.hookMs?.[hook] === undefined ? [] : [run.hookMs[hook]])), 50),
+      ]),
+    ),
   };
 }
 
@@ -122,5 +132,7 @@ export function formatSummary(title: string, summary: EvalSummary): string {
   lines.push(row('Latency p50 / p95 / max', `${p50 ?? 'n/a'} / ${p95 ?? 'n/a'} / ${max ?? 'n/a'} ms`));
   const ocr = summary.ocrLatencyMs;
   if (ocr !== undefined) lines.push(row('  read with OCR: p50 / p95', `${ocr.p50 ?? 'n/a'} / ${ocr.p95 ?? 'n/a'} ms`));
+  const hooks = Object.entries(summary.hookP50Ms ?? {});
+  if (hooks.length > 0) lines.push(row('  p50 by hook', hooks.map(([hook, ms]) => `${hook} ${ms ?? 'n/a'}`).join(', ') + ' ms'));
   return lines.join('\n');
 }

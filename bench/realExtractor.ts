@@ -24,7 +24,7 @@ export interface RealExtractor {
     documentType: string,
     files: readonly UploadedFile[],
     fields: Readonly<Record<string, string>>,
-  ): Promise<{ response: ExtractionResponse; ocrJobs: number }>;
+  ): Promise<{ response: ExtractionResponse; ocrJobs: number; hookMs: Readonly<Record<string, number>> }>;
   close(): Promise<void>;
 }
 
@@ -58,6 +58,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
     async extract(documentType, files, fields) {
       // A fresh extractor per call over a counting port: concurrent requests' OCR jobs are counted apart.
       let ocrJobs = 0;
+      const hookMs: Record<string, number> = {};
       const counting: OcrPort = {
         recognize: (request) => {
           ocrJobs += 1;
@@ -70,6 +71,9 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
         loadUpload,
         limits,
         logger,
+        onHookTimed: (_documentType, hook, ms) => {
+          hookMs[hook] = Math.round(ms);
+        },
         timeoutMs: config.DOCEX_REQUEST_TIMEOUT_MS,
         ...(pipelines === null ? {} : { runner: pipelines }),
         plugins: () => registry.list(),
@@ -83,7 +87,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
         idempotencyKey: null,
         signal: new AbortController().signal,
       });
-      return { response, ocrJobs };
+      return { response, ocrJobs, hookMs };
     },
     close: async () => {
       await pipelines?.terminate();
