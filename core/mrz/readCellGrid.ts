@@ -7,7 +7,7 @@ import type { GreyImage } from '../imaging/greyImage.ts';
 import type { Homography } from '../imaging/homography.ts';
 import { edgeSharpness } from './imageQuality.ts';
 import type { MrzFrame } from './mrzFrame.ts';
-import { classifyCellProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
+import { classifyCellsProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { cnnCellProbabilities, mrzCnnWeights } from './mrzCnn.ts';
 import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
@@ -126,12 +126,11 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
   const lineCells = cells.map((shifted) => shifted[0]!);
   const mlp =
     grid.mlp ??
-    cells.map((shifted) =>
-      shifted[0]!.map((_, c) => {
-        const shifts = shifted.map((line) => line[c]!);
-        return { main: classifyShifted(shifts, weights), renderer: classifyShifted(shifts, secondOpinionWeights()) };
-      }),
-    );
+    cells.map((shifted) => {
+      const main = classifyLineShifted(shifted, weights);
+      const renderer = classifyLineShifted(shifted, secondOpinionWeights());
+      return main.map((reading, c) => ({ main: reading, renderer: renderer[c]! }));
+    });
   const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
     shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), mlp[l]![c]!, use) })),
   );
@@ -222,9 +221,19 @@ function cnnShifted(cells: readonly Float32Array[]): CellReading {
   return surest([first, ...cells.slice(1).map((cell) => cnnCellProbabilities(w, cell))], w.classes);
 }
 
-/** The surest of the shifted readings of one cell (averaging them was measured worse: a cut glyph votes too). */
-function classifyShifted(cells: readonly Float32Array[], weights: MrzClassifierWeights): CellReading {
-  return surest(cells.map((cell) => classifyCellProbabilities(weights, cell)), weights.classes);
+/**
+ * Per column of a line, the surest of its shifted readings (averaging them was measured worse: a cut glyph votes
+ * too); `shifted` is per shift, per column.
+ */
+function classifyLineShifted(shifted: readonly (readonly Float32Array[])[], weights: MrzClassifierWeights): CellReading[] {
+  const columns = shifted[0]!.length;
+  const probabilities = classifyCellsProbabilities(weights, shifted.flat());
+  return Array.from({ length: columns }, (_, c) =>
+    surest(
+      shifted.map((_, s) => probabilities[s * columns + c]!),
+      weights.classes,
+    ),
+  );
 }
 
 function surest(readings: readonly Float32Array[], classes: string): CellReading {
