@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrz/mrzPlausibility.ts';
+import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
 
 const specimen = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
 
@@ -50,6 +51,21 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     const unknown = read(specimen[1], `P<QQX${specimen[0].slice(5)}`);
     expect(td3HoldsTogether(unknown).reasons).toEqual(['issuing_state']);
     expect(td3HoldsTogether(unknown, [[2, 3, 4], []]).plausible).toBe(true);
+  });
+
+  it('answers check digits printed wrong (a specimen) when the composite holds and every cell is read sure', () => {
+    // The birth date's and expiry's check digits as a specimen prints them, wrong, the composite computed over them.
+    const wrongChecks = set(set(specimen[1], 19, '7'), 27, '3');
+    const composite = (l2: string) => String(mrzCheckDigit(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43)));
+    const printed = read(set(wrongChecks, 43, composite(wrongChecks)));
+    expect([printed.checks.date_of_birth, printed.checks.expiry_date, printed.checks.composite]).toEqual([false, false, true]);
+    expect(td3HoldsTogether(printed, [[], []], () => true).plausible).toBe(true);
+    // One cell of a failing field in doubt: it may be the misread, so the reading is refused as before.
+    expect(td3HoldsTogether(printed, [[], []], (i) => i !== 16).reasons).toEqual(['check digits']);
+    expect(td3HoldsTogether(printed).reasons).toEqual(['check digits']);
+    // The composite failing too is a misread grid, however sure its cells.
+    const twoFields = read(set(set(specimen[1], 16, '3'), 24, '7'));
+    expect(td3HoldsTogether(twoFields, [[], []], () => true).reasons).toEqual(['check digits']);
   });
 
   it('does not count a check over washed cells against the reading', () => {

@@ -43,12 +43,13 @@ export function td3Plausibility(lines: readonly [string, string] | readonly stri
 export function td3HoldsTogether(
   parse: Td3Parse,
   unconfirmed: readonly [readonly number[], readonly number[]] = [[], []],
+  lineTwoSure: (index: number) => boolean = () => false,
 ): Plausibility {
   if (parse.valid) return { plausible: true, reasons: [] };
   const reasons: string[] = [];
   const washed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed[1].includes(i));
   const failing = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
-  if (failing.length >= 2) reasons.push('check digits');
+  if (failing.length >= 2 && !printedChecksWrong(parse, failing, lineTwoSure)) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);
     const raw = parse.lines[spec.line].slice(spec.start, spec.end);
@@ -57,4 +58,15 @@ export function td3HoldsTogether(
   }
   if (parse.fields.documentCode.raw !== 'P' && !unconfirmed[0].includes(0)) reasons.push('document code');
   return { plausible: reasons.length === 0, reasons };
+}
+
+/**
+ * Field checks that fail while the composite check over them all holds, every cell of the failing fields read sure:
+ * the document was printed with those check digits (specimens are), not misread. A misread cell breaks the composite
+ * with its field's check (nine times in ten), and this reading has no cell in doubt to have misread.
+ */
+function printedChecksWrong(parse: Td3Parse, failing: readonly Td3CheckName[], lineTwoSure: (index: number) => boolean): boolean {
+  if (!parse.checks.composite) return false;
+  const repaired = new Set(parse.repairs.filter((r) => r.line === 2).map((r) => r.position - 1));
+  return failing.every((check) => td3CheckCells(check).every((i) => lineTwoSure(i) && !repaired.has(i)));
 }
