@@ -93,14 +93,18 @@ function readGrid(
   // The passes meet the same grid again (a later threshold finds the same lines, the same best is nudged once more):
   // a grid once read on this image is not read again. The key holds every input, so the reading is the same.
   const key = JSON.stringify([h, centres, count, nudge, lineMaps ?? null, lineShifts ?? null, now.getTime()]);
-  const memo = gridsRead.get(image) ?? new Map<string, Attempt>();
-  gridsRead.set(image, memo);
+  let memo = gridsRead.get(image);
+  if (memo === undefined) {
+    memo = new Map();
+    gridsRead.set(image, memo);
+  }
   const known = memo.get(key);
   if (known !== undefined) return known;
   const attempt = attemptOf(readCellGrid(image, h, centres, count, td3Frame, nudge, lineMaps, lineShifts), h, centres, count, now, lineMaps, lineShifts);
   memo.set(key, attempt);
   return attempt;
 }
+/** Per grey image (one per readMrz call, so the grids of a hard page, ~0.3 MB each, go with it). */
 const gridsRead = new WeakMap<GreyImage, Map<string, Attempt>>();
 
 /** A grid's reading, its layout told and a TD3 parsed. */
