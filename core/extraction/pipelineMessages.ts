@@ -31,6 +31,7 @@ export interface OcrCall {
   readonly image: { readonly data: Uint8Array; readonly width: number; readonly height: number; readonly channels: 1 | 3 | 4 } | Uint8Array;
   readonly segmentation?: OcrRequest['segmentation'];
   readonly charWhitelist?: string;
+  readonly darkTextOnly?: boolean;
   readonly rectangle?: OcrRequest['rectangle'];
   /** Add to every box of the result. */
   readonly offsetX: number;

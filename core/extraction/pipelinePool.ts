@@ -190,6 +190,7 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
         image,
         ...(request.segmentation === undefined ? {} : { segmentation: request.segmentation }),
         ...(request.charWhitelist === undefined ? {} : { charWhitelist: request.charWhitelist }),
+        ...(request.darkTextOnly === undefined ? {} : { darkTextOnly: request.darkTextOnly }),
         ...(request.rectangle === undefined ? {} : { rectangle: request.rectangle }),
         signal: job.inputs?.signal ?? job.start.signal,
       });

@@ -47,7 +47,7 @@ const ocr: OcrPort = {
     if (Buffer.isBuffer(request.image)) {
       const bytes = own(request.image);
       transfer.push(bytes.buffer as ArrayBuffer);
-      call = { image: bytes, segmentation: request.segmentation, charWhitelist: request.charWhitelist, rectangle: request.rectangle, offsetX: 0, offsetY: 0 };
+      call = { image: bytes, segmentation: request.segmentation, charWhitelist: request.charWhitelist, darkTextOnly: request.darkTextOnly, rectangle: request.rectangle, offsetX: 0, offsetY: 0 };
     } else {
       const image: RawImage = request.image;
       const area = clampRectangle(request.rectangle ?? { left: 0, top: 0, width: image.width, height: image.height }, image.width, image.height);
@@ -60,6 +60,7 @@ const ocr: OcrPort = {
         image: { data: grey, width: area.width, height: area.height, channels: 1 },
         segmentation: request.segmentation,
         charWhitelist: request.charWhitelist,
+        darkTextOnly: request.darkTextOnly,
         offsetX: encoded.offsetX,
         offsetY: encoded.offsetY,
       };

@@ -12,19 +12,21 @@ export interface BandedRequest {
   readonly segmentation: PageSegmentation;
   /** Pixels both bands read; more than the tallest line (label and value rows included) the page can print. */
   readonly overlap: number;
+  readonly darkTextOnly?: boolean;
   readonly signal?: AbortSignal;
 }
 
 export async function recognizeInBands(ocr: OcrPort, request: BandedRequest): Promise<OcrResult> {
-  const { image, rectangle: r, segmentation, overlap, signal } = request;
+  const { image, rectangle: r, segmentation, overlap, signal, darkTextOnly } = request;
+  const options = { ...(signal ? { signal } : {}), ...(darkTextOnly === undefined ? {} : { darkTextOnly }) };
   // Too short to share: one band.
-  if (r.height < overlap * 3) return ocr.recognize({ image, segmentation, rectangle: r, ...(signal ? { signal } : {}) });
+  if (r.height < overlap * 3) return ocr.recognize({ image, segmentation, rectangle: r, ...options });
   const split = r.top + Math.round(r.height / 2);
   const top = { left: r.left, top: r.top, width: r.width, height: split + Math.ceil(overlap / 2) - r.top };
   const bottomTop = split - Math.floor(overlap / 2);
   const bottom = { left: r.left, top: bottomTop, width: r.width, height: r.top + r.height - bottomTop };
   const [upper, lower] = await Promise.all(
-    [top, bottom].map((rectangle) => ocr.recognize({ image, segmentation, rectangle, ...(signal ? { signal } : {}) })),
+    [top, bottom].map((rectangle) => ocr.recognize({ image, segmentation, rectangle, ...options })),
   );
   const centre = (line: OcrLine): number => (line.bbox.y0 + line.bbox.y1) / 2;
   const lines = [...upper!.lines.filter((l) => centre(l) < split), ...lower!.lines.filter((l) => centre(l) >= split)];

@@ -204,6 +204,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       const recognizeOptions: Record<string, unknown> = {
         tessedit_pageseg_mode: pageSegmentationModes[request.segmentation ?? 'auto'],
         tessedit_char_whitelist: request.charWhitelist ?? '',
+        // Set on every job: a worker keeps a parameter from the job before.
+        tessedit_do_invert: request.darkTextOnly === true ? '0' : '1',
         // Tesseract's diagnostics (e.g. "Estimating resolution as ...") would otherwise go to stdout.
         debug_file: '/dev/null',
       };

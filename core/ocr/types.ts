@@ -36,6 +36,12 @@ export interface OcrRequest {
   readonly segmentation?: PageSegmentation;
   /** Restrict the recognised characters, e.g. `0123456789/`. */
   readonly charWhitelist?: string;
+  /**
+   * The text sought is dark on a light ground: Tesseract does not try each doubtful word again inverted (its
+   * `tessedit_do_invert`). On a passport's field zone those tries read only portrait and guilloche, ~a quarter of a
+   * sparse pass's time. Leave unset where light-on-dark text may matter.
+   */
+  readonly darkTextOnly?: boolean;
   /** Only this rectangle of the image, in pixels. */
   readonly rectangle?: { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
   readonly signal?: AbortSignal;

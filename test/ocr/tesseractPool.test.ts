@@ -62,6 +62,15 @@ describe('tesseract pool (real OCR, 2 workers)', () => {
     for (const result of after) expect(result.text.trim()).toBe('INCOME TAX DEPARTMENT');
   });
 
+  it('reads light text on dark unless asked for dark text only, and does not carry that into the next job', async () => {
+    const inverted = { ...header.raw, data: Buffer.from(header.raw.data.map((value) => 255 - value)) };
+    const darkOnly = () => pool.recognize({ image: inverted, segmentation: 'single_line', darkTextOnly: true });
+    // One dark-only job on each of the two workers, then the default (inverted tries) must be back on both.
+    for (const result of await Promise.all([darkOnly(), darkOnly()])) expect(result.text.trim()).not.toBe('INCOME TAX DEPARTMENT');
+    const after = await Promise.all([pool.recognize({ image: inverted, segmentation: 'single_line' }), pool.recognize({ image: inverted, segmentation: 'single_line' })]);
+    for (const result of after) expect(result.text.trim()).toBe('INCOME TAX DEPARTMENT');
+  });
+
   it('runs 4 jobs over 2 workers, each getting its own answer', async () => {
     const texts = ['FIRST LINE 1', 'SECOND LINE 2', 'THIRD LINE 3', 'FOURTH LINE 4'];
     const results = await Promise.all(

@@ -53,7 +53,7 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const cut = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
   const band = nameLineBand(cut, ctx.imaging);
   const crop = band === null ? cut : rowsOf(cut, band);
-  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', darkTextOnly: true, signal: ctx.signal });
   const text = withAccentMarks(crop, ocr, ctx.imaging).trim();
   return text === '' ? null : text;
 }
@@ -68,7 +68,7 @@ async function readPersonalisedInk(located: Located, scaled: RawImage, ctx: Plug
   if (ink === null) return null;
   const top = Math.round(vizTopMm * scale);
   const bottom = Math.min(ink.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
-  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, signal: ctx.signal });
+  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, darkTextOnly: true, signal: ctx.signal });
   return { ocr, image: ink };
 }
 
@@ -89,7 +89,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
       const rectangle = { left: 0, top, width: image.width, height: bottom - top };
       // Two bands on two OCR workers: the page waits for half the zone (p50 -11% on the dev splits, same reading).
-      const ocr = await recognizeInBands(ctx.ocr, { image, segmentation: 'sparse_text', rectangle, overlap: Math.round(bandOverlapMm * scale), signal: ctx.signal });
+      const ocr = await recognizeInBands(ctx.ocr, { image, segmentation: 'sparse_text', rectangle, overlap: Math.round(bandOverlapMm * scale), darkTextOnly: true, signal: ctx.signal });
       return { ocr, width: image.width, scaled };
     };
     const first = await fieldZone(vizPxPerMm, true);
