@@ -14,6 +14,7 @@ import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { nameLineBand, rowsOf } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
+import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
 
@@ -28,6 +29,8 @@ const vizTopMm = 12;
 export const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
 const vizSharpenSigma = 1.5;
+/** The second pass starts this far left of the fields the first found: a first letter it dropped, a label's mark. */
+const againMarginMm = 4;
 /** Two rows of label and value with their gaps: no line is cut in both bands of a banded read. */
 const bandOverlapMm = 12;
 
@@ -81,13 +84,14 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
   if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
-    const fieldZone = async (pxPerMm: number, sharpen: boolean): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
+    const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
       const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
       const image = sharpen ? await ctx.imaging.sharpened(scaled, vizSharpenSigma) : scaled;
       const scale = image.width / td3Page.widthMm;
       const top = Math.round(vizTopMm * scale);
       const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
-      const rectangle = { left: 0, top, width: image.width, height: bottom - top };
+      const left = Math.round(leftMm * scale);
+      const rectangle = { left, top, width: image.width - left, height: bottom - top };
       // Two bands on two OCR workers: the page waits for half the zone (p50 -11% on the dev splits, same reading).
       const ocr = await recognizeInBands(ctx.ocr, { image, segmentation: 'sparse_text', rectangle, overlap: Math.round(bandOverlapMm * scale), darkTextOnly: true, signal: ctx.signal });
       return { ocr, width: image.width, scaled };
@@ -108,7 +112,10 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
     const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
     const issueDateWeak = firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date';
-    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false) : null;
+    // It starts where the first pass proved the fields begin: the portrait left of them is not read again.
+    const fieldsLeft = provenFieldsLeft(viz, located.parse);
+    const againLeftMm = fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
+    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
