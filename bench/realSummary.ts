@@ -7,7 +7,14 @@ import type { Rate } from './evalSummary.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const baseOf = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '');
+/**
+ * Letters whose mark is drawn through them (Ł, Ø, Đ) have no decomposition in Unicode: each is spelled here as its
+ * base letter and a combining overlay, so that a stroke the page does not print counts as an invented mark too.
+ */
+const strokedLetters: Readonly<Record<string, string>> = { Ł: 'L', ł: 'l', Ø: 'O', ø: 'o', Đ: 'D', đ: 'd', Ð: 'D', ð: 'd', Ħ: 'H', ħ: 'h', Ŧ: 'T', ŧ: 't', Ƶ: 'Z', ƶ: 'z' };
+const decomposed = (text: string): string =>
+  [...text.normalize('NFD')].map((ch) => (strokedLetters[ch] === undefined ? ch : `${strokedLetters[ch]}\u0338`)).join('');
+const baseOf = (text: string): string => decomposed(text).replace(/\p{M}/gu, '');
 
 /**
  * Marks in `actual` that `expected` does not print. Where the base letters agree, mark by mark on each letter;
@@ -15,12 +22,12 @@ const baseOf = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu
  */
 export function inventedMarks(expected: string, actual: unknown): number {
   if (typeof actual !== 'string') return 0;
-  const countMarks = (text: string): number => [...text.normalize('NFD')].filter((ch) => /\p{M}/u.test(ch)).length;
+  const countMarks = (text: string): number => [...decomposed(text)].filter((ch) => /\p{M}/u.test(ch)).length;
   if (baseOf(expected) !== baseOf(actual)) return Math.max(0, countMarks(actual) - countMarks(expected));
   // Each base letter with the marks that follow it, compared letter by letter.
   const letters = (text: string): string[] => {
     const groups: string[] = [];
-    for (const ch of text.normalize('NFD')) {
+    for (const ch of decomposed(text)) {
       if (!/\p{M}/u.test(ch)) groups.push('');
       else if (groups.length > 0) groups[groups.length - 1] += ch;
     }
