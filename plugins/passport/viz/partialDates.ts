@@ -28,7 +28,7 @@ async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, c
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + widenMm.vertical * pxPerMm));
   if (right - left < 4 || bottom - top < 4) return [];
   const crop = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, rereadPxPerMm / pxPerMm);
-  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', darkTextOnly: true, signal: ctx.signal });
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
   const s = crop.width / (right - left);
   const back = (b: BoundingBox): BoundingBox => ({ x0: (left + b.x0 / s) / k, y0: (top + b.y0 / s) / k, x1: (left + b.x1 / s) / k, y1: (top + b.y1 / s) / k });
   return ocr.lines.flatMap((l) => l.words).map((w) => ({ ...w, bbox: back(w.bbox) }));

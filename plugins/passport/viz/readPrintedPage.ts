@@ -56,7 +56,7 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const cut = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
   const band = nameLineBand(cut, ctx.imaging);
   const crop = band === null ? cut : rowsOf(cut, band);
-  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', darkTextOnly: true, signal: ctx.signal });
+  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
   const text = withAccentMarks(crop, ocr, ctx.imaging).trim();
   return text === '' ? null : text;
 }
