@@ -32,9 +32,17 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
   const last = lines[lines.length - 1]!;
   const p = frame.pitchMm;
   const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
-  const pitchGuess = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y) / (count - 2 * sideBearing);
-  const gFirst = fitCellGrid(first, direction, pitchGuess(first));
-  const gLast = fitCellGrid(last, direction, pitchGuess(last));
+  const span = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
+  // Both lines print at one pitch: the longer line's length over the cells guesses it for both. A line glare or an
+  // overprint cut short would guess a pitch too small by the part it lost, and its blobs' gaps would be counted in
+  // the wrong number of cells (a 34-cell remnant fitted as 36).
+  const longer = span(first) >= span(last) ? first : last;
+  const guess = span(longer) / (count - 2 * sideBearing);
+  const gLonger = fitCellGrid(longer, direction, guess);
+  const shorter = longer === first ? last : first;
+  const gShorter = fitCellGrid(shorter, direction, gLonger?.pitch ?? guess);
+  const gFirst = longer === first ? gLonger : gShorter;
+  const gLast = longer === first ? gShorter : gLonger;
   const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
   const centres = lineCentresMm(found, count, frame, fitted.length > 0 ? fitted.reduce((a, b) => a + b, 0) / fitted.length : null);
   const yFirst = centres[0]!;

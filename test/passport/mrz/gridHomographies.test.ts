@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { applyHomography } from '../../../core/imaging/homography.ts';
+import type { MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
+import { gridHomographies } from '../../../core/mrz/gridHomographies.ts';
+import type { MrzFrame } from '../../../core/mrz/mrzFrame.ts';
+import { td3Page } from '../../../plugins/passport/mrz/td3Geometry.ts';
+
+const frame: MrzFrame = {
+  leftMm: td3Page.mrzLeftMm,
+  pitchMm: td3Page.mrzPitchMm,
+  lastLineCentreMm: td3Page.mrzLine2CentreMm,
+  nominalSpacingMm: td3Page.mrzLine2CentreMm - td3Page.mrzLine1CentreMm,
+};
+const pitch = 22;
+const x0 = 40;
+/** A line's blob centres for the cells `cells` (0-based) at `y`, cells `pitch` px apart from x0. */
+function line(cells: readonly number[], y: number) {
+  const centres = cells.map((k) => ({ x: x0 + k * pitch, y, length: 0.6 * pitch }));
+  return { start: { x: centres[0]!.x - 0.3 * pitch, y }, end: { x: centres.at(-1)!.x + 0.3 * pitch, y }, height: 30, blobs: centres.length, centres };
+}
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('gridHomographies', () => {
+  it('fits a line cut short by an overprint at the pitch of the whole line, blobs missing in it', () => {
+    // Line 1 lost its first 10 cells (an overprint), and its fillers run thin: every third `<` left no blob.
+    const cut = range(10, 43).filter((k) => k < 24 || k % 3 !== 0);
+    const found: MrzLinesFound = { lines: [line(cut, 100), line(range(0, 43), 152)], direction: { x: 1, y: 0 } };
+    const grids = gridHomographies(found, false, 44, 1, frame, true);
+    expect(grids.length).toBeGreaterThan(0);
+    // Some per-line grid puts line 1's cells where its blobs are: cell 43 on the last blob, cell 10 on the first.
+    // The maps take the frame's millimetres to pixels; cell k's centre is (k + 0.5) pitches right of the frame's left.
+    const cellX = (g: (typeof grids)[number], k: number): number =>
+      applyHomography(g.lineMaps![0]!, frame.leftMm + (k + 0.5) * frame.pitchMm, g.centres[0]!).x;
+    const fits = grids.filter((g) => g.lineMaps !== undefined).some((g) => [10, 43].every((k) => Math.abs(cellX(g, k) - (x0 + k * pitch)) < 0.3 * pitch));
+    expect(fits).toBe(true);
+  });
+});
