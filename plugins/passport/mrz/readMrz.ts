@@ -146,6 +146,12 @@ function better(a: Attempt | null, b: Attempt): boolean {
   const aw = provenButWashed(a) ? 1 : 0;
   const bw = provenButWashed(b) ? 1 : 0;
   if (aw !== bw) return bw > aw;
+  // Line 2 with all five of its checks holding, the document number's, birth's and expiry's among them, is the zone
+  // read the right way up whatever line 1 starts with (lineOneRealigned moves a line 1 read a column off): it beats a
+  // first letter that noise read upside down happens to make a visa's `V`.
+  const al = lineTwoProven(a) ? 1 : 0;
+  const bl = lineTwoProven(b) ? 1 : 0;
+  if (al !== bl) return bl > al;
   const ap = plausibleCode(a) ? 1 : 0;
   const bp = plausibleCode(b) ? 1 : 0;
   if (ap !== bp) return bp > ap;
@@ -212,6 +218,14 @@ function readableChecks(a: Attempt): { parse: Td3Parse; checks: Td3CheckName[] }
   const washed2 = a.washed[1];
   if (a.format !== 'TD3' || a.parse === null || washed2 === undefined) return null;
   return { parse: a.parse, checks: td3Checks.filter(({ check }) => td3CheckCells(check).every((i) => !washed2[i])).map(({ check }) => check) };
+}
+
+/** A TD3 whose line 2 no glare touched and whose every check holds, the document number's, birth's and expiry's saying something. */
+function lineTwoProven(a: Attempt): boolean {
+  const r = readableChecks(a);
+  if (r === null || r.checks.length !== td3Checks.length) return false;
+  const core = ['document_number', 'date_of_birth', 'expiry_date'] as const;
+  return r.checks.every((c) => r.parse.checks[c]) && core.every((c) => checkSaysSomething(r.parse, c));
 }
 
 /** A TD3 whose every check over readable cells holds, one of them saying something (checkSaysSomething) at least. */
@@ -343,8 +357,9 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
       if (best.parse?.valid) break;
     }
     // Still no valid TD3 after the nudges: each line of the best lines found through its own map (see
-    // gridHomographies), both reading directions.
-    if (best && bestFound && !best.parse?.valid && best.format === 'TD3') {
+    // gridHomographies), both reading directions. Also when the best is two 44-cell lines of another layout that no
+    // check proves: a passport's zone read upside down can start with a visa's `V`.
+    if (best && bestFound && !best.parse?.valid && (best.format === 'TD3' || (best.count === 44 && !proven(best)))) {
       const lines = bestFound;
       for (const flipped of [false, true]) {
         for (const grid of gridHomographies(lines, flipped, best.count, factor, td3Frame, true)) {
