@@ -108,7 +108,7 @@ function readGrid(
 const gridsRead = new WeakMap<GreyImage, Map<string, Attempt>>();
 
 /** A grid's reading, its layout told and a TD3 parsed. */
-function attemptOf(
+export function attemptOf(
   cells: CellGridReading,
   h: Homography,
   centres: readonly number[],
@@ -131,7 +131,7 @@ function attemptOf(
  * Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then a plausible document code, then no
  * readable check failing, then more check digits holding, then the higher mean log-probability.
  */
-function better(a: Attempt | null, b: Attempt): boolean {
+export function better(a: Attempt | null, b: Attempt): boolean {
   if (!a) return true;
   const av = proven(a) ? 1 : 0;
   const bv = proven(b) ? 1 : 0;
