@@ -14,6 +14,9 @@ import { lineCentresMm, sideBearing, type MrzFrame } from './mrzFrame.ts';
  */
 export const maxColumnShift = 3;
 
+/** A line this much shorter than the other lost cells to glare or an overprint: a tenth, four or five cells. */
+const cutShortRatio = 0.9;
+
 export interface Grid {
   readonly h: Homography;
   readonly centres: number[];
@@ -33,14 +36,16 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
   const p = frame.pitchMm;
   const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
   const span = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
-  // Both lines print at one pitch: the longer line's length over the cells guesses it for both. A line glare or an
-  // overprint cut short would guess a pitch too small by the part it lost, and its blobs' gaps would be counted in
-  // the wrong number of cells (a 34-cell remnant fitted as 36).
+  const guessOf = (l: typeof first): number => span(l) / (count - 2 * sideBearing);
+  // Both lines print at one pitch. A line glare or an overprint cut well short guesses a pitch too small by the part
+  // it lost, and its blobs' gaps are counted in the wrong number of cells (a 34-cell remnant fitted as 36): the
+  // per-line grids, tried when no other grid read, fit it at the longer line's pitch. The four-corner grids keep each
+  // line's own guess: on a glare page of the own test split the shared pitch put line 2 a cell off.
   const longer = span(first) >= span(last) ? first : last;
-  const guess = span(longer) / (count - 2 * sideBearing);
-  const gLonger = fitCellGrid(longer, direction, guess);
   const shorter = longer === first ? last : first;
-  const gShorter = fitCellGrid(shorter, direction, gLonger?.pitch ?? guess);
+  const gLonger = fitCellGrid(longer, direction, guessOf(longer));
+  const cutShort = perLine && span(shorter) < cutShortRatio * span(longer);
+  const gShorter = fitCellGrid(shorter, direction, cutShort ? (gLonger?.pitch ?? guessOf(longer)) : guessOf(shorter));
   const gFirst = longer === first ? gLonger : gShorter;
   const gLast = longer === first ? gShorter : gLonger;
   const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
