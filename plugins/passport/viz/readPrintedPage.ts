@@ -113,9 +113,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
     const issueDateWeak = firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date';
     // It starts where the first pass proved the fields begin: the portrait left of them is not read again.
-    const fieldsLeft = provenFieldsLeft(viz, located.parse);
-    const againLeftMm = fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
-    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm) : null;
+    const againLeftMm = (): number => {
+      const fieldsLeft = provenFieldsLeft(viz, located.parse);
+      return fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
+    };
+    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm()) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
