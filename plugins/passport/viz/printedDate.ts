@@ -178,6 +178,12 @@ function monthStarts(prefix: string): boolean {
 /** ISO `YYYY-MM-DD` of a printed date whose century is resolved (core/mrz/mrzDate.ts); null when not a real date. */
 export { isoOf };
 
+/** A printed date as the MRZ writes it, `YYMMDD` (the year's last two digits): to compare with a field's raw cells. */
+export function mrzDigitsOf(date: Pick<PrintedDate, 'day' | 'month' | 'year'>): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return two(date.year % 100) + two(date.month) + two(date.day);
+}
+
 /**
  * The 4-digit year of a two-digit printed year inside the window [fromYear, toYear] (e.g. birth to expiry);
  * null when no century puts it there.

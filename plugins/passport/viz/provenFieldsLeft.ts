@@ -5,7 +5,7 @@
  */
 import type { OcrResult } from '../../../core/ocr/types.ts';
 import type { Td3Parse } from '../mrz/parseTd3.ts';
-import { parsePrintedDates } from './printedDate.ts';
+import { mrzDigitsOf, parsePrintedDates } from './printedDate.ts';
 import { phrasesOf, type Phrase } from './vizLayout.ts';
 
 /** Fewer than this many things found is too little to say where the fields are. */
@@ -20,9 +20,7 @@ function spellsMrzData(phrase: Phrase, mrz: Td3Parse): boolean {
   if (documentNumber.value.length >= 6 && text.includes(lettersOf(documentNumber.value))) return true;
   const surname = lettersOf(name.surname);
   if (surname.length >= 4 && text.includes(surname)) return true;
-  const yymmdd = (d: { day: number; month: number; year: number }): string =>
-    `${String(d.year % 100).padStart(2, '0')}${String(d.month).padStart(2, '0')}${String(d.day).padStart(2, '0')}`;
-  return parsePrintedDates(phrase.text).some((d) => d.valid && (yymmdd(d) === dateOfBirth.raw || yymmdd(d) === expiryDate.raw));
+  return parsePrintedDates(phrase.text).some((d) => d.valid && (mrzDigitsOf(d) === dateOfBirth.raw || mrzDigitsOf(d) === expiryDate.raw));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
-import { parsePrintedDates, isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
@@ -248,7 +248,7 @@ export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null
   const spelling = (dates: readonly PrintedDate[]): string[] => [
     ...new Set(
       dates
-        .filter((d) => d.valid && d.yearDigits === 4 && String(d.year % 100).padStart(2, '0') + String(d.month).padStart(2, '0') + String(d.day).padStart(2, '0') === raw)
+        .filter((d) => d.valid && d.yearDigits === 4 && mrzDigitsOf(d) === raw)
         .map((d) => isoOf(d.year, d.month, d.day))
         .filter((iso): iso is string => iso !== null),
     ),
