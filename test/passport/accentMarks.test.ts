@@ -308,3 +308,47 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(crop, ocr)).toBe('AGNÈS');
   });
 });
+
+describe('withAccentMarks, marks lighter than the letters', () => {
+  /** Where letter `index` of `word` (drawn as `line` draws it) centres, and its capitals' top. */
+  function centreOf(ctx: SKRSContext2D, word: string, index: number): { x: number; top: number } {
+    ctx.font = '40px AccentTestSerif';
+    const letter = ctx.measureText(word[index]!);
+    return { x: 14 + ctx.measureText(word.slice(0, index)).width + letter.width / 2, top: 48 - letter.actualBoundingBoxAscent };
+  }
+  /** Two 3 px dots over letter `index`, in the grey a blurred dot that small peaks at. */
+  const dots = (word: string, index: number, grey: string, both = true) => (ctx: SKRSContext2D) => {
+    const { x, top } = centreOf(ctx, word, index);
+    ctx.fillStyle = grey;
+    ctx.fillRect(Math.round(x - 7), Math.round(top - 8), 3, 3);
+    if (both) ctx.fillRect(Math.round(x + 4), Math.round(top - 8), 3, 3);
+  };
+  it('sees a diaeresis whose small dots print lighter than the letters, as a pair', () => {
+    const { crop, ocr } = line('MULLER', 'MULLER', dots('MULLER', 1, '#6a6a6a'));
+    expect(withAccentMarks(crop, ocr)).toBe('MÜLLER');
+  });
+  it('takes no mark from one light speck of that grey alone', () => {
+    const { crop, ocr } = line('MULLER', 'MULLER', dots('MULLER', 1, '#6a6a6a', false));
+    expect(withAccentMarks(crop, ocr)).toBe('MULLER');
+  });
+  it('takes no mark from a pair of specks much lighter than the letters', () => {
+    const { crop, ocr } = line('MULLER', 'MULLER', dots('MULLER', 1, '#a8a8a8'));
+    expect(withAccentMarks(crop, ocr)).toBe('MULLER');
+  });
+  it('measures a mark against the letters beside it where glare lightens one end of the line', () => {
+    const { crop, ocr } = line('GRANDE', 'GRANDE', (ctx, width) => {
+      // The name printed again, black fading to a mid grey over its last letters, the acute with them.
+      const fade = ctx.createLinearGradient(14, 0, 14 + width, 0);
+      fade.addColorStop(0, '#111');
+      fade.addColorStop(0.55, '#111');
+      fade.addColorStop(0.7, '#888');
+      fade.addColorStop(1, '#8c8c8c');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 420, 70);
+      ctx.fillStyle = fade;
+      ctx.font = '40px AccentTestSerif';
+      ctx.fillText('GRANDÉ', 14, 48);
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('GRANDÉ');
+  });
+});

@@ -219,9 +219,25 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.minY > 0 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
     );
     // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
-    // print line or a guilloche crossing the name, however it is shaped.
+    // print line or a guilloche crossing the name, however it is shaped. Its ink is measured against the letters
+    // beside it: a glare's gradient lightens one end of a line, its marks and letters alike.
     const letterInk = median(tall.map((b) => darkest(crop, mask, b)));
-    const inked = (b: Blob): boolean => paper - darkest(crop, mask, b) >= 0.7 * (paper - letterInk);
+    const inkRatio = (b: Blob): number => {
+      const near = [...tall].sort((p, q) => Math.abs(p.cx - b.cx) - Math.abs(q.cx - b.cx)).slice(0, 3);
+      const ink = Math.max(letterInk, median(near.map((t) => darkest(crop, mask, t))));
+      return (paper - darkest(crop, mask, b)) / Math.max(1, paper - ink);
+    };
+    // A diaeresis's dots are a few pixels each and peak lighter than the letters once blurred; a pair of them,
+    // level and alike, side by side as far apart as a letter's stems, is a mark at a lower ink.
+    const twinDots = inMarkZone.filter((b) => inkRatio(b) >= 0.45 && b.maxX - b.minX + 1 <= capHeight * 0.3);
+    const twinned = (b: Blob): boolean =>
+      twinDots.includes(b) &&
+      twinDots.some(
+        (o) =>
+          o !== b && Math.abs(o.minY - b.minY) <= Math.max(1, capHeight * 0.08) && Math.abs(o.maxY - b.maxY) <= Math.max(1, capHeight * 0.08) &&
+          Math.max(o.n, b.n) <= 2 * Math.min(o.n, b.n) && Math.abs(o.cx - b.cx) >= capHeight * 0.15 && Math.abs(o.cx - b.cx) <= capHeight * 0.6,
+      );
+    const inked = (b: Blob): boolean => inkRatio(b) >= 0.7 || twinned(b);
     const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging))].filter(inked);
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
