@@ -153,6 +153,12 @@ describe("a printed name's place", () => {
     const read = readVizFields(rows(['Surname / Efternamn', '7 SVENSSON']), parse, { surname: 'SVENSSON' }, now);
     expect(read.surname?.place).toBeNull();
   });
+  it('is read anew, not remembered, when the same page is read with a sharper re-reading of the line', () => {
+    const page = rows(['Surname / Efternamn', '7 SVENSSON']);
+    expect(readVizFields(page, parse, {}, now).surname?.place).toEqual({ x0: 74, y0: 80, x1: 234, y1: 104 });
+    expect(readVizFields(page, parse, { surname: 'SVENSSON' }, now).surname?.place).toBeNull();
+    expect(readVizFields(page, parse, {}, now).surname?.place).toEqual({ x0: 74, y0: 80, x1: 234, y1: 104 });
+  });
 });
 
 describe('readVizFields when the MRZ had no room for the given names', () => {

@@ -260,10 +260,25 @@ export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null
   return anywhere.length === 1 ? anywhere[0]! : null;
 }
 
-export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}, now: Date | null = null): VizReading & {
-  readonly surname: ReadName | null;
-  readonly givenNames: ReadName | null;
-} {
+type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
+
+/** Readings already made of one OCR result, per MRZ parse and names: several stages ask for the same page's. */
+const readingsMemo = new WeakMap<OcrResult, WeakMap<Td3Parse, Map<string, VizFieldsRead>>>();
+
+export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames = {}, now: Date | null = null): VizFieldsRead {
+  const byParse = readingsMemo.get(viz) ?? new WeakMap<Td3Parse, Map<string, VizFieldsRead>>();
+  readingsMemo.set(viz, byParse);
+  const byArguments = byParse.get(mrz) ?? new Map<string, VizFieldsRead>();
+  byParse.set(mrz, byArguments);
+  const key = JSON.stringify([refined.surname ?? null, refined.givenNames ?? null, now?.getTime() ?? null]);
+  const known = byArguments.get(key);
+  if (known !== undefined) return known;
+  const read = vizFieldsOf(viz, mrz, refined, now);
+  byArguments.set(key, read);
+  return read;
+}
+
+function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: Date | null): VizFieldsRead {
   const phrases = phrasesOf(viz);
   const all = labelledValues(phrases);
   const f = mrz.fields;

@@ -63,8 +63,21 @@ function phraseOf(words: readonly OcrWord[], classify: LabelClassifier): Phrase 
   };
 }
 
+/** Each OCR result's phrases per classifier: the read and decode stages ask for the same page's several times. */
+const phrasesMemo = new WeakMap<OcrResult, Map<LabelClassifier, readonly Phrase[]>>();
+
 /** Words of every line, split where the gap between two words is wider than ~1.5 character heights. */
-export function phrasesOf(result: OcrResult, classify: LabelClassifier = classifyLabel): Phrase[] {
+export function phrasesOf(result: OcrResult, classify: LabelClassifier = classifyLabel): readonly Phrase[] {
+  const byClassifier = phrasesMemo.get(result) ?? new Map<LabelClassifier, readonly Phrase[]>();
+  phrasesMemo.set(result, byClassifier);
+  const known = byClassifier.get(classify);
+  if (known !== undefined) return known;
+  const phrases = phrasesIn(result, classify);
+  byClassifier.set(classify, phrases);
+  return phrases;
+}
+
+function phrasesIn(result: OcrResult, classify: LabelClassifier): readonly Phrase[] {
   const phrases: Phrase[] = [];
   for (const line of result.lines) {
     const words = line.words.filter((w) => w.text.trim() !== '').slice().sort((a, b) => a.bbox.x0 - b.bbox.x0);
