@@ -209,7 +209,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       out.push(word.text.toUpperCase());
       continue;
     }
-    for (const b of tall) lineLetterInk.push(darkest(crop, mask, b));
+    const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
+    lineLetterInk.push(...inkOf.values());
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
@@ -221,10 +222,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
     // print line or a guilloche crossing the name, however it is shaped. Its ink is measured against the letters
     // beside it: a glare's gradient lightens one end of a line, its marks and letters alike.
-    const letterInk = median(tall.map((b) => darkest(crop, mask, b)));
+    const letterInk = median([...inkOf.values()]);
     const inkRatio = (b: Blob): number => {
       const near = [...tall].sort((p, q) => Math.abs(p.cx - b.cx) - Math.abs(q.cx - b.cx)).slice(0, 3);
-      const ink = Math.max(letterInk, median(near.map((t) => darkest(crop, mask, t))));
+      const ink = Math.max(letterInk, median(near.map((t) => inkOf.get(t)!)));
       return (paper - darkest(crop, mask, b)) / Math.max(1, paper - ink);
     };
     // A diaeresis's dots are a few pixels each and peak lighter than the letters once blurred; a pair of them,
