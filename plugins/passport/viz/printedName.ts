@@ -48,12 +48,15 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
       back[i]![j] = { pi, pj, emit, beyond };
     }
   };
+  // Per OCR character, what it transliterates to and its letter without marks: the same for every MRZ position.
+  const translits = o.map(transliterateChar);
+  const bases = o.map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= m; j++) {
       if (i === 0 && j === 0) continue;
       const c = o[i - 1];
       if (c !== undefined) {
-        const tr = transliterateChar(c);
+        const tr = translits[i - 1]!;
         // The OCR character transliterates exactly to what the MRZ has here.
         if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
         // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
@@ -62,7 +65,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
           if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
         }
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
-        const base = c.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+        const base = bases[i - 1]!;
         if (base !== c) {
           for (const lost of lostDiacritics[base] ?? []) {
             if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
