@@ -5,20 +5,43 @@
 import type { RawImage } from './types.ts';
 
 /**
- * The running maximum of `length` values (at least 0) read at `at(i)`, over the window i-radius..i+radius, in time
- * independent of the radius (van Herk / Gil-Werman: block prefix and suffix maxima). Beyond the ends reads as 0, so
- * every window is whole.
+ * The running maximum over the window i-radius..i+radius of `lanes` interleaved sequences of `length` values
+ * (value i of lane k at src[i * lanes + k], written likewise to dst), in time independent of the radius (van Herk /
+ * Gil-Werman: block prefix and suffix maxima). Beyond the ends reads as 0, so every window is whole. Lanes side by
+ * side let the vertical pass run along image rows: a column at a time strode across the whole image.
  */
-function runningMax(length: number, radius: number, at: (i: number) => number, out: (i: number, v: number) => void): void {
+function runningMax(src: ArrayLike<number>, dst: Float32Array, length: number, lanes: number, radius: number): void {
   const block = 2 * radius + 1;
   const padded = length + 2 * radius;
-  const value = (j: number): number => (j < radius || j >= radius + length ? 0 : at(j - radius));
-  const prefix = new Float32Array(padded);
-  const suffix = new Float32Array(padded);
-  for (let j = 0; j < padded; j++) prefix[j] = j % block === 0 ? value(j) : Math.max(prefix[j - 1]!, value(j));
-  for (let j = padded - 1; j >= 0; j--) suffix[j] = j === padded - 1 || (j + 1) % block === 0 ? value(j) : Math.max(suffix[j + 1]!, value(j));
+  const prefix = new Float32Array(padded * lanes);
+  const suffix = new Float32Array(padded * lanes);
+  // Padded position j holds value j - radius; the padding is 0, what the arrays start as.
+  for (let j = 0; j < padded; j++) {
+    const i = j - radius;
+    const inside = i >= 0 && i < length;
+    const at = j * lanes;
+    if (j % block === 0) {
+      if (inside) for (let k = 0; k < lanes; k++) prefix[at + k] = src[i * lanes + k]!;
+    } else if (inside) {
+      for (let k = 0; k < lanes; k++) prefix[at + k] = Math.max(prefix[at - lanes + k]!, src[i * lanes + k]!);
+    } else prefix.copyWithin(at, at - lanes, at);
+  }
+  for (let j = padded - 1; j >= 0; j--) {
+    const i = j - radius;
+    const inside = i >= 0 && i < length;
+    const at = j * lanes;
+    if (j === padded - 1 || (j + 1) % block === 0) {
+      if (inside) for (let k = 0; k < lanes; k++) suffix[at + k] = src[i * lanes + k]!;
+    } else if (inside) {
+      for (let k = 0; k < lanes; k++) suffix[at + k] = Math.max(suffix[at + lanes + k]!, src[i * lanes + k]!);
+    } else suffix.copyWithin(at, at + lanes, at + 2 * lanes);
+  }
   // Output i's window is padded j = i .. i + 2·radius: one block long, so it spans at most two blocks.
-  for (let i = 0; i < length; i++) out(i, Math.max(suffix[i]!, prefix[i + 2 * radius]!));
+  for (let i = 0; i < length; i++) {
+    const s = i * lanes;
+    const p = (i + 2 * radius) * lanes;
+    for (let k = 0; k < lanes; k++) dst[s + k] = Math.max(suffix[s + k]!, prefix[p + k]!);
+  }
 }
 
 /** A one-channel image with every pixel scaled so the brightest pixel within `radius` (a square window) is white. */
@@ -28,18 +51,13 @@ export function backgroundFlattened(grey: RawImage, radius: number): RawImage {
   const r = Math.max(1, Math.round(radius));
   const rows = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
-    const base = y * width;
-    runningMax(width, r, (x) => data[base + x]!, (x, v) => {
-      rows[base + x] = v;
-    });
+    runningMax(data.subarray(y * width, (y + 1) * width), rows.subarray(y * width, (y + 1) * width), width, 1, r);
   }
+  // Down the columns, every column at once: the image's rows are the lanes' steps.
+  const paper = new Float32Array(width * height);
+  runningMax(rows, paper, height, width, r);
   const out = Buffer.alloc(width * height);
-  for (let x = 0; x < width; x++) {
-    runningMax(height, r, (y) => rows[y * width + x]!, (y, paper) => {
-      const i = y * width + x;
-      out[i] = paper <= 0 ? 255 : Math.min(255, Math.round((255 * data[i]!) / paper));
-    });
-  }
+  for (let i = 0; i < out.length; i++) out[i] = paper[i]! <= 0 ? 255 : Math.min(255, Math.round((255 * data[i]!) / paper[i]!));
   return { data: out, width, height, channels: 1 };
 }
 

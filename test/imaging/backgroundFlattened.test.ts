@@ -24,19 +24,22 @@ describe('backgroundFlattened', () => {
     const flat = backgroundFlattened(grey(200, 40, shaded), 5);
     for (const x of [20, 100, 180]) expect(flat.data[20 * 200 + x]).toBeLessThanOrEqual(Math.round(255 * 0.2) + 1);
   });
-  it('matches a direct maximum over the square window', () => {
-    let s = 11;
-    const image = grey(37, 23, () => {
-      s = (s * 1103515245 + 12345) & 0x7fffffff;
-      return s % 256;
-    });
-    const r = 3;
-    const flat = backgroundFlattened(image, r);
-    for (let y = 0; y < 23; y++) {
-      for (let x = 0; x < 37; x++) {
-        let paper = 0;
-        for (let v = Math.max(0, y - r); v <= Math.min(22, y + r); v++) for (let u = Math.max(0, x - r); u <= Math.min(36, x + r); u++) paper = Math.max(paper, image.data[v * 37 + u]!);
-        expect(flat.data[y * 37 + x]).toBe(paper === 0 ? 255 : Math.min(255, Math.round((255 * image.data[y * 37 + x]!) / paper)));
+  it('matches a direct maximum over the square window, windows within and past the image', () => {
+    for (const [width, height, r] of [[37, 23, 3], [9, 30, 12], [40, 6, 50]] as const) {
+      let s = 11 + r;
+      const image = grey(width, height, () => {
+        s = (s * 1103515245 + 12345) & 0x7fffffff;
+        return s % 256;
+      });
+      const flat = backgroundFlattened(image, r);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          let paper = 0;
+          for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+            for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) paper = Math.max(paper, image.data[v * width + u]!);
+          }
+          expect(flat.data[y * width + x]).toBe(paper === 0 ? 255 : Math.min(255, Math.round((255 * image.data[y * width + x]!) / paper)));
+        }
       }
     }
   });
