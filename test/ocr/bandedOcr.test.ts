@@ -64,6 +64,24 @@ describe('recognizeInBands', () => {
     expect(across.bbox.y0).toBeGreaterThan(200);
     expect(across.bbox.y1).toBeLessThan(270);
   }, 60_000);
+  it('reads each band from its own image as from the page, boxes in the page pixels', async () => {
+    const image = page();
+    const rectangle = { left: 0, top: 0, width: image.width, height: image.height };
+    const asked: { top: number; height: number }[] = [];
+    // Each band's rows and 10 beside them, cut from the page: what a filter over the band alone is handed.
+    const bandImage = async (band: { top: number; height: number }) => {
+      asked.push({ top: band.top, height: band.height });
+      const from = Math.max(0, band.top - 10);
+      const to = Math.min(image.height, band.top + band.height + 10);
+      return { image: { data: image.data.subarray(from * image.width, to * image.width), width: image.width, height: to - from, channels: 1 as const }, top: from };
+    };
+    const own = await recognizeInBands(pool, { image, rectangle, segmentation: 'sparse_text', overlap: 100, bandImage });
+    const plain = await recognizeInBands(pool, { image, rectangle, segmentation: 'sparse_text', overlap: 100 });
+    expect(asked).toHaveLength(2);
+    const boxes = (r: typeof own) => r.lines.map((l) => [l.text.trim(), l.bbox, l.words.map((w) => w.bbox)]);
+    expect(boxes(own)).toEqual(boxes(plain));
+    expect(own.lines.find((l) => l.text.trim() === 'LONDON')!.bbox.y0).toBeGreaterThan(400);
+  }, 60_000);
   it('reads a rectangle too short to share in one job', async () => {
     const image = page();
     let calls = 0;
