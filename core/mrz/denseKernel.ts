@@ -35,7 +35,7 @@ interface Kernel {
   readonly dense: DenseFn;
   /** Byte address where the weights copied so far end; each call's scratch starts here. */
   weightsEnd: number;
-  readonly placed: WeakMap<DenseModel, { readonly w1: number; readonly b1: number; readonly w2: number; readonly b2: number }>;
+  readonly placed: WeakMap<Float32Array, number>;
 }
 
 const pageBytes = 65536;
@@ -63,34 +63,76 @@ function place(k: Kernel, array: Float32Array): number {
   return at;
 }
 
-/**
- * The second layer's outputs (logits) for each input vector: ReLU(w1·x + b1), then w2·h + b2, summed in f32 lanes
- * (not in the order JavaScript's one-by-one sum takes, so they differ from it in the last bits).
- */
-export function denseLogits(model: DenseModel, outputs: number, xs: readonly Float32Array[]): Float32Array[] {
-  if (xs.length === 0) return [];
-  const { inputs, hidden } = model;
-  if (inputs % 4 !== 0 || hidden % 4 !== 0) throw new Error('The dense kernel needs layer widths in multiples of four');
-  const k = loadKernel();
-  let at = k.placed.get(model);
+/** Where an array the kernel reads again and again (a model's weights) was copied into its memory, by identity. */
+function placed(k: Kernel, array: Float32Array): number {
+  let at = k.placed.get(array);
   if (at === undefined) {
-    at = { w1: place(k, model.w1), b1: place(k, model.b1), w2: place(k, model.w2), b2: place(k, model.b2) };
-    k.placed.set(model, at);
+    at = place(k, array);
+    k.placed.set(array, at);
   }
-  const n = Math.ceil(xs.length / 4) * 4;
-  const xAt = k.weightsEnd;
-  const hAt = xAt + align(n * inputs * 4);
-  const yAt = hAt + align(n * hidden * 4);
-  ensureBytes(k, yAt + align(n * outputs * 4));
-  const x = new Float32Array(k.memory.buffer, xAt, n * inputs);
-  xs.forEach((v, i) => {
-    if (v.length !== inputs) throw new Error('An input vector does not match the dense model');
-    x.set(v, i * inputs);
+  return at;
+}
+
+interface Layer {
+  readonly weights: Float32Array;
+  readonly bias: Float32Array;
+  readonly ins: number;
+  readonly outs: number;
+  readonly relu: boolean;
+}
+
+/**
+ * Dense layers one after another over `n` input vectors, which `fill` writes end to end into the kernel's input
+ * (n × the first layer's ins); the last layer's n × outs outputs, copied out. Between layers the vectors stay in the
+ * kernel's memory. Weights and biases are copied in once per array.
+ */
+function denseLayers(layers: readonly Layer[], n: number, fill: (input: Float32Array) => void): Float32Array {
+  for (const l of layers) {
+    if (l.ins % 4 !== 0) throw new Error('The dense kernel needs inputs in multiples of four');
+    if (l.weights.length !== l.ins * l.outs || l.bias.length !== l.outs) throw new Error('A dense layer does not match its weights');
+  }
+  const last = layers[layers.length - 1]!;
+  if (n === 0) return new Float32Array(0);
+  const k = loadKernel();
+  const at = layers.map((l) => ({ w: placed(k, l.weights), b: placed(k, l.bias) }));
+  const padded = Math.ceil(n / 4) * 4;
+  // Each layer's input, then the last one's output, one after another after the weights.
+  const starts = [k.weightsEnd];
+  for (const l of layers) starts.push(starts[starts.length - 1]! + align(padded * l.ins * 4));
+  ensureBytes(k, starts[layers.length]! + align(padded * last.outs * 4));
+  const input = new Float32Array(k.memory.buffer, starts[0]!, padded * layers[0]!.ins);
+  fill(input.subarray(0, n * layers[0]!.ins));
+  // The padding vectors: zeros, whatever an earlier call left there.
+  input.fill(0, n * layers[0]!.ins);
+  layers.forEach((l, i) => {
+    if (i > 0 && layers[i - 1]!.outs !== l.ins) throw new Error('Dense layers do not chain');
+    k.dense(at[i]!.w, at[i]!.b, starts[i]!, starts[i + 1]!, l.ins, l.outs, padded, l.relu ? 1 : 0);
   });
-  // The padding vectors: zeros, whatever an earlier batch left there.
-  x.fill(0, xs.length * inputs);
-  k.dense(at.w1, at.b1, xAt, hAt, inputs, hidden, n, 1);
-  k.dense(at.w2, at.b2, hAt, yAt, hidden, outputs, n, 0);
-  const y = new Float32Array(k.memory.buffer, yAt, n * outputs);
-  return xs.map((_, i) => y.slice(i * outputs, (i + 1) * outputs));
+  return new Float32Array(k.memory.buffer, starts[layers.length]!, n * last.outs).slice();
+}
+
+/**
+ * One dense layer over the input vectors laid end to end in `x` (n × ins): n × outs outputs, ReLU'd when `relu`;
+ * `weights` are outs × ins, row-major, and ins a multiple of 4. Sums run in f32 lanes, not in the order
+ * JavaScript's one-by-one sum takes: they differ from it in the last bits.
+ */
+export function denseLayer(weights: Float32Array, bias: Float32Array, ins: number, outs: number, x: Float32Array, relu: boolean): Float32Array {
+  if (x.length % ins !== 0) throw new Error('A dense layer does not match its inputs');
+  return denseLayers([{ weights, bias, ins, outs, relu }], x.length / ins, (input) => input.set(x));
+}
+
+/** The second layer's outputs (logits) for each input vector: ReLU(w1·x + b1), then w2·h + b2 (see denseLayer). */
+export function denseLogits(model: DenseModel, outputs: number, xs: readonly Float32Array[]): Float32Array[] {
+  const { inputs, hidden } = model;
+  const layers = [
+    { weights: model.w1, bias: model.b1, ins: inputs, outs: hidden, relu: true },
+    { weights: model.w2, bias: model.b2, ins: hidden, outs: outputs, relu: false },
+  ];
+  const y = denseLayers(layers, xs.length, (input) =>
+    xs.forEach((v, i) => {
+      if (v.length !== inputs) throw new Error('An input vector does not match the dense model');
+      input.set(v, i * inputs);
+    }),
+  );
+  return xs.map((_, i) => y.subarray(i * outputs, (i + 1) * outputs));
 }

@@ -112,7 +112,8 @@ export function denseSoftmax(input: Float32Array, weights: Float32Array, bias: F
   return softmaxInPlace(out);
 }
 
-function softmaxInPlace(out: Float32Array): Float32Array {
+/** Logits to probabilities, in the same array. */
+export function softmaxInPlace(out: Float32Array): Float32Array {
   let max = -Infinity;
   for (let c = 0; c < out.length; c++) if (out[c]! > max) max = out[c]!;
   let sum = 0;

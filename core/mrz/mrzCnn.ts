@@ -1,12 +1,14 @@
 /**
  * The OCR-B cell CNN: two 3×3 convolutions (each with ReLU and 2×2 max-pooling) and one hidden layer over the same
  * normalised cell the MLPs read (sampleCells.ts). Trained by scripts/train-mrz-cnn.py on the rendered bands and on
- * cells the reader cut from style-engine pages and the real specimens' train part; run here in plain TypeScript from
- * the committed weights, so no runtime is added. Weights load once, lazily.
+ * cells the reader cut from style-engine pages and the real specimens' train part; run here from the committed
+ * weights, so no runtime is added: the reader's batches through the WebAssembly dense kernel (cnnCellsProbabilities),
+ * one cell in plain TypeScript (cnnCellProbabilities, the reference the kernel is tested against). Weights load once.
  */
 import { readFileSync } from 'node:fs';
 import { cellFeature } from './sampleCells.ts';
-import { denseSoftmax } from './mrzClassifier.ts';
+import { denseLayer, denseLogits, type DenseModel } from './denseKernel.ts';
+import { denseSoftmax, softmaxInPlace } from './mrzClassifier.ts';
 
 export interface MrzCnnWeights {
   readonly classes: string;
@@ -120,4 +122,110 @@ export function cnnCellProbabilities(w: MrzCnnWeights, x: Float32Array): Float32
     hidden[j] = s > 0 ? s : 0;
   }
   return denseSoftmax(hidden, w.fc2w, w.fc2b, w.classes.length);
+}
+
+/** The kernel's view of the network: each convolution a dense layer over 3×3 patches, then the two linear layers. */
+interface CnnAsDense {
+  readonly conv1: { readonly weights: Float32Array; readonly taps: number };
+  readonly conv2: { readonly weights: Float32Array; readonly taps: number };
+  readonly head: DenseModel;
+}
+const asDense = new WeakMap<MrzCnnWeights, CnnAsDense>();
+
+/** Conv weights [out][in][3][3] as rows of in × 9 taps, each row padded with zeros to a multiple of four. */
+function convRows(weight: Float32Array, cin: number, cout: number): { weights: Float32Array; taps: number } {
+  const taps = Math.ceil((cin * 9) / 4) * 4;
+  const weights = new Float32Array(cout * taps);
+  for (let o = 0; o < cout; o++) weights.set(weight.subarray(o * cin * 9, (o + 1) * cin * 9), o * taps);
+  return { weights, taps };
+}
+
+function cnnAsDense(w: MrzCnnWeights): CnnAsDense {
+  let d = asDense.get(w);
+  if (d === undefined) {
+    const { width, height } = cellFeature;
+    d = {
+      conv1: convRows(w.conv1w, 1, w.c1),
+      conv2: convRows(w.conv2w, w.c1, w.c2),
+      head: { inputs: w.c2 * (height >> 2) * (width >> 2), hidden: w.hidden, w1: w.fc1w, b1: w.fc1b, w2: w.fc2w, b2: w.fc2b },
+    };
+    asDense.set(w, d);
+  }
+  return d;
+}
+
+/**
+ * Every position's 3×3 neighbourhood over `cin` planes of h×w (zero beyond the edges), per plane then row then
+ * column as the conv weights are laid out, for `count` inputs end to end: count × h × w rows of `taps`.
+ */
+function patches(inputs: Float32Array, count: number, cin: number, h: number, w: number, taps: number): Float32Array {
+  const out = new Float32Array(count * h * w * taps);
+  // Each input's planes copied once into a zero border, so every tap is read without a bounds check.
+  const pw = w + 2;
+  const ph = h + 2;
+  const padded = new Float32Array(cin * ph * pw);
+  for (let n = 0; n < count; n++) {
+    for (let i = 0; i < cin; i++) {
+      for (let y = 0; y < h; y++) {
+        const from = ((n * cin + i) * h + y) * w;
+        padded.set(inputs.subarray(from, from + w), (i * ph + y + 1) * pw + 1);
+      }
+    }
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let at = ((n * h + y) * w + x) * taps;
+        for (let i = 0; i < cin; i++) {
+          for (let ky = 0; ky < 3; ky++) {
+            const src = (i * ph + y + ky) * pw + x;
+            out[at] = padded[src]!;
+            out[at + 1] = padded[src + 1]!;
+            out[at + 2] = padded[src + 2]!;
+            at += 3;
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** 2×2 max-pooling of per-position channel vectors (count × h × w × c) into planes (count × c × h/2 × w/2). */
+function poolToPlanes(conv: Float32Array, count: number, c: number, h: number, w: number): Float32Array {
+  const oh = h >> 1;
+  const ow = w >> 1;
+  const out = new Float32Array(count * c * oh * ow);
+  for (let n = 0; n < count; n++) {
+    for (let o = 0; o < c; o++) {
+      for (let y = 0; y < oh; y++) {
+        for (let x = 0; x < ow; x++) {
+          // Positions (2y, 2x), (2y, 2x+1), (2y+1, 2x), (2y+1, 2x+1): channel o of each.
+          const a = ((n * h + 2 * y) * w + 2 * x) * c + o;
+          const b = a + w * c;
+          out[((n * c + o) * oh + y) * ow + x] = Math.max(conv[a]!, conv[a + c]!, conv[b]!, conv[b + c]!);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * cnnCellProbabilities for many cells at once, through the WebAssembly dense kernel (denseKernel.ts): each
+ * convolution a dense layer over every position's patch (ReLU before pooling, which commutes with the max), then the
+ * linear layers. The same probabilities to ~1e-6 (f32 sums), several times faster.
+ */
+export function cnnCellsProbabilities(w: MrzCnnWeights, xs: readonly Float32Array[]): Float32Array[] {
+  if (xs.length === 0) return [];
+  const { width, height } = cellFeature;
+  const d = cnnAsDense(w);
+  const cells = new Float32Array(xs.length * width * height);
+  xs.forEach((x, i) => cells.set(x, i * width * height));
+  const a = denseLayer(d.conv1.weights, w.conv1b, d.conv1.taps, w.c1, patches(cells, xs.length, 1, height, width, d.conv1.taps), true);
+  const pooled1 = poolToPlanes(a, xs.length, w.c1, height, width);
+  const h2 = height >> 1;
+  const w2 = width >> 1;
+  const b = denseLayer(d.conv2.weights, w.conv2b, d.conv2.taps, w.c2, patches(pooled1, xs.length, w.c1, h2, w2, d.conv2.taps), true);
+  const pooled2 = poolToPlanes(b, xs.length, w.c2, h2, w2);
+  const flat = d.head.inputs;
+  return denseLogits(d.head, w.classes.length, xs.map((_, i) => pooled2.subarray(i * flat, (i + 1) * flat))).map(softmaxInPlace);
 }

@@ -8,7 +8,7 @@ import type { Homography } from '../imaging/homography.ts';
 import { edgeSharpness } from './imageQuality.ts';
 import type { MrzFrame } from './mrzFrame.ts';
 import { classifyCellsProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
-import { cnnCellProbabilities, mrzCnnWeights } from './mrzCnn.ts';
+import { cnnCellsProbabilities, mrzCnnWeights } from './mrzCnn.ts';
 import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 
@@ -131,8 +131,9 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
       const renderer = classifyLineShifted(shifted, secondOpinionWeights());
       return main.map((reading, c) => ({ main: reading, renderer: renderer[c]! }));
     });
+  const cnn = use === 'off' ? null : cnnShifted(cells);
   const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
-    shifted[0]!.map((_, c) => ({ ...withSecondOpinion(shifted.map((line) => line[c]!), mlp[l]![c]!, use) })),
+    shifted[0]!.map((_, c) => ({ ...withSecondOpinion(cnn?.[l]![c]! ?? null, mlp[l]![c]!, use) })),
   );
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
@@ -197,8 +198,7 @@ export const disputedConfidence = 0.6;
  * (secondOpinionWeights) is the opinion; on the settled grid the CNN is one more opinion (`third`) or reads, both
  * MLPs then opinions (`final`).
  */
-function withSecondOpinion(cells: readonly Float32Array[], mlp: MlpReadings, use: CnnUse): CellReading {
-  const cnnReading = use === 'off' ? null : cnnShifted(cells);
+function withSecondOpinion(cnnReading: CellReading | null, mlp: MlpReadings, use: CnnUse): CellReading {
   const mlpReading = mlp.main;
   // O against 0 stays the MLP's: the reader settles it by ink height and check digits (settleZeroOrOh, repairs).
   const zeroOrOh = cnnReading !== null && /^[O0]$/.test(cnnReading.char) && /^[O0]$/.test(mlpReading.char);
@@ -213,14 +213,31 @@ function withSecondOpinion(cells: readonly Float32Array[], mlp: MlpReadings, use
 }
 
 /**
- * The CNN's surest reading over the shifted cells, as classifyShifted; the shifted cells only where the fitted one is
- * read under 0.95 (one cell in twelve on the tuning sets' pages, with the same accuracy as reading all three).
+ * The CNN's surest reading of each cell (per line, per column) over its shifted cells, as classifyLineShifted; the
+ * shifted cells only where the fitted one is read under 0.95 (one cell in twelve on the tuning sets' pages, with the
+ * same accuracy as reading all three). Each of the two rounds is one batch.
  */
-function cnnShifted(cells: readonly Float32Array[]): CellReading {
+function cnnShifted(cells: readonly (readonly (readonly Float32Array[])[])[]): CellReading[][] {
   const w = mrzCnnWeights();
-  const first = cnnCellProbabilities(w, cells[0]!);
-  if (Math.max(...first) >= 0.95) return surest([first], w.classes);
-  return surest([first, ...cells.slice(1).map((cell) => cnnCellProbabilities(w, cell))], w.classes);
+  const fitted = cnnCellsProbabilities(w, cells.flatMap((shifted) => shifted[0]!));
+  const unsure: { line: number; column: number }[] = [];
+  let k = 0;
+  const firsts = cells.map((shifted, line) =>
+    shifted[0]!.map((_, column) => {
+      const p = fitted[k++]!;
+      if (Math.max(...p) < 0.95) unsure.push({ line, column });
+      return p;
+    }),
+  );
+  const again = cnnCellsProbabilities(w, unsure.flatMap(({ line, column }) => cells[line]!.slice(1).map((shiftedLine) => shiftedLine[column]!)));
+  const others = new Map<string, Float32Array[]>();
+  let j = 0;
+  for (const { line, column } of unsure) {
+    const count = cells[line]!.length - 1;
+    others.set(`${line}:${column}`, again.slice(j, j + count));
+    j += count;
+  }
+  return firsts.map((line, l) => line.map((p, c) => surest([p, ...(others.get(`${l}:${c}`) ?? [])], w.classes)));
 }
 
 /**

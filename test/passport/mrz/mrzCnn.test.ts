@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
 import { cellsOfReading } from '../../../plugins/passport/mrz/readMrz.ts';
-import { cnnCellProbabilities, decodeCnnWeights, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
+import { cnnCellProbabilities, cnnCellsProbabilities, decodeCnnWeights, mrzCnnWeights } from '../../../core/mrz/mrzCnn.ts';
+import { cellFeatureLength } from '../../../core/mrz/sampleCells.ts';
 import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
 import { printedMrzPage, specimenLines } from './printedMrzPage.ts';
 
@@ -50,6 +51,24 @@ describe('the MRZ cell CNN', () => {
     const want = (built.truth.expected as PassportExpected).mrz;
     expect(reading.parse?.lines).toEqual([want.line1, want.line2]);
     expect(reading.parse?.valid).toBe(true);
+  });
+
+  it('reads a batch through the WebAssembly kernel as the one-cell path reads each cell', () => {
+    let seed = 41;
+    const random = (): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    // Seven cells: the kernel's blocks of four and three left over; ink anywhere, the edges included.
+    const cells = Array.from({ length: 7 }, () => Float32Array.from({ length: cellFeatureLength }, () => (random() < 0.3 ? random() : 0)));
+    const w = mrzCnnWeights();
+    const batched = cnnCellsProbabilities(w, cells);
+    expect(batched).toHaveLength(7);
+    for (const [i, cell] of cells.entries()) {
+      const alone = cnnCellProbabilities(w, cell);
+      for (let c = 0; c < alone.length; c++) expect(Math.abs(batched[i]![c]! - alone[c]!)).toBeLessThan(1e-5);
+    }
+    expect(cnnCellsProbabilities(w, [])).toEqual([]);
   });
 
   it('refuses weights whose shapes do not match the cell', () => {
