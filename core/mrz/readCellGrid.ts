@@ -133,7 +133,7 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
     });
   const cnn = use === 'off' ? null : cnnShifted(cells);
   const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
-    shifted[0]!.map((_, c) => ({ ...withSecondOpinion(cnn?.[l]![c]! ?? null, mlp[l]![c]!, use) })),
+    shifted[0]!.map((_, c) => ({ ...withSecondOpinion(cnn === null ? null : cnn[l]![c]!, mlp[l]![c]!, use) })),
   );
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
