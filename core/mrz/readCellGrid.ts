@@ -225,7 +225,7 @@ function cnnShifted(cells: readonly (readonly (readonly Float32Array[])[])[]): C
   const firsts = cells.map((shifted, line) =>
     shifted[0]!.map((_, column) => {
       const p = fitted[k++]!;
-      if (Math.max(...p) < 0.95) unsure.push({ line, column });
+      if (peak(p) < 0.95) unsure.push({ line, column });
       return p;
     }),
   );
@@ -255,12 +255,23 @@ function classifyLineShifted(shifted: readonly (readonly Float32Array[])[], weig
   );
 }
 
+/** A cell's highest class probability (a loop: spreading 37 numbers into Math.max, for every cell read, is not free). */
+function peak(p: Float32Array): number {
+  let m = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < p.length; k++) if (p[k]! > m) m = p[k]!;
+  return m;
+}
+
 function surest(readings: readonly Float32Array[], classes: string): CellReading {
   let p = readings[0]!;
-  let pMax = Math.max(...p);
-  for (const q of readings.slice(1)) {
-    const qMax = Math.max(...q);
-    if (qMax > pMax) [p, pMax] = [q, qMax];
+  let pMax = peak(p);
+  for (let r = 1; r < readings.length; r++) {
+    const q = readings[r]!;
+    const qMax = peak(q);
+    if (qMax > pMax) {
+      p = q;
+      pMax = qMax;
+    }
   }
   let best = 0;
   for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
