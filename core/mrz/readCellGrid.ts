@@ -230,14 +230,15 @@ function cnnShifted(cells: readonly (readonly (readonly Float32Array[])[])[]): C
     }),
   );
   const again = cnnCellsProbabilities(w, unsure.flatMap(({ line, column }) => cells[line]!.slice(1).map((shiftedLine) => shiftedLine[column]!)));
-  const others = new Map<string, Float32Array[]>();
+  // Per line, per column: the fitted cell's reading, then the shifted cells' where they were read.
+  const readings = firsts.map((line) => line.map((p) => [p]));
   let j = 0;
   for (const { line, column } of unsure) {
     const count = cells[line]!.length - 1;
-    others.set(`${line}:${column}`, again.slice(j, j + count));
+    readings[line]![column]!.push(...again.slice(j, j + count));
     j += count;
   }
-  return firsts.map((line, l) => line.map((p, c) => surest([p, ...(others.get(`${l}:${c}`) ?? [])], w.classes)));
+  return readings.map((line) => line.map((r) => surest(r, w.classes)));
 }
 
 /**
