@@ -134,6 +134,14 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: [] })).toEqual([42]);
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: ['MOHAMMED TARIQ'] })).toEqual([]);
   });
+  it('settles the letters of a name the MRZ cut just after a word, its last cell a filler, by the start of the print', () => {
+    const cut = parseTd3(['P<AREABDEL<RAHMAN<AL<QASIMI<ABDEL<RAHMAN<AL<', line2], { now });
+    const print = 'ABDEL-RAHMAN AL-QASIMI-ABDEL-RAHMAN AL-QASIMI';
+    expect(doubtedNameCells(cut, sure([7, 25]), { surname: [], givenNames: [] })).toEqual([7, 25]);
+    expect(doubtedNameCells(cut, sure([7, 25]), { surname: [print], givenNames: [] })).toEqual([]);
+    // The print's start must still be the MRZ's letters: one that differs at a doubted cell settles nothing there.
+    expect(doubtedNameCells(cut, sure([7, 25]), { surname: [print.replace('ABDEL', 'ABOEL')], givenNames: [] })).toEqual([7]);
+  });
   it('counts a dispute between a letter and the one digit it looks like as settled: a name holds letters only', () => {
     // MAICD: the I (18) disputed with 1 is settled; the C (19) disputed with 0 is not (0 is O, D or Q); nor D with M.
     const second = Array.from({ length: 44 }, (_, i) => (i === 18 ? '1' : i === 19 ? '0' : i === 20 ? 'M' : ''));

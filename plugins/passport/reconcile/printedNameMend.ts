@@ -213,8 +213,9 @@ export function doubtedNameCells(
     [parts.givenNames, readings.givenNames],
   ] as const) {
     if (part === null) continue;
-    // A part running to the line's end may be cut there: the print's start is what the MRZ holds.
-    const cut = part.start + part.text.length === parse.lines[0].length;
+    // A part running to the line's end may be cut there: the print's start is what the MRZ holds. So may one ending a
+    // cell short of it, the last cell a filler: the MRZ cut the name at a word's end (parseTd3's name_truncated).
+    const cut = part.start + part.text.length >= parse.lines[0].length - 1;
     const aligned = texts
       .flatMap((t) => nameWordRuns(t).map((run) => alignedPrint(printedAsMrz(run.text), part.text, cut)))
       .filter((d): d is PrintDifference[] => d !== null);
