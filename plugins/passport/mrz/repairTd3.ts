@@ -99,10 +99,10 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
     // The composite covers only positions whose own checks already decided them: just its digit may move.
     const positions = check.check === 'composite' ? [digitSpec.start] : [...rangeOf(check.spans), digitSpec.start];
-    // Doubtful characters first; only when none of them can be the culprit do the sure ones get a turn.
+    // Only doubtful characters may change. A check failing over cells all read sure is what the page prints (specimens
+    // print wrong check digits) or a misreading no check can locate: some second-best makes a check hold 1 time in 10.
     const doubtful = confidence ? positions.filter((i) => (confidence[1][i] ?? 0) < sureReading) : positions;
     let fixes = fixesAmong(doubtful, line2, check, alternatives);
-    if (fixes.length === 0 && doubtful.length < positions.length) fixes = fixesAmong(positions, line2, check, alternatives);
     // Several single changes make the field's own check hold (a recogniser's second best often does by chance): the
     // composite, a second check over the same cells, keeps the one it agrees with.
     if (fixes.length > 1) fixes = confirmedByComposite(fixes, line2, check);

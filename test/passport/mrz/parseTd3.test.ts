@@ -243,6 +243,25 @@ describe('repairs guided by the recogniser confidence', () => {
     expect(r.repairs).toEqual([]);
     expect(r.valid).toBe(false);
   });
+  it('leaves a check digit read sure as printed, though its second best would make the check hold', () => {
+    // A specimen printed with a wrong composite and date-of-birth check digit: the classifier's runner-up for each
+    // digit cell happens to be the digit that holds.
+    const truth = line2({});
+    const composite = truth[43]!;
+    const wrongComposite = String((Number(composite) + 5) % 10);
+    const birthCheck = truth[19]!;
+    const wrongBirthCheck = String((Number(birthCheck) + 3) % 10);
+    const printed = set(set(truth, 43, wrongComposite), 19, wrongBirthCheck);
+    const alternatives: [string[], string[]] = [[], Array.from(printed, (_, i) => (i === 43 ? composite : i === 19 ? birthCheck : '<'))];
+    const sure: [number[], number[]] = [[], Array.from({ length: 44 }, () => 1)];
+    const r = parseTd3([specimen[0], printed], { now, alternatives, confidence: sure });
+    expect(r.lines[1]).toBe(printed);
+    expect(r.repairs).toEqual([]);
+    expect(r.valid).toBe(false);
+    // Read in doubt, the same digits are repaired from their runners-up.
+    const doubted: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 43 || i === 19 ? 0.7 : 1))];
+    expect(parseTd3([specimen[0], printed], { now, alternatives, confidence: doubted }).lines[1]).toBe(truth);
+  });
 });
 
 describe('parseTd3 country codes (no check digit covers them)', () => {
