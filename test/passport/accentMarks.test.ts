@@ -249,6 +249,52 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     });
     expect(withAccentMarks(crop, ocr)).toBe('YAMOTO');
   });
+  it('sees a circumflex blur widened into its E, with no narrower bridge, standing a little above the capitals', () => {
+    // A blurred scan's Ê: the mark's ink runs into the letter's top bar, widening all the way down.
+    const { crop, ocr } = line('INES', 'INES', (ctx) => {
+      const e = letterAt(ctx, 'INES', 2);
+      ctx.beginPath();
+      ctx.moveTo(e.left + e.width * 0.45, e.top - 6);
+      ctx.lineTo(e.left + 2, e.top + 2);
+      ctx.lineTo(e.left + e.width - 4, e.top + 2);
+      ctx.closePath();
+      ctx.fill();
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('INÊS');
+  });
+  it('takes no macron from a flat bar joined to a flat letter top with no narrower bridge', () => {
+    // Any raised top cut at the capitals' line is a flat bar: a tilde blur merged into Ã's apex came out as Ā.
+    const { crop, ocr } = line('PEREZ', 'PEREZ', (ctx) => {
+      const e = letterAt(ctx, 'PEREZ', 1);
+      ctx.fillRect(e.left + 1, e.top - 6, e.width - 5, 8);
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('PEREZ');
+  });
+  it('reads no Ł from an L whose faint stem left only its foot, joined to the letter after it', () => {
+    // The L's ink is its foot and the A it runs into: the A's slopes stand out both sides of where a stem would be.
+    const { crop, ocr } = line('LAUREN', 'LAUREN', (ctx) => {
+      const l = letterAt(ctx, 'LAUREN', 0);
+      const a = letterAt(ctx, 'LAUREN', 1);
+      ctx.fillStyle = '#bbb';
+      ctx.fillRect(l.left, l.top - 2, l.width * 0.55, 23);
+      ctx.fillStyle = '#111';
+      ctx.fillRect(l.left + 2, 42, a.left + 6 - l.left, 6);
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('LAUREN');
+  });
+  it('counts no letter-sized ink off the line as a letter in a crop OCR boxed whole', () => {
+    // The print of the rows above and below, inside OCR's box: counted as letters, they moved where D was looked for.
+    const { crop, ocr } = rendered('HADAR', 'HADAR', {
+      width: 420, height: 70, font: serif, x: 14, baseline: 48, boxTop: 0, boxBottom: 69,
+      extra: (ctx, textWidth) => {
+        ctx.fillRect(14 + textWidth + 20, 5, 14, 26);
+        ctx.fillRect(14 + textWidth + 40, 33, 22, 28);
+      },
+    });
+    const word = ocr.lines[0]!.words[0]!;
+    const wide = { ...word, bbox: { ...word.bbox, x1: 300 } };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [wide] }] })).toBe('HADAR');
+  });
   it('sees a ring sitting on the A as a ring, not as a mark cut in a cup', () => {
     const { crop, ocr } = line('ASA', 'ASA', (ctx) => {
       const a = letterAt(ctx, 'ASA', 0);

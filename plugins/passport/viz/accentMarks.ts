@@ -202,9 +202,18 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     // print and specks can outnumber the letters in a crop.
     const letterHeight = letterHeightOf(inside).height;
     // Not taller than letters: the page's edge or a rule the box ran into is no letter.
-    const tall = inside.filter(
+    const sized = inside.filter(
       (b) => b.maxY - b.minY + 1 >= Math.min((y1 - word.bbox.y0) * 0.45, letterHeight * 0.7) && b.maxY - b.minY + 1 <= letterHeight * 1.6,
     );
+    // Letters stand on one line: each shares the others' top (a mark may raise it, a cedilla lower the foot) or their
+    // baseline. Ink of letter size on neither is a portrait's edge or the print of the row above or below.
+    const sizedTop = median(sized.map((b) => b.minY));
+    const sizedBase = median(sized.map((b) => b.maxY));
+    const onLine = (b: Blob): boolean => {
+      const reach = (sizedBase - sizedTop + 1) * 0.3;
+      return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
+    };
+    const tall = sized.filter(onLine);
     if (tall.length === 0) {
       out.push(word.text.toUpperCase());
       continue;
@@ -272,7 +281,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), a mark between two
       // letters could be either's: only one near a centre is placed.
       const reach = onBlobs ? 0.9 : 0.45;
-      if (best >= 0 && Math.abs(centres[best]! - m.cx) < letterWidth * reach) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
+      if (best < 0 || (unbridged.has(m) && roundTopped.test(bases[best]!))) continue;
+      if (Math.abs(centres[best]! - m.cx) < letterWidth * reach) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
     }
     // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
     // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
@@ -341,7 +351,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           if (under !== undefined && nameLetters.has((base + under).normalize('NFC'))) return (base + under).normalize('NFC');
           const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
           if (struck !== null) return struck;
-          const kind = classify(byLetter.get(i) ?? [], base, mask, crop.width);
+          const onLetter = byLetter.get(i) ?? [];
+          const kind = classify(onLetter, base, mask, crop.width);
+          // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
+          if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) return c;
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
           if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
           const composed = (base + combining[kind]).normalize('NFC');
@@ -382,7 +395,9 @@ function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight
 /**
  * Marks the page threshold joined to their letter (texture or blur bridging the small gap under an acute): the
  * ink of a letter that stands clearly above its neighbours' tops, and not below their baseline (Ø's stroke does
- * both), cut where the neighbours' capitals begin.
+ * both), cut where the neighbours' capitals begin. On a blurred scan the mark may widen into the letter with no
+ * narrower bridge (Ê, Ã): what stands above is judged as a mark by its ink and its shape, as a mark apart is, save
+ * over a round top (see `unbridged`).
  */
 function marksMergedInto(
   letter: Blob,
@@ -414,15 +429,14 @@ function marksMergedInto(
   }
   const ring = holesIn(mask, maskWidth, { x0: letter.minX, x1: letter.maxX, y0: letter.minY, y1: top }) >= 1;
   // A mark joins its letter by a thin bridge: below its widest row the ink narrows to half or less before the
-  // letter begins; or it stands well above the letter (an acute on a sans I's stem, as wide as the stem). A letter
-  // that only stands a little higher (a round top's overshoot on a tilted line) widens down to its body.
-  const standsWellAbove = top - letter.minY >= capHeight * 0.22;
-  if (!ring && !standsWellAbove && !neckBelowWidest(mask, maskWidth, letter, top)) return [];
+  // letter begins; or it stands well above the letter (an acute on a sans I's stem, as wide as the stem).
+  const bridged = ring || top - letter.minY >= capHeight * 0.22 || neckBelowWidest(mask, maskWidth, letter, top);
   return connectedComponents(part, width, height, 3)
     .filter((b) => b.n >= markSize && b.maxY - b.minY + 1 < capHeight * 0.5)
     .map((b) => {
       const mark = { ...b, cx: b.cx + letter.minX, cy: b.cy + letter.minY, minX: b.minX + letter.minX, maxX: b.maxX + letter.minX, minY: b.minY + letter.minY, maxY: b.maxY + letter.minY };
       if (ring) closedRings.add(mark);
+      if (!bridged) unbridged.add(mark);
       return mark;
     });
 }
@@ -439,6 +453,14 @@ function neckBelowWidest(mask: Uint8Array, maskWidth: number, letter: Blob, top:
   const below = rows.slice(widest + 1);
   return below.length > 0 && Math.min(...below) <= rows[widest]! * 0.5;
 }
+
+/**
+ * Merged marks with no narrower bridge to their letter (blur widened the mark into it). A round top (O, C, G, Q, S)
+ * overshoots the capitals' line and rises further on a tilted line, widening all the way down as such a mark does:
+ * over those letters, such ink is no mark beyond doubt; nor, over any letter, a flat bar (a macron's shape).
+ */
+const unbridged = new WeakSet<Blob>();
+const roundTopped = /^[OCGQS]$/;
 
 /** Merged marks that close a ring of ink (Å's ring sitting on the A's apex): cut at the capitals' top, it would look like a cup. */
 const closedRings = new WeakSet<Blob>();
@@ -521,6 +543,8 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   if ('O0@QGCDÖ'.includes(base) && w < h * 1.25 && holesIn(mask, maskWidth, eyes) >= 2) return 'Ø';
   if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   if (base !== 'L') return null;
+  // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
+  if (w > h * 1.2) return null;
   // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
   // where the ink's left edge is furthest right and its right edge furthest left.
   const rows: { left: number; right: number }[] = [];
