@@ -22,6 +22,8 @@ export interface Grid {
   readonly centres: number[];
   /** When set, line i is sampled through lineMaps[i] instead of h (the per-line grids of gridHomographies). */
   readonly lineMaps?: readonly Homography[];
+  /** Neither line placed at its fitted blobs' ends, but further within its ink: worth reading when those prove nothing. */
+  readonly withinInk?: true;
 }
 
 /**
@@ -62,10 +64,6 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
   const out: Grid[] = [];
   const toFull: Homography = [scale, 0, 0.5 * scale - 0.5, 0, scale, 0.5 * scale - 0.5, 0, 0, 1];
   if (gFirst && gLast) {
-    // Every line starts with a solid glyph (P, a document number) and the second ends with one (the composite check
-    // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
-    // joined at one end.
-    const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
     // The lines of an MRZ start in one column: a pairing that puts their first cells pitches apart along the line took
     // the first blob glare left on one line for its first cell (no check digit covers line 1 to tell).
     const along = (q: Point): number => q.x * direction.x + q.y * direction.y;
@@ -73,17 +71,38 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
     // ICAO prints every line from the same column: a line whose blob chain took texture at one end for a glyph, or
     // lost its first glyphs to it, is also read from the column the other line starts in.
     const alignedTo = (g: NonNullable<typeof gFirst>, start: number): number => Math.round((along(g.cellCentre(0)) - start) / pitch);
-    const pairs = new Map<string, [number, number]>();
+    // Every line starts with a solid glyph (P, a document number) and the second ends with one (the composite check
+    // digit): too few blobs means the end was lost (thin `<`), or the start (glare); too many means a stray blob
+    // joined at one end.
+    const offsets = (cells: number): number[] => (cells === count ? [0] : [0, count - cells]);
+    const atEnds = new Map<string, [number, number]>();
     for (const oF of offsets(gFirst.cells)) {
       for (const oL of offsets(gLast.cells)) {
-        pairs.set(`${oF},${oL}`, [oF, oL]);
+        atEnds.set(`${oF},${oL}`, [oF, oL]);
         const aF = alignedTo(gFirst, along(gLast.cellCentre(-oL)));
         const aL = alignedTo(gLast, along(gFirst.cellCentre(-oF)));
-        if (Math.abs(aF) <= maxColumnShift) pairs.set(`${aF},${oL}`, [aF, oL]);
-        if (Math.abs(aL) <= maxColumnShift) pairs.set(`${oF},${aL}`, [oF, aL]);
+        if (Math.abs(aF) <= maxColumnShift) atEnds.set(`${aF},${oL}`, [aF, oL]);
+        if (Math.abs(aL) <= maxColumnShift) atEnds.set(`${oF},${aL}`, [oF, aL]);
       }
     }
-    for (const [oF, oL] of pairs.values()) {
+    // The fit may also have left glyphs out at both ends, where they joined texture or each other into blobs longer
+    // than a cell (the ink still bounds the line): every placement of both lines' cells, in one column, within their
+    // ink is tried too, after those at the fitted blobs' ends, and marked so that the caller reads them only when
+    // those prove nothing.
+    const placedInInk = (g: NonNullable<typeof gFirst>, line: typeof first, o: number): boolean =>
+      o > 0 && o < count - g.cells &&
+      along(g.cellCentre(-o)) >= along(line.start) - pitch / 4 && along(g.cellCentre(count - 1 - o)) <= along(line.end) + pitch / 4;
+    const inInk = new Map<string, [number, number]>();
+    for (let oF = 1; oF < count - gFirst.cells; oF++) {
+      const oL = alignedTo(gLast, along(gFirst.cellCentre(-oF)));
+      if (placedInInk(gFirst, first, oF) && placedInInk(gLast, last, oL)) inInk.set(`${oF},${oL}`, [oF, oL]);
+    }
+    for (let oL = 1; oL < count - gLast.cells; oL++) {
+      const oF = alignedTo(gFirst, along(gLast.cellCentre(-oL)));
+      if (placedInInk(gFirst, first, oF) && placedInInk(gLast, last, oL)) inInk.set(`${oF},${oL}`, [oF, oL]);
+    }
+    const ordered = [...[...atEnds.values()].map((pair) => ({ pair, withinInk: false })), ...[...inInk].filter(([key]) => !atEnds.has(key)).map(([, pair]) => ({ pair, withinInk: true }))];
+    for (const { pair: [oF, oL], withinInk } of ordered) {
       if (Math.abs(along(gFirst.cellCentre(-oF)) - along(gLast.cellCentre(-oL))) > maxColumnShift * pitch) continue;
       const h = homographyFromPoints(
         endCells,
@@ -91,7 +110,7 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
       );
       if (h === null) continue;
       if (!perLine) {
-        out.push({ h, centres });
+        out.push({ h, centres, ...(withinInk ? { withinInk } : {}) });
         continue;
       }
       // Each line through its own projective frame (fitCellGrid's): a line whose end cell was indexed one off no
@@ -102,7 +121,7 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
         const toCells: Homography = [1 / p, 0, -frame.leftMm / p - 0.5 - (i === 0 ? oF : oL), 0, 1 / p, -(i === 0 ? yFirst : yLast) / p, 0, 0, 1];
         return composeHomography(toFull, composeHomography(g.frame, toCells));
       });
-      if (centres.length === 2) out.push({ h, centres, lineMaps: maps });
+      if (centres.length === 2) out.push({ h, centres, lineMaps: maps, ...(withinInk ? { withinInk } : {}) });
     }
   }
   // Lines of unequal length (glare washed the start or end of one): the corners from the longer line's end cells and

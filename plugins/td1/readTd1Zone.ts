@@ -74,6 +74,7 @@ export function readTd1Zone(grey: GreyImage, { signal, imaging }: Pick<PluginCon
       if (found.lines.length !== 3) continue;
       for (const flipped of [false, true]) {
         for (const grid of gridHomographies(found, flipped, td1LineLength, factor, td1Frame)) {
+          if (grid.withinInk && proven(best)) continue;
           const candidate = read(grey, grid.h, grid.centres);
           if (better(best, candidate)) best = candidate;
         }

@@ -335,6 +335,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
       for (const count of candidateLineLengths(found)) {
         for (const flipped of [false, true]) {
           for (const grid of gridHomographies(found, flipped, count, factor, td3Frame)) {
+            if (grid.withinInk && best !== null && proven(best)) continue;
             const attempt = readGrid(grey, grid.h, grid.centres, count, unnudged, options.now);
             if (better(best, attempt)) {
               best = attempt;
@@ -363,6 +364,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
       const lines = bestFound;
       for (const flipped of [false, true]) {
         for (const grid of gridHomographies(lines, flipped, best.count, factor, td3Frame, true)) {
+          if (grid.withinInk && proven(best)) continue;
           const attempt = readGrid(grey, grid.h, grid.centres, best.count, unnudged, options.now, grid.lineMaps);
           if (better(best, attempt)) best = attempt;
         }

@@ -34,4 +34,25 @@ describe('gridHomographies', () => {
     const fits = grids.filter((g) => g.lineMaps !== undefined).some((g) => [10, 43].every((k) => Math.abs(cellX(g, k) - (x0 + k * pitch)) < 0.3 * pitch));
     expect(fits).toBe(true);
   });
+  it('places the lines within their ink where glyphs at both ends joined texture into blobs longer than a cell', () => {
+    // Each line: its first five glyphs one blob with the texture before them, its last five likewise with the texture
+    // after; the glyphs between, one blob each. The fit leaves the long blobs out; they still bound the line.
+    const joined = (y: number) => {
+      const single = range(5, 38).map((k) => ({ x: x0 + k * pitch, y, length: 0.6 * pitch }));
+      const head = { x: x0 + 1.5 * pitch, y, length: 7 * pitch };
+      const tail = { x: x0 + 41.5 * pitch, y, length: 7 * pitch };
+      const centres = [head, ...single, tail];
+      return { start: { x: x0 - 2 * pitch, y }, end: { x: x0 + 45 * pitch, y }, height: 30, blobs: centres.length, centres };
+    };
+    const found: MrzLinesFound = { lines: [joined(100), joined(152)], direction: { x: 1, y: 0 } };
+    const grids = gridHomographies(found, false, 44, 1, frame);
+    const cellX = (g: (typeof grids)[number], k: number, line: number): number =>
+      applyHomography(g.h, frame.leftMm + (k + 0.5) * frame.pitchMm, g.centres[line]!).x;
+    const fitting = grids.filter((g) => [0, 1].every((line) => [0, 43].every((k) => Math.abs(cellX(g, k, line) - (x0 + k * pitch)) < 0.3 * pitch)));
+    expect(fitting.length).toBeGreaterThan(0);
+    // Read only when the grids at the blobs' ends prove nothing, so those come first and are not so marked.
+    expect(fitting.every((g) => g.withinInk === true)).toBe(true);
+    expect(grids.findIndex((g) => g.withinInk === true)).toBeGreaterThan(0);
+    expect(grids.slice(grids.findIndex((g) => g.withinInk === true)).every((g) => g.withinInk === true)).toBe(true);
+  });
 });
