@@ -196,6 +196,23 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
   });
 });
 
+describe('a name printed beside its label, in the label\'s own phrase', () => {
+  const parse = parseTd3(['P<CHEROSSI<<GIUSEPPE<<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36CHE7408122M1204159ZE184226B<<<<<10'], { now });
+  it('is read from the words after the label', () => {
+    // OCR joined label and value: the value below the label is the next field's.
+    const viz = rows(['4. NAME / NOM / SURNAME ROSSI', '5. VORNAMEN / PRENOMS / GIVEN NAMES GIUSEPPE', '10 AUG 51']);
+    const read = readVizFields(viz, parse, {}, now);
+    expect(read.surname?.value).toBe('ROSSI');
+    expect(read.givenNames?.value).toBe('GIUSEPPE');
+    // Boxed over the name's own words, for the sharper re-reading of the line.
+    expect(locateNames(viz, parse).words.givenNames?.x0).toBeGreaterThan(40 + 'VORNAMEN'.length * 20);
+  });
+  it('is no value where the words after the label read as another label', () => {
+    const viz = rows(['GIVEN NAMES / PRENOMS']);
+    expect(readVizFields(viz, parse, {}, now).givenNames).toBeNull();
+  });
+});
+
 describe('readVizFields with a name printed on two rows', () => {
   const parse = parseTd3(['P<ESPESPANOL<GARCIA<<JUAN<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
   it('reads both rows under the label as one name, the second row\'s marks too', () => {

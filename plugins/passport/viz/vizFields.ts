@@ -13,7 +13,7 @@ import { nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
-import type { VizField } from './vizLabels.ts';
+import { classifyLabel, type VizField } from './vizLabels.ts';
 
 export interface PrintedName {
   readonly value: string;
@@ -41,13 +41,38 @@ export interface VizReading {
   };
 }
 
-/** The text a label's value holds: what follows the label inside its own phrase, and its value phrases. */
+/** The text a label's value holds: its value phrases. */
 function valueTexts(lv: LabelledValue): NameCandidate[] {
   return lv.values.map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
 }
 
 function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate[] {
   return all.filter((lv) => lv.field === field).flatMap(valueTexts);
+}
+
+/**
+ * A name printed beside its label, so close that OCR made one phrase of both (`GIVEN NAMES GIUSEPPE`): the words
+ * after the shortest start of the phrase that reads as the label, where those words read as no label themselves.
+ */
+export function labelTail(label: Phrase, field: VizField): Phrase | null {
+  for (let cut = 1; cut < label.words.length; cut++) {
+    const head = label.words.slice(0, cut);
+    const tail = label.words.slice(cut);
+    const text = (words: readonly OcrWord[]): string => words.map((w) => w.text).join(' ');
+    if (classifyLabel(text(head)) !== field || classifyLabel(text(tail)) !== null) continue;
+    return { text: text(tail), words: tail, bbox: capitalsBox(tail), confidence: tail.reduce((a, w) => a + w.confidence, 0) / tail.length / 100, label: null };
+  }
+  return null;
+}
+
+/** A name field's texts: its value phrases, and before them the name beside its label in the label's own phrase. */
+function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_names'): NameCandidate[] {
+  return all
+    .filter((lv) => lv.field === field)
+    .flatMap((lv) => {
+      const tail = labelTail(lv.label, field);
+      return [...(tail === null ? [] : [{ text: tail.text, confidence: tail.confidence, bbox: tail.bbox, words: tail.words }]), ...valueTexts(lv)];
+    });
 }
 
 interface NameCandidate {
@@ -136,7 +161,7 @@ function readName(
 /** The texts the sparse pass read under the surname and given-names labels, as read. */
 export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNames: string[] } {
   const all = labelledValues(phrasesOf(viz));
-  return { surname: valuesOf(all, 'surname').map((v) => v.text), givenNames: valuesOf(all, 'given_names').map((v) => v.text) };
+  return { surname: nameValuesOf(all, 'surname').map((v) => v.text), givenNames: nameValuesOf(all, 'given_names').map((v) => v.text) };
 }
 
 /**
@@ -324,11 +349,11 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   return {
-    surname: readName(sharper(refined.surname, valuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography),
+    surname: readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography),
     givenNames:
       truncated && givenMrz === ''
-        ? nameBeyondMrz(sharper(refined.givenNames, valuesOf(all, 'given_names')), orthography)
-        : readName(sharper(refined.givenNames, valuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
+        ? nameBeyondMrz(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), orthography)
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
     issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
