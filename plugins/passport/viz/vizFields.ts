@@ -54,11 +54,11 @@ function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate
  * A name printed beside its label, so close that OCR made one phrase of both (`GIVEN NAMES GIUSEPPE`): the words
  * after the shortest start of the phrase that reads as the label, where those words read as no label themselves.
  */
-export function labelTail(label: Phrase, field: VizField): Phrase | null {
+function labelTail(label: Phrase, field: VizField): Phrase | null {
+  const text = (words: readonly OcrWord[]): string => words.map((w) => w.text).join(' ');
   for (let cut = 1; cut < label.words.length; cut++) {
     const head = label.words.slice(0, cut);
     const tail = label.words.slice(cut);
-    const text = (words: readonly OcrWord[]): string => words.map((w) => w.text).join(' ');
     if (classifyLabel(text(head)) !== field || classifyLabel(text(tail)) !== null) continue;
     return { text: text(tail), words: tail, bbox: capitalsBox(tail), confidence: tail.reduce((a, w) => a + w.confidence, 0) / tail.length / 100, label: null };
   }
