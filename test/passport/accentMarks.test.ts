@@ -8,6 +8,7 @@ import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentM
 const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'AccentTestSerif');
+GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 'AccentTestSans');
 // Liberation Serif's tilde is thick at its left end and thin at its right: at some sizes its middle third sits lower
 // than its ends, as a caron's does.
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf', 'AccentTestLiberation');
@@ -319,6 +320,13 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(struck.crop, struck.ocr)).toBe('ŁUKASZ');
     const plain = line('LUKASZ', 'LUKASZ');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('LUKASZ');
+  });
+  it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
+    // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
+    const struck = drawnAt('MAŁGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
+    expect(withAccentMarks(struck.crop, struck.ocr)).toBe('MAŁGORZATA');
+    const plain = drawnAt('MALGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
+    expect(withAccentMarks(plain.crop, plain.ocr)).toBe('MALGORZATA');
   });
   it('reads the one glyph OCR gave as AE as Æ, and two letters as two', () => {
     const ligature = line('SÆTER', 'SAETER');
