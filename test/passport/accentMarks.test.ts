@@ -328,6 +328,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const plain = drawnAt('MALGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('MALGORZATA');
   });
+  it('reads a D whose bar stands out left of the stem by less than half the stem as Ð, and a plain D as D', () => {
+    const barred = drawnAt('SIGURÐSSON', 'SIGURDSSON', 38, 'AccentTestSans');
+    expect(withAccentMarks(barred.crop, barred.ocr)).toBe('SIGURÐSSON');
+    const plain = drawnAt('SIGURDSSON', 'SIGURDSSON', 38, 'AccentTestSans');
+    expect(withAccentMarks(plain.crop, plain.ocr)).toBe('SIGURDSSON');
+  });
   it('reads the one glyph OCR gave as AE as Æ, and two letters as two', () => {
     const ligature = line('SÆTER', 'SAETER');
     expect(withAccentMarks(ligature.crop, ligature.ocr)).toBe('SÆTER');
