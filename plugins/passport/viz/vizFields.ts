@@ -12,7 +12,7 @@ import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } fr
 import { nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
-import { capitalsBox, labelledValues, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
+import { capitalsBox, labelledValues, phraseOf, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
 import { classifyLabel, type VizField } from './vizLabels.ts';
 
 export interface PrintedName {
@@ -55,12 +55,9 @@ function valuesOf(all: readonly LabelledValue[], field: VizField): NameCandidate
  * after the shortest start of the phrase that reads as the label, where those words read as no label themselves.
  */
 function labelTail(label: Phrase, field: VizField): Phrase | null {
-  const text = (words: readonly OcrWord[]): string => words.map((w) => w.text).join(' ');
   for (let cut = 1; cut < label.words.length; cut++) {
-    const head = label.words.slice(0, cut);
-    const tail = label.words.slice(cut);
-    if (classifyLabel(text(head)) !== field || classifyLabel(text(tail)) !== null) continue;
-    return { text: text(tail), words: tail, bbox: capitalsBox(tail), confidence: tail.reduce((a, w) => a + w.confidence, 0) / tail.length / 100, label: null };
+    const tail = phraseOf(label.words.slice(cut), classifyLabel);
+    if (tail.label === null && phraseOf(label.words.slice(0, cut), classifyLabel).label === field) return tail;
   }
   return null;
 }
@@ -71,7 +68,7 @@ function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_n
     .filter((lv) => lv.field === field)
     .flatMap((lv) => {
       const tail = labelTail(lv.label, field);
-      return [...(tail === null ? [] : [{ text: tail.text, confidence: tail.confidence, bbox: tail.bbox, words: tail.words }]), ...valueTexts(lv)];
+      return valueTexts(tail === null ? lv : { ...lv, values: [tail, ...lv.values] });
     });
 }
 

@@ -52,7 +52,7 @@ export function capitalsBox(words: readonly OcrWord[]): BoundingBox {
   return { x0: all.x0, y0: rows.y0, x1: all.x1, y1: rows.y1 };
 }
 
-function phraseOf(words: readonly OcrWord[], classify: LabelClassifier): Phrase {
+export function phraseOf(words: readonly OcrWord[], classify: LabelClassifier): Phrase {
   const text = words.map((w) => w.text).join(' ');
   return {
     text,
