@@ -129,7 +129,10 @@ for (const font of fonts) {
           }
           const row = perLetter.get(p) ?? { right: 0, missed: 0, wrong: 0, wrongAs: new Map() };
           if (g === p) row.right += 1;
-          else if (g === ocrPlain(p) || !aligned) row.missed += 1;
+          else if (g === ocrPlain(p) || !aligned) {
+            row.missed += 1;
+            if (detail) console.log(`missed ${p} ${font} ${px}px${texture ? ' textured' : ''}: ${name} -> ${read}`);
+          }
           else {
             row.wrong += 1;
             row.wrongAs.set(g, (row.wrongAs.get(g) ?? 0) + 1);

@@ -308,12 +308,18 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(crop, ocr)).toBe('ÅSA');
   });
   it('reads an O whose eye a stroke splits as Ø, whatever OCR made of it, and a plain O as O', () => {
-    for (const read of ['SORENSEN', 'S@RENSEN', 'SGRENSEN']) {
+    for (const read of ['SORENSEN', 'S@RENSEN', 'SGRENSEN', 'SBRENSEN', 'S8RENSEN']) {
       const { crop, ocr } = line('SØRENSEN', read);
       expect(withAccentMarks(crop, ocr), read).toBe('SØRENSEN');
     }
     const plain = line('SORENSEN', 'SORENSEN');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('SORENSEN');
+  });
+  it('reads a B whose one eye a stroke splits as Ø, and keeps a B, whose eyes stand one above the other', () => {
+    for (const [printed, font] of [['BJØRN BABATUNDE', 'AccentTestSerif'], ['BJØRN BABATUNDE', 'AccentTestSans']] as const) {
+      const { crop, ocr } = rendered(printed, printed.replace('Ø', 'B'), { width: 520, height: 70, font: `34px ${font}`, x: 14, baseline: 48, boxTop: 23, boxBottom: 49 });
+      expect(withAccentMarks(crop, ocr), font).toBe(printed);
+    }
   });
   it('reads an L whose stem a stroke crosses as Ł, and a plain L as L', () => {
     const struck = line('ŁUKASZ', 'LUKASZ');
