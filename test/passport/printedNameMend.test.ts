@@ -18,6 +18,21 @@ describe('mendNameFromPrint', () => {
   it('never overrules a letter the recogniser was sure of', () => {
     expect(mendNameFromPrint(parse, sure(), { givenNames: 'MARIA JOSE' }, { now }).lines[0]).toBe(misread);
   });
+  it('overrules an unsure letter from one reading of the print only where the recogniser leaned its way', () => {
+    // A blurred page: the MRZ's SARAH read unsure (0.985, 0.98), the print read SAMAM; the MRZ's runners-up 8 and M.
+    const sarah = parseTd3(['P<CANMARTIN<<SARAH<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const unsure = Array.from({ length: 44 }, (_, i) => (i === 15 ? 0.985 : i === 17 ? 0.98 : 0.999));
+    const runnersUp = Array.from({ length: 44 }, (_, i) => (i === 15 ? '8' : i === 17 ? 'M' : undefined));
+    expect(mendNameFromPrint(sarah, unsure, { givenNames: 'SAMAM' }, { now, line1Second: runnersUp }).lines[0]).toBe(sarah.lines[0]);
+    // Where the runner-up is the printed letter, or the two classifiers disagreed, the print decides.
+    const leaning = runnersUp.map((c, i) => (i === 15 ? 'M' : c));
+    expect(mendNameFromPrint(sarah, unsure, { givenNames: 'SAMAM' }, { now, line1Second: leaning }).lines[0]).toBe('P<CANMARTIN<<SAMAM<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    const disputed = unsure.map((p, i) => (i === 15 ? 0.6 : p));
+    expect(mendNameFromPrint(sarah, disputed, { givenNames: 'SAMAM' }, { now, line1Second: runnersUp }).lines[0]).toBe('P<CANMARTIN<<SAMAM<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    // Two readings of the print alike outweigh the MRZ's lean, as before.
+    const agreeing = { surname: [], givenNames: ['SAMAM'] };
+    expect(mendNameFromPrint(sarah, unsure, { givenNames: 'SAMAM' }, { now, line1Second: runnersUp, otherReadings: agreeing }).lines[0]).toBe('P<CANMARTIN<<SAMAM<<<<<<<<<<<<<<<<<<<<<<<<<<');
+  });
   it('changes nothing when the print has another shape or too many differences', () => {
     expect(mendNameFromPrint(parse, sure([25]), { givenNames: 'MARIA JOSEE' }, { now }).lines[0]).toBe(misread);
     expect(mendNameFromPrint(parse, sure([21, 22, 25]), { givenNames: 'MXXIA JOSE' }, { now }).lines[0]).toBe(misread);

@@ -44,7 +44,7 @@ export function mendNameFromPrint(
   parse: Td3Parse,
   line1Confidence: readonly number[],
   printed: PrintedNameTexts,
-  options: { now: Date; otherReadings?: OtherPrintedReadings },
+  options: { now: Date; otherReadings?: OtherPrintedReadings; line1Second?: readonly (string | undefined)[] },
 ): Td3Parse {
   const chars = [...parse.lines[0]];
   const mends: Td3Repair[] = [];
@@ -65,20 +65,32 @@ export function mendNameFromPrint(
     const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     const confidenceAt = (d: PrintDifference): number => line1Confidence[part.start + d.at] ?? 1;
+    const witnessed = (d: PrintDifference): boolean => corroborated || hesitatedOn(part.start + d.at, d.to, line1Confidence, options.line1Second);
     // More than two letters change only where the MRZ's two classifiers disagreed on every one of them: the MRZ has no
     // reading there to defend, and the print, aligned letter for letter with the rest, is the other witness.
     const fewOrDisputed = diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence);
-    const allowed = fewOrDisputed && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold);
+    const allowed = fewOrDisputed && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold && witnessed(d));
     if (!allowed) continue;
     for (const d of diffs) {
       mends.push({ field: 'name', line: 1, position: part.start + d.at + 1, from: part.text[d.at]!, to: d.to, reason: 'printed_page' });
       chars[part.start + d.at] = d.to;
     }
   }
-  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others));
+  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second));
   if (mends.length === 0) return parse;
   const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now: options.now });
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
+}
+
+/**
+ * Whether the MRZ's recogniser itself hesitated towards the printed letter at a cell: its two classifiers disagreed
+ * there, or the letter is its runner-up. One reading of the print is Tesseract's guess as much as the MRZ's is the
+ * recogniser's: on a blurred page it reads SARAH as SAMAM, and it overrules an MRZ letter only where the MRZ leaned
+ * its way. Without runners-up to judge by, any doubted letter may change.
+ */
+function hesitatedOn(cell: number, printedLetter: string, line1Confidence: readonly number[], line1Second: readonly (string | undefined)[] | undefined): boolean {
+  if (line1Second === undefined) return true;
+  return (line1Confidence[cell] ?? 1) <= disputedConfidence || lettersFor(line1Second[cell] ?? '').includes(printedLetter);
 }
 
 /** The letters a digit read in a name can stand for (OCR-B look-alikes). */
@@ -149,7 +161,13 @@ function agreesWith(other: readonly PrintDifference[] | null, diffs: readonly Pr
  * there, not all but sure (< 0.999). A print that lost or gained a letter shifts every letter after it: more than
  * two differences, no change. Edits `chars`.
  */
-function wholeNameMends(chars: string[], line1Confidence: readonly number[], printed: PrintedNameTexts, others: OtherPrintedReadings): Td3Repair[] {
+function wholeNameMends(
+  chars: string[],
+  line1Confidence: readonly number[],
+  printed: PrintedNameTexts,
+  others: OtherPrintedReadings,
+  line1Second: readonly (string | undefined)[] | undefined,
+): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
   const surname = printedAsMrz(printed.surname);
   const given = printedAsMrz(printed.givenNames);
@@ -171,7 +189,10 @@ function wholeNameMends(chars: string[], line1Confidence: readonly number[], pri
     ),
   );
   const threshold = agreed ? doubtfulBelowWhenCorroborated : doubtfulBelow;
-  const allowed = diffs.length > 0 && diffs.length <= maxChanges && diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < threshold);
+  const allowed =
+    diffs.length > 0 &&
+    diffs.length <= maxChanges &&
+    diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < threshold && (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second)));
   if (!allowed) return [];
   return diffs.map((i) => {
     const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + i + 1, from: field[i]!, to: padded[i]!, reason: 'printed_page' };
