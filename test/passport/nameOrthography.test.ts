@@ -12,6 +12,10 @@ describe('inOrthography', () => {
     expect(inOrthography('ŞAHIN', orthographyOf(['DEU', 'TUR']))).toBe('ŞAHIN');
     expect(inOrthography('ȘTEFAN', orthographyOf(['DEU', 'DEU']))).toBe('ȘTEFAN');
   });
+  it('knows Þ is Icelandic alone', () => {
+    expect(orthographyOf([null, 'ISL']).thorn).toBe(true);
+    expect(orthographyOf(['DNK', 'NOR']).thorn).toBe(false);
+  });
   it('knows Danish and Norwegian write Ø and Æ', () => {
     expect(orthographyOf(['NOR', null]).strokedOe).toBe(true);
     expect(orthographyOf(['SWE', 'SWE']).strokedOe).toBe(false);

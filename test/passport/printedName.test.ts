@@ -44,6 +44,14 @@ describe('reconcileName', () => {
     // An Å stays an Å.
     expect(reconcileName('ASA', 'AASA', false, true).value).toBe('ÅSA');
   });
+  it('reads a lone P for the MRZ\'s TH as Þ on Icelandic documents, and the MRZ\'s TH elsewhere', () => {
+    // OCR's `eng` model reads Þ as P in every face tried (DejaVu, Liberation, Noto): ÞÓRUNN comes back PORUNN.
+    expect(reconcileName('PÓRUNN', 'THORUNN', false, false, true)).toMatchObject({ value: 'ÞÓRUNN', agrees: true });
+    expect(reconcileName('GUÐRÚN PÓRSDÓTTIR', 'GUDRUN<THORSDOTTIR', false, false, true).value).toBe('GUÐRÚN ÞÓRSDÓTTIR');
+    // A T misread as P is still a T: the print's H stands where the MRZ's does.
+    expect(reconcileName('PHOMAS', 'THOMAS', false, false, true).value).toBe('THOMAS');
+    expect(reconcileName('PORUNN', 'THORUNN')).toMatchObject({ value: 'THORUNN', agrees: false });
+  });
   it('compares printed and MRZ names after transliteration', () => {
     expect(printedNameMatchesMrz('MÜLLER', 'MUELLER')).toBe(true);
     expect(printedNameMatchesMrz('MÜLLER', 'MULLER')).toBe(false);

@@ -7,6 +7,8 @@ export interface NameOrthography {
   readonly strokedOe: boolean;
   /** Ð is Icelandic (and Faroese, on Danish documents); elsewhere a D with texture through its stem. */
   readonly eth: boolean;
+  /** Þ is Icelandic alone: the MRZ writes it TH, and OCR reads it as P. */
+  readonly thorn: boolean;
   /** Romanian and Moldovan write Ș and Ț with a comma below, Turkish Ş with a cedilla; null where neither is the case. */
   readonly commaBelow: boolean | null;
 }
@@ -16,6 +18,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
   return {
     strokedOe: has('NOR', 'DNK'),
     eth: has('ISL', 'DNK'),
+    thorn: has('ISL'),
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
   };
 }

@@ -28,9 +28,10 @@ const danoNorwegian: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
 /**
  * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
  * to the end of the line: printed characters beyond it are kept. `strokedOe` when the document is Danish or
- * Norwegian: a lone O or A for the MRZ's OE or AE is then Ø or Æ, elsewhere Ö or Ä.
+ * Norwegian: a lone O or A for the MRZ's OE or AE is then Ø or Æ, elsewhere Ö or Ä. `thorn` when it is Icelandic:
+ * a lone P for the MRZ's TH is then Þ, one glyph that OCR's `eng` model has no class for and reads as P.
  */
-export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false): NameReconciliation {
+export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false, thorn = false): NameReconciliation {
   const o = [...ocrText.toUpperCase().replace(/\s+/g, ' ').trim()];
   const t = mrzName;
   const n = o.length;
@@ -64,6 +65,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         for (const lost of lostDiacritics[c] ?? []) {
           if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
         }
+        if (thorn && c === 'P' && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
         const base = bases[i - 1]!;
         if (base !== c) {

@@ -124,7 +124,7 @@ function readName(
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
         if (cleaned.length < 2) continue;
-        const r = reconcileName(cleaned, mrzName, truncated, orthography.strokedOe);
+        const r = reconcileName(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn);
         if (!r.agrees) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end.
