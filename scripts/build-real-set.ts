@@ -1,11 +1,13 @@
 /**
- * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived]`
+ * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived] [--degraded]`
  *
  * Rebuilds the real specimen sets from fetched repository snapshots into `fixtures/out/real/<set>/`, in the format the
  * generator writes (manifest.json, `<id>.truth.json`, files), checking every image's sha256 against the committed
  * manifest (fixtures/real/*.json). Besides each original it writes derived copies, deterministically: turned 90/180/270
  * degrees (pixels turned, and pixels turned with the EXIF tag that shows them upright), a JPEG recompression and a
- * downscale to 1000 px on the long side. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
+ * downscale to 1000 px on the long side. With `--degraded`, four harder copies too, their strength drawn at random
+ * (seeded by the page's id): turned by 2-8 degrees, shrunk to 45-60 % of its width, blurred and recompressed hard,
+ * and dimmed. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { ManifestItem } from '../fixtures/manifest.ts';
+import { createRandom, hashSeed } from '../fixtures/random.ts';
 import { loadRealManifest, realManifestProblems, type RealItem, type RealManifest } from '../fixtures/realSpecimens.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,10 +30,11 @@ interface BuildArgs {
   part: 'eval' | 'train' | 'all';
   out: string;
   derived: boolean;
+  degraded: boolean;
 }
 
 function parseArgs(argv: readonly string[]): BuildArgs {
-  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true };
+  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true, degraded: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const value = (): string => {
@@ -42,6 +46,7 @@ function parseArgs(argv: readonly string[]): BuildArgs {
     if (arg === '--mirror') args.mirror = path.resolve(value());
     else if (arg === '--out') args.out = path.resolve(value());
     else if (arg === '--no-derived') args.derived = false;
+    else if (arg === '--degraded') args.degraded = true;
     else if (arg === '--part') {
       const part = value();
       if (part !== 'eval' && part !== 'train' && part !== 'all') throw new Error(`--part is eval, train or all, got "${part}"`);
@@ -89,6 +94,24 @@ const variants = (longSide: number): Variant[] => [
     ? [{ suffix: 'small', degradation: 'small' as const, extension: 'png', make: (b: Buffer) => sharp(b).resize({ width: SMALL_LONG_SIDE, height: SMALL_LONG_SIDE, fit: 'inside', kernel: 'lanczos3' }).png().toBuffer() }]
     : []),
 ];
+
+/**
+ * Harder copies, for development on real print: how strong each is comes from a stream seeded by the page's id, so a
+ * rebuild writes the same pixels. None of them is in the sets the README's figures are measured on.
+ */
+const degradedVariants = (id: string, width: number): Variant[] => {
+  const random = createRandom(hashSeed(`real-degraded:${id}`));
+  const angle = (random.chance(0.5) ? -1 : 1) * random.range(2, 8);
+  const shrunk = Math.round(width * random.range(0.45, 0.6));
+  const sigma = random.range(0.8, 1.6);
+  const dim = { gain: random.range(0.55, 0.75), lift: random.range(20, 50) };
+  return [
+    { suffix: 'tilt', degradation: 'tilt', extension: 'jpg', make: (b) => sharp(b).rotate(angle, { background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer() },
+    { suffix: 'shrunk', degradation: 'small', extension: 'jpg', make: (b) => sharp(b).resize({ width: shrunk }).jpeg({ quality: 85 }).toBuffer() },
+    { suffix: 'blur', degradation: 'blur', extension: 'jpg', make: (b) => sharp(b).blur(sigma).jpeg({ quality: 40 }).toBuffer() },
+    { suffix: 'dim', degradation: 'dim', extension: 'jpg', make: (b) => sharp(b).linear(dim.gain, dim.lift).jpeg({ quality: 85 }).toBuffer() },
+  ];
+};
 
 const extensionOf = (file: string): string => path.extname(file).slice(1).toLowerCase() || 'bin';
 
@@ -141,7 +164,8 @@ async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): 
     // Derived copies start from the upright pixels as a viewer shows them (EXIF applied), written losslessly.
     const upright = await sharp(bytes).rotate().png().toBuffer();
     const meta = await sharp(upright).metadata();
-    for (const variant of variants(Math.max(meta.width ?? 0, meta.height ?? 0))) {
+    const copies = [...variants(Math.max(meta.width ?? 0, meta.height ?? 0)), ...(args.degraded ? degradedVariants(item.id, meta.width ?? 0) : [])];
+    for (const variant of copies) {
       const id = `${item.id}-${variant.suffix}`;
       const name = `${id}.${variant.extension}`;
       await writeFile(path.join(directory, name), await variant.make(upright));
