@@ -327,6 +327,15 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const plain = line('LUKASZ', 'LUKASZ');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('LUKASZ');
   });
+  it('measures a D\'s stem apart from its bowl\'s top and bottom strokes, which bold faces draw thick', () => {
+    // DejaVu Sans Bold at 20 and 26 px: the bar stands out 2-3 px of a 5-6 px stem, the outer rows' runs reach 19.
+    for (const px of [20, 26]) {
+      const struck = drawnAt('SIGURÐSSON', 'SIGURDSSON', px, 'AccentTestSans');
+      expect(withAccentMarks(struck.crop, struck.ocr), `${px}px`).toBe('SIGURÐSSON');
+      const plain = drawnAt('SIGURDSSON', 'SIGURDSSON', px, 'AccentTestSans');
+      expect(withAccentMarks(plain.crop, plain.ocr), `${px}px`).toBe('SIGURDSSON');
+    }
+  });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
     const struck = drawnAt('MAŁGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
