@@ -44,7 +44,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     readings.located.parse,
     reading.charConfidence[0] ?? [],
     { surname: surnameRead.text, givenNames: givenRead.text },
-    { now: ctx.now, otherReadings: { surname: surnameRead.others, givenNames: givenRead.others }, line1Second: reading.second?.[0] ?? [] },
+    {
+      now: ctx.now,
+      otherReadings: { surname: surnameRead.others, givenNames: givenRead.others },
+      ...(reading.second?.[0] === undefined ? {} : { line1Second: reading.second[0] }),
+    },
   );
   const printedFirst = readVizFields(viz, named, refined, ctx.now);
   const sharperFirst = vizSharper === null ? null : readVizFields(vizSharper, named, refined, ctx.now);
