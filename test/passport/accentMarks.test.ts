@@ -212,6 +212,22 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const letter = ctx.measureText(word[index]!);
     return { left: 14 + ctx.measureText(word.slice(0, index)).width, width: letter.width, top: 48 - letter.actualBoundingBoxAscent };
   }
+  it('takes no mark from ink standing far above the letters, in a crop OCR boxed whole', () => {
+    // A scan's crop held the foot of the row above: a flat bar 0.5 of a capital over an A came back as Ā's macron.
+    const bar = (up: number) =>
+      rendered('EINARSSON', 'EINARSSON', {
+        width: 420, height: 70, font: serif, x: 14, baseline: 48, boxTop: 0, boxBottom: 70,
+        extra: (ctx) => {
+          const a = letterAt(ctx, 'EINARSSON', 3);
+          ctx.fillRect(a.left + a.width * 0.25, a.top - up, a.width * 0.5, 3);
+        },
+      });
+    const far = bar(16);
+    expect(withAccentMarks(far.crop, far.ocr)).toBe('EINARSSON');
+    // The same bar just above the letter is a macron.
+    const near = bar(7);
+    expect(withAccentMarks(near.crop, near.ocr)).toBe('EINĀRSSON');
+  });
   it('sees an acute the page threshold joined to its letter', () => {
     const { crop, ocr } = line('JOSE', 'JOSE', (ctx) => {
       const e = letterAt(ctx, 'JOSE', 3);

@@ -224,9 +224,16 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
     const inMarkZone = inside.filter(
-      // Marks sit just above the capitals; ink higher up is the print of the row above, in a crop OCR boxed tall.
+      // Marks sit just above the capitals, their foot within 0.4 of a capital of the letters' top (0.24 at most on
+      // the tuning crops); ink higher up is the print of the row above, in a crop OCR boxed tall.
       // Ink the crop's top edge cuts is that row's print too (a label's feet), never a whole mark.
-      (b) => b.maxY < capTop + capHeight * 0.08 && b.minY >= capTop - capHeight * 0.7 && b.minY > 0 && b.maxY - b.minY + 1 < capHeight * 0.5 && b.n >= markSize,
+      (b) =>
+        b.maxY < capTop + capHeight * 0.08 &&
+        b.maxY >= capTop - capHeight * 0.4 &&
+        b.minY >= capTop - capHeight * 0.7 &&
+        b.minY > 0 &&
+        b.maxY - b.minY + 1 < capHeight * 0.5 &&
+        b.n >= markSize,
     );
     // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
     // print line or a guilloche crossing the name, however it is shaped. Its ink is measured against the letters
