@@ -312,10 +312,20 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       for (let i = 0; i < centres.length; i++) if (best < 0 || Math.abs(centres[i]! - x) < Math.abs(centres[best]! - x)) best = i;
       return best;
     };
+    const nearestOther = (x: number, not: number): number => {
+      let best = -1;
+      for (let i = 0; i < centres.length; i++) if (i !== not && (best < 0 || Math.abs(centres[i]! - x) < Math.abs(centres[best]! - x))) best = i;
+      return best;
+    };
     const letterSpan = median(tall.map((t) => t.maxX - t.minX + 1));
     for (const b of hanging) {
       const best = nearestLetter(b.cx);
       if (best < 0 || !hangsUnder.test(bases[best]!) || Math.abs(centres[best]! - b.cx) >= letterWidth * 0.6) continue;
+      // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), they drift along a long
+      // word: ink hanging between a letter that would take one mark and its neighbour that would take another (Ę's
+      // ogonek beside a C, BRZĘCZ) could be either's, and is neither's.
+      const rival = onBlobs ? -1 : nearestOther(b.cx, best);
+      if (rival >= 0 && Math.abs(centres[rival]! - b.cx) < letterWidth && hangsUnder.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
       const own = b.maxY - b.minY + 1 < capHeight * 0.8;
       const base = bases[best]!;
       // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
