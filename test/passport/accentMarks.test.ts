@@ -370,6 +370,19 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr } = drawnAt('BRZĘCZEK', 'RZECZEK', 30, 'AccentTestSans');
     expect(withAccentMarks(crop, ocr)).toBe('RZECZEK');
   });
+  it('reads an O and an E that blur joined at one point as two letters, not Œ', () => {
+    GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf', 'AccentTestCondensed');
+    // NOËL's O bulging into its E's stem, 4 px closer than the face sets them: one blob some 1.4 capitals wide.
+    const touching = rendered('NO', 'NOEL', {
+      width: 300, height: 61, font: '34px AccentTestCondensed', x: 6, baseline: 44, boxTop: 22, boxBottom: 44,
+      extra: (ctx, textWidth) => ctx.fillText('EL', 6 + textWidth - 4, 44),
+    });
+    const word = touching.ocr.lines[0]!.words[0]!;
+    const whole = { ...word, bbox: { ...word.bbox, x1: word.bbox.x1 + 40 } };
+    expect(withAccentMarks(touching.crop, { ...touching.ocr, lines: [{ ...touching.ocr.lines[0]!, words: [whole] }] })).toBe('NOEL');
+    const ligature = drawnAt('CŒUR', 'COEUR', 34, 'AccentTestCondensed');
+    expect(withAccentMarks(ligature.crop, ligature.ocr)).toBe('CŒUR');
+  });
   it('reads the one glyph OCR gave as AE as Æ, and two letters as two', () => {
     const ligature = line('SÆTER', 'SAETER');
     expect(withAccentMarks(ligature.crop, ligature.ocr)).toBe('SÆTER');
