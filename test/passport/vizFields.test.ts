@@ -174,6 +174,10 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const noisy = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'ua 7 |']);
     expect(readVizFields(noisy, parse).givenNames).toBeNull();
   });
+  it('takes no nationality for them, where OCR missed their own row and the label claimed the next', () => {
+    const missed = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'UNITED STATES OF AMERICA']);
+    expect(readVizFields(missed, parse).givenNames).toBeNull();
+  });
   it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
     const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     // Labels a third the values' height at the left, values in a column far to their right.

@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
-import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, stripAccents, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
@@ -163,10 +163,12 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
 
 /**
  * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
- * as read when it is a clean run of capitals.
+ * as read when it is a clean run of capitals that names no nationality (a given-names label whose own row OCR missed
+ * claimed the nationality's `UNITED STATES OF AMERICA` below it).
  */
 function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
+    if (namesNationality(text)) continue;
     const value = inOrthography(text.replace(/\s+/g, ' ').trim(), orthography);
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
@@ -208,6 +210,12 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
     givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
   };
+}
+
+/** Whether a text names a nationality by a word of the known wordings (not a bare three-letter code). */
+function namesNationality(text: string): boolean {
+  const code = nationalityCode(text);
+  return code !== null && !/^[A-Z]{3}$/.test(stripAccents(text).toUpperCase().replace(/[^A-Z]/g, ''));
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
