@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -55,6 +55,13 @@ describe('reconcileName', () => {
   it('compares printed and MRZ names after transliteration', () => {
     expect(printedNameMatchesMrz('MÜLLER', 'MUELLER')).toBe(true);
     expect(printedNameMatchesMrz('MÜLLER', 'MULLER')).toBe(false);
+  });
+});
+
+describe('nameCharacters', () => {
+  it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
+    expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");
+    expect(nameCharacters("O’BRIEN")).toBe("O’BRIEN");
   });
 });
 

@@ -98,10 +98,12 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
 
 /**
  * A name as OCR read it, reduced to what names are printed with: letters, spaces, hyphens and apostrophes. OCR
- * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's.
+ * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's; and one
+ * apostrophe as two at times (`D'’ANGELO`), which no name prints.
  */
 export function nameCharacters(text: string): string {
   return text
+    .replace(/['’]{2,}/g, (run) => run[0]!)
     .replace(/[‐‑‒–—―]/g, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
