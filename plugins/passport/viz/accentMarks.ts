@@ -357,7 +357,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       byLetter.clear();
       below.clear();
     }
-    const ligature = ligatureAt(letters, tall, capHeight, mask, crop.width);
+    const ligature = ligatureAt(letters, tall, capHeight, mask, crop.width, imaging);
     out.push(
       letters
         .map((c, i) => {
@@ -393,7 +393,14 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
  * capital at most ~1.45, Æ ~1.4), where an `AE` or `OE` pair falls on one blob at least 1.1 capital heights wide,
  * printed the ligature. The index of the pair's first letter, or -1.
  */
-function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight: number, mask: Uint8Array, maskWidth: number): number {
+function ligatureAt(
+  letters: readonly string[],
+  tall: readonly Blob[],
+  capHeight: number,
+  mask: Uint8Array,
+  maskWidth: number,
+  imaging: Pick<BlobMeasures, 'connectedComponents'>,
+): number {
   const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
   if (tall.length === 0 || tall.length !== isLetter.filter(Boolean).length - 1) return -1;
   const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
@@ -403,7 +410,7 @@ function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight
   for (let i = 0; i < letters.length; i++) {
     if (!isLetter[i]) continue;
     const pair = letters[i]! + (letters[i + 1] ?? '');
-    if ((pair === 'AE' || pair === 'OE') && wide[k]! >= 1.1 && !pinched(inOrder[k]!, capHeight, mask, maskWidth)) return i;
+    if ((pair === 'AE' || pair === 'OE') && wide[k]! >= 1.1 && !pinched(inOrder[k]!, capHeight, mask, maskWidth, imaging)) return i;
     k += 1;
   }
   return -1;
@@ -416,7 +423,7 @@ function ligatureAt(letters: readonly string[], tall: readonly Blob[], capHeight
  * letters share a stroke from top to bottom (Œ's stem, Æ's diagonal): a column through Æ's crossbar alone leaves
  * its A's lower leg some 0.6 of a capital.
  */
-function pinched(b: Blob, capHeight: number, mask: Uint8Array, maskWidth: number): boolean {
+function pinched(b: Blob, capHeight: number, mask: Uint8Array, maskWidth: number, imaging: Pick<BlobMeasures, 'connectedComponents'>): boolean {
   const w = b.maxX - b.minX + 1;
   const h = b.maxY - b.minY + 1;
   for (let x = b.minX + Math.round(w / 4); x <= b.maxX - Math.round(w / 4); x++) {
@@ -428,39 +435,18 @@ function pinched(b: Blob, capHeight: number, mask: Uint8Array, maskWidth: number
       last = y;
     }
     if (first < 0 || last - first + 1 >= h / 3) continue;
-    if (partsWithout(b, x, mask, maskWidth).filter((height) => height >= capHeight * 0.8).length >= 2) return true;
+    if (partsWithout(b, x, mask, maskWidth, imaging).filter((height) => height >= capHeight * 0.8).length >= 2) return true;
   }
   return false;
 }
 
-/** The heights of the pieces a blob's ink falls into with column `cut` taken out (4-connected within its box). */
-function partsWithout(b: Blob, cut: number, mask: Uint8Array, maskWidth: number): number[] {
+/** The heights of the pieces a blob's ink falls into with column `cut` taken out. */
+function partsWithout(b: Blob, cut: number, mask: Uint8Array, maskWidth: number, { connectedComponents }: Pick<BlobMeasures, 'connectedComponents'>): number[] {
   const w = b.maxX - b.minX + 1;
   const h = b.maxY - b.minY + 1;
-  const seen = new Uint8Array(w * h);
-  const ink = (x: number, y: number): boolean => x !== cut && mask[y * maskWidth + x] === 1;
-  const heights: number[] = [];
-  for (let y0 = b.minY; y0 <= b.maxY; y0++) {
-    for (let x0 = b.minX; x0 <= b.maxX; x0++) {
-      if (!ink(x0, y0) || seen[(y0 - b.minY) * w + x0 - b.minX]) continue;
-      let top = y0;
-      let bottom = y0;
-      const stack = [[x0, y0] as const];
-      seen[(y0 - b.minY) * w + x0 - b.minX] = 1;
-      while (stack.length > 0) {
-        const [x, y] = stack.pop()!;
-        top = Math.min(top, y);
-        bottom = Math.max(bottom, y);
-        for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
-          if (nx < b.minX || nx > b.maxX || ny < b.minY || ny > b.maxY || !ink(nx, ny) || seen[(ny - b.minY) * w + nx - b.minX]) continue;
-          seen[(ny - b.minY) * w + nx - b.minX] = 1;
-          stack.push([nx, ny]);
-        }
-      }
-      heights.push(bottom - top + 1);
-    }
-  }
-  return heights;
+  const part = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) part[y * w + x] = b.minX + x !== cut && mask[(b.minY + y) * maskWidth + b.minX + x] === 1 ? 1 : 0;
+  return connectedComponents(part, w, h, 1).map((piece) => piece.maxY - piece.minY + 1);
 }
 
 /**
