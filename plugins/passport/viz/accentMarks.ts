@@ -168,6 +168,20 @@ function meanInk(m: Blob, mask: Uint8Array, maskWidth: number, along: { column: 
   return count === 0 ? Number.NaN : sum / count;
 }
 
+/** Within the blob's box: the first and last ink row of one column, or ink column of one row; null where no ink. */
+function inkEnds(b: Blob, mask: Uint8Array, maskWidth: number, along: { column: number } | { row: number }): { first: number; last: number } | null {
+  let first = -1;
+  let last = -1;
+  const [from, to] = 'column' in along ? [b.minY, b.maxY] : [b.minX, b.maxX];
+  for (let i = from; i <= to; i++) {
+    const [x, y] = 'column' in along ? [along.column, i] : [i, along.row];
+    if (mask[y * maskWidth + x] !== 1) continue;
+    if (first < 0) first = i;
+    last = i;
+  }
+  return first < 0 ? null : { first, last };
+}
+
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
 
 /**
@@ -427,14 +441,8 @@ function pinched(b: Blob, capHeight: number, mask: Uint8Array, maskWidth: number
   const w = b.maxX - b.minX + 1;
   const h = b.maxY - b.minY + 1;
   for (let x = b.minX + Math.round(w / 4); x <= b.maxX - Math.round(w / 4); x++) {
-    let first = -1;
-    let last = -1;
-    for (let y = b.minY; y <= b.maxY; y++) {
-      if (mask[y * maskWidth + x] !== 1) continue;
-      if (first < 0) first = y;
-      last = y;
-    }
-    if (first < 0 || last - first + 1 >= h / 3) continue;
+    const ink = inkEnds(b, mask, maskWidth, { column: x });
+    if (ink === null || ink.last - ink.first + 1 >= h / 3) continue;
     if (partsWithout(b, x, mask, maskWidth, imaging).filter((height) => height >= capHeight * 0.8).length >= 2) return true;
   }
   return false;
@@ -640,14 +648,8 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   // where the ink's left edge is furthest right and its right edge furthest left.
   const rows: { left: number; right: number }[] = [];
   for (let y = blob.minY + Math.round(h * 0.2); y <= blob.minY + Math.round(h * 0.75); y++) {
-    let left = -1;
-    let right = -1;
-    for (let x = blob.minX; x <= blob.maxX; x++) {
-      if (mask[y * maskWidth + x] !== 1) continue;
-      if (left < 0) left = x;
-      right = x;
-    }
-    if (left >= 0) rows.push({ left, right });
+    const ink = inkEnds(blob, mask, maskWidth, { row: y });
+    if (ink !== null) rows.push({ left: ink.first, right: ink.last });
   }
   if (rows.length < 4) return null;
   const stemLeft = Math.max(...rows.map((r) => r.left));

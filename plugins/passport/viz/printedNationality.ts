@@ -49,6 +49,12 @@ for (const [code, names] of demonyms) for (const n of names) byName.set(n.replac
 /** The MRZ code (without filler) the printed nationality names, or null when the wording is not known. */
 export function nationalityCode(printed: string): string | null {
   const letters = stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
+  return nationalityByWording(printed) ?? (/^[A-Z]{3}$/.test(letters) ? letters : null);
+}
+
+/** The MRZ code a text names by one of the known wordings (`UNITED STATES OF AMERICA`), not by a bare code. */
+export function nationalityByWording(printed: string): string | null {
+  const letters = stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
   if (letters.length === 0) return null;
   const exact = byName.get(letters);
   if (exact !== undefined) return exact;
@@ -57,6 +63,5 @@ export function nationalityCode(printed: string): string | null {
   for (const [name, code] of byName) {
     if (name.length >= 5 && letters.includes(name) && (best === null || name.length > best.length)) best = { code, length: name.length };
   }
-  if (best !== null) return best.code;
-  return /^[A-Z]{3}$/.test(letters) ? letters : null;
+  return best?.code ?? null;
 }

@@ -7,9 +7,9 @@ import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
-import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, stripAccents, type PrintedDate } from './printedDate.ts';
+import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
-import { nationalityCode } from './printedNationality.ts';
+import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
 import { capitalsBox, labelledValues, phraseOf, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
@@ -168,7 +168,7 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
  */
 function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
-    if (namesNationality(text)) continue;
+    if (nationalityByWording(text) !== null) continue;
     const value = inOrthography(text.replace(/\s+/g, ' ').trim(), orthography);
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
@@ -210,12 +210,6 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
     givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
   };
-}
-
-/** Whether a text names a nationality by a word of the known wordings (not a bare three-letter code). */
-function namesNationality(text: string): boolean {
-  const code = nationalityCode(text);
-  return code !== null && !/^[A-Z]{3}$/.test(stripAccents(text).toUpperCase().replace(/[^A-Z]/g, ''));
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
