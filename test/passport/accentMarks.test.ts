@@ -171,6 +171,13 @@ describe('withAccentMarks', () => {
     // A whole name read doubtfully is still the name.
     expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [{ ...word, confidence: 12 }] }] })).toBe('LUCIA');
   });
+  it('leaves out a short word at the line\'s end boxed much flatter than the name: the foot of the label above', () => {
+    // OCR read the feet of `GIVEN NAMES / PRÉNOMS` as `a` at 27, boxed 2 px tall, 42 px right of OLIVIA.
+    const { crop, ocr } = line('OLIVIA', 'OLIVIA');
+    const word = ocr.lines[0]!.words[0]!;
+    const foot = { text: 'a', confidence: 27, bbox: { x0: word.bbox.x1 + 42, y0: 0, x1: word.bbox.x1 + 100, y1: 2 } };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [word, foot] }] })).toBe('OLIVIA');
+  });
   it('takes no mark from ink the crop\'s top edge cuts: the feet of the label row above, not a whole mark', () => {
     // OCR boxed the word from the crop's top, as it does when the label row above runs into it.
     const { crop, ocr } = rendered('SARAH', 'SARAH', {

@@ -722,7 +722,8 @@ function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: nu
 /**
  * Background texture read at a line's ends is a letter or two OCR has next to no confidence in (`LUCIA y`, `y` at
  * 0), or a letter or two standing apart from the name, further than two of its letters' heights (a label's tail or a
- * speck at the crop's edge, `s LINNEA`); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
+ * speck at the crop's edge, `s LINNEA`), or boxed less than half as tall as the name's letters (the foot of the label
+ * above, `OLIVIA a`); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
 function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   const short = (w: OcrWord): boolean => [...w.text].length <= 2;
@@ -731,8 +732,10 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
     const gap = Math.max(neighbour.bbox.x0 - w.bbox.x1, w.bbox.x0 - neighbour.bbox.x1);
     return gap > 2 * (neighbour.bbox.y1 - neighbour.bbox.y0);
   };
+  const flat = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
+    neighbour !== undefined && w.bbox.y1 - w.bbox.y0 < 0.5 * (neighbour.bbox.y1 - neighbour.bbox.y0);
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
-    w !== undefined && short(w) && (w.confidence < 20 || apart(w, neighbour));
+    w !== undefined && short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
