@@ -372,10 +372,30 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const plain = drawnAt('SIGURDSSON', 'SIGURDSSON', 38, 'AccentTestSans');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('SIGURDSSON');
   });
+  it('reads Ð that OCR took for a B as Ð, and keeps a B, whose two eyes Ð does not have', () => {
+    for (const px of [26, 38]) {
+      const barred = drawnAt('SIGURÐSSON', 'SIGURBSSON', px, 'AccentTestSans');
+      expect(withAccentMarks(barred.crop, barred.ocr), `${px}px`).toBe('SIGURÐSSON');
+      const plain = drawnAt('JACOBSEN', 'JACOBSEN', px, 'AccentTestSans');
+      expect(withAccentMarks(plain.crop, plain.ocr), `${px}px`).toBe('JACOBSEN');
+    }
+  });
   it('places no mark below a letter where estimated centres leave it between two that take different marks', () => {
     // OCR dropped BRZĘCZEK's B: centres spread over the word put Ę's ogonek nearer the C's, which took it as a cedilla.
     const { crop, ocr } = drawnAt('BRZĘCZEK', 'RZECZEK', 30, 'AccentTestSans');
     expect(withAccentMarks(crop, ocr)).toBe('RZECZEK');
+  });
+  it('reads one glyph a ligature wide that OCR took for A, E or both as Æ, once, and keeps plain A and E', () => {
+    for (const px of [24, 34]) {
+      for (const read of ['KJARGAARD', 'KJERGAARD', 'KJAERGAARD']) {
+        const { crop, ocr } = drawnAt('KJÆRGAARD', read, px, 'AccentTestSans');
+        expect(withAccentMarks(crop, ocr), `${read} ${px}px`).toBe('KJÆRGAARD');
+      }
+      for (const plain of ['KJARGAARD', 'KJERGAARD', 'MAIA', 'WEAVER']) {
+        const { crop, ocr } = drawnAt(plain, plain, px, 'AccentTestSans');
+        expect(withAccentMarks(crop, ocr), `${plain} ${px}px`).toBe(plain);
+      }
+    }
   });
   it('reads an O and an E that blur joined at one point as two letters, not Œ', () => {
     GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf', 'AccentTestCondensed');

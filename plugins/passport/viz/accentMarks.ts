@@ -372,12 +372,22 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       below.clear();
     }
     const ligature = ligatureAt(letters, tall, capHeight, mask, crop.width, imaging);
+    const wideLetter = (i: number): Blob | null => {
+      const b = letterBlob(centres[i]!, tall, letterWidth);
+      return ligatureAlone(b, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
+    };
     out.push(
       letters
         .map((c, i) => {
           const base = bases[i]!;
           if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
           if (i === ligature + 1 && ligature >= 0) return '';
+          // One glyph a ligature wide, which OCR read as A, E or both: Æ, once.
+          if (ligature < 0 && (base === 'A' || base === 'E')) {
+            const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
+            if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
+            if (wideLetter(i) !== null) return 'Æ';
+          }
           const under = below.get(i);
           if (under !== undefined && nameLetters.has((base + under).normalize('NFC'))) return (base + under).normalize('NFC');
           const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
@@ -428,6 +438,23 @@ function ligatureAt(
     k += 1;
   }
   return -1;
+}
+
+/**
+ * Whether the one blob OCR read as an A or an E is Æ: as wide as a ligature (1.15 capitals and more; single A and E at
+ * most 1.05 on the tuning crops, Æ 1.18-1.36), a third wider than the word's letters, and not two letters pinched.
+ */
+function ligatureAlone(
+  b: Blob | null,
+  capHeight: number,
+  letterSpan: number,
+  mask: Uint8Array,
+  maskWidth: number,
+  imaging: Pick<BlobMeasures, 'connectedComponents'>,
+): boolean {
+  if (b === null) return false;
+  const w = b.maxX - b.minX + 1;
+  return w >= capHeight * 1.15 && w >= letterSpan * 1.3 && w <= capHeight * 1.7 && !pinched(b, capHeight, mask, maskWidth, imaging);
 }
 
 /**
@@ -624,7 +651,7 @@ function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number):
  * Letters whose mark is a stroke through them, which OCR reads as the plain letter: an O whose eye a stroke splits
  * in two is Ø (OCR gives O, 0, @, Q, D, Ö, B, 8, G or C; the MRZ's OE then confirms it); an L whose stem a stroke crosses,
  * out on both sides, is Ł;
- * a D whose stem a bar crosses, out to the left, is Ð.
+ * a D (or a one-eyed B) whose stem a bar crosses, out to the left, is Ð.
  */
 function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number, capTop: number): string | null {
   if (blob === null) return null;
@@ -641,6 +668,8 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
     if ('BGC8'.includes(base) && splitEye(found)) return 'Ø';
   }
   if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
+  // Tesseract's eng reads Ð as B too (GUÐRÚN as GUBRÚN): a B with one eye, not two, whose stem a bar crosses.
+  if (base === 'B') return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   if (base !== 'L') return null;
   // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
   if (w > h * 1.2) return null;
