@@ -161,6 +161,16 @@ describe("a printed name's place", () => {
   });
 });
 
+describe('readVizFields when the MRZ cut the given names short', () => {
+  // The given names' part is `BR`, the rest of BRÜNHILDE JÜLIDE cut at the 44th cell.
+  const parse = parseTd3(['PSCHEZIMMERMANN<BAECKER<KOEHLER<MEISSNER<<BR', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+  it('takes a phrase that carries the name on over a reading under the label no longer than the MRZ\'s part', () => {
+    // The sharper re-read of the given names' box read the label's row (`ËR`); the sparse pass read the name apart.
+    const viz = rows(['Surname / Name', 'ZIMMERMANN-BACKER-KOHLER-MEISSNER', 'Given names / Vornamen', '7', 'Z BRUNHILDE JULIDE']);
+    expect(readVizFields(viz, parse, { givenNames: 'ËR' }, now).givenNames?.value).toBe('BRUNHILDE JULIDE');
+  });
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
@@ -177,6 +187,13 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
   it('takes no nationality for them, where OCR missed their own row and the label claimed the next', () => {
     const missed = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'UNITED STATES OF AMERICA']);
     expect(readVizFields(missed, parse).givenNames).toBeNull();
+  });
+  it('takes them from the row below the surname, where OCR garbled their label', () => {
+    const garbled = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'HANS-PETER KARL-HEINZ LUKAS', 'Nationality', 'DEUTSCH']);
+    expect(readVizFields(garbled, parse).givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
+    // Not a row further down: with the given names' own row unread, nothing.
+    const unread = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'Place of birth', 'BERLIN']);
+    expect(readVizFields(unread, parse).givenNames).toBeNull();
   });
   it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
     const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });

@@ -152,7 +152,15 @@ function readName(
     return null;
   };
   const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
-  return tryAll(labelled) ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
+  const underLabel = tryAll(labelled);
+  // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
+  // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
+  if (truncated && underLabel !== null && transliterateName(underLabel.value).length <= mrzName.length) {
+    const onward = unlabelled.filter((p) => nationalityByWording(p.text) === null);
+    const further = tryAll(onward);
+    if (further !== null && transliterateName(further.value).length > mrzName.length) return further;
+  }
+  return underLabel ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
 }
 
 /** The texts the sparse pass read under the surname and given-names labels, as read. */
@@ -173,6 +181,23 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
+}
+
+/**
+ * The unlabelled phrase printed next below the surname and starting where it starts, where ICAO 9303's zone II puts
+ * the given names: for given names the MRZ had no room for when OCR garbled their label (`Nmbs: Hamas`).
+ */
+function phraseBelow(phrases: readonly Phrase[], surname: BoundingBox | null): NameCandidate[] {
+  if (surname === null) return [];
+  const height = surname.y1 - surname.y0;
+  // Within the next row of label and value (the nationality's is two rows down); nearest first, the garbled label's
+  // own words among them (nameBeyondMrz takes only a clean run of capitals).
+  return phrases
+    .filter((p) => p.label === null)
+    .map((p) => ({ p, box: capitalsBox(p.words) }))
+    .filter(({ box }) => box.y0 >= surname.y1 && box.y0 - surname.y1 <= 3.5 * height && Math.abs(box.x0 - surname.x0) <= 1.5 * height)
+    .sort((a, b) => a.box.y0 - b.box.y0)
+    .map(({ p, box }) => ({ text: p.text, confidence: p.confidence, bbox: box }));
 }
 
 /** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
@@ -347,11 +372,13 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography);
   return {
-    surname: readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography),
+    surname,
     givenNames:
       truncated && givenMrz === ''
-        ? nameBeyondMrz(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), orthography)
+        ? (nameBeyondMrz(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), orthography) ??
+          nameBeyondMrz(phraseBelow(phrases, surname?.place ?? null), orthography))
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
     issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
