@@ -257,6 +257,11 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     expect(read.givenNames?.value).toBe('MARÍA JOSÉ');
     expect(read.surname?.value).toBe('PEÑA');
   });
+  it('takes the hyphen from a sharper reading that also read the label\'s tail before the name', () => {
+    const two = parseTd3(['P<DNKWILLIAMS<ASHCROFT<<VICTORIA<<<<<<<<<<<<', 'L898902C36DNK7408122F1204159ZE184226B<<<<<10'], { now });
+    const sparse = rows(['Surname / Nom', 'WILLIAMS ASHCROFT', 'Given names / Prénoms', 'VICTORIA']);
+    expect(readVizFields(sparse, two, { surname: 'AME / NOM WILLIAMS-ASHCROFT' }, now).surname?.value).toBe('WILLIAMS-ASHCROFT');
+  });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');
   });

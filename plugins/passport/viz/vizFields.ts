@@ -131,8 +131,9 @@ function readName(
         const rank = r.cost - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
         const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
-        // Only a whole reading lends its marks to another: one that read a word more may have read other letters.
-        if (scored.marksSeen && run.dropped === 0) sharp.push(scored);
+        // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
+        // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
+        if (scored.marksSeen) sharp.push(scored);
         if (best === null || rank < best.rank) best = scored;
       }
     }
