@@ -35,6 +35,19 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('26 FEB /FEB 96 27 MAY /MAY 32'), '1996-02-26', '2032-05-27')).toBeNull();
     expect(chooseIssueDate(labelled('06/05/2031'), '1978-11-23', '2031-05-06')).toBeNull();
   });
+  it('never repairs the expiry printed beside the issue label into an issue date, its two-digit year resolved away', () => {
+    // `29 AUG/AOUT 30` under the issue label: 30 resolves to 1930 before the expiry, one digit from 29 AUG 20.
+    const candidates = [...labelled('29 AUG/AOUT 30'), ...anywhere('30 AUG/AOUT 20.')];
+    expect(chooseIssueDate(candidates, '1997-03-31', '2030-08-29', '2026-11-26')?.iso).toBe('2020-08-30');
+    expect(chooseIssueDate(labelled('29 AUG/AOUT 30'), '1997-03-31', '2030-08-29', '2026-11-26')).toBeNull();
+  });
+  it('takes no date with a day or month shorter than the page, whose copies pad them, prints it', () => {
+    // `14 01 2023` read as `1 01 2023` beside `13 01 2033` and `31.07 1982`.
+    const page = [...labelled('1 01 2023'), ...anywhere('31.07 1982 13 01 2033')];
+    expect(chooseIssueDate(page, '1982-07-31', '2033-01-13')).toBeNull();
+    // A page that prints days unpadded (`7 APR 1974`) keeps its one-digit days.
+    expect(chooseIssueDate([...labelled('1 MAR 2016'), ...anywhere('7 APR 1974 28 FEB 2026')], '1974-04-07', '2026-02-28')?.iso).toBe('2016-03-01');
+  });
   it("takes the page's one date besides its printed birth and expiry, whatever its label was read as", () => {
     // A two-year specimen: not what the 5/10-year rule expects, and its label read as `Dae de dérance`.
     const choice = chooseIssueDate(anywhere('2512 1984 28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27');

@@ -41,6 +41,24 @@ function digitsLike(iso: string, yearDigits: 2 | 4): string {
   return `${d}${m}${yearDigits === 4 ? y : y.slice(2)}`;
 }
 
+/** The day's and (all-digit) month's printed widths, from the date's shape (`2-2-4`, `1-w-4`). */
+function widths(date: PrintedDate): { day: number; month: number | null } {
+  const [day, month] = date.shape.split('-');
+  return { day: Number(day), month: month === 'w' || month === undefined ? null : Number(month) };
+}
+
+/** Printed with a leading zero: a day or all-digit month below 10 in two digits. */
+function padded(date: PrintedDate): boolean {
+  const w = widths(date);
+  return (date.day < 10 && w.day === 2) || (date.month < 10 && w.month === 2);
+}
+
+/** A day or all-digit month printed in one digit. */
+function cut(date: PrintedDate): boolean {
+  const w = widths(date);
+  return w.day === 1 || w.month === 1;
+}
+
 function hamming(a: string, b: string): number {
   if (a.length !== b.length) return Number.POSITIVE_INFINITY;
   let n = 0;
@@ -82,9 +100,17 @@ export function chooseIssueDate(
 
   // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
   const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
+  // The page's own copies of the MRZ's birth and expiry, digit for digit: never read or repaired as the issue date
+  // (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
+  const copyOf = (date: PrintedDate, iso: string | null): boolean => iso !== null && date.digits === digitsLike(iso, date.yearDigits);
+  const copies = candidates.filter(({ date }) => copyOf(date, birthIso) || copyOf(date, expiryIso));
+  // Nor a date with a part shorter than the page prints it: where the copies pad a day or month with a zero (`01`),
+  // `1 01 2023` is 14 01 2023 with a digit lost.
+  const pads = copies.some(({ date }) => padded(date));
   for (const { date, labelled, bbox } of candidates) {
     const at = bbox === undefined ? {} : { bbox };
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
+    if (copyOf(date, birthIso) || copyOf(date, expiryIso) || (pads && cut(date))) continue;
     const iso = resolve(date, fromYear, toYear);
     // Printed birth and expiry dates are on the same page; unlabelled copies of them are not the issue date.
     const isTypical = iso !== null && typical.includes(iso);
