@@ -12,6 +12,13 @@ describe('inOrthography', () => {
     expect(inOrthography('ŞAHIN', orthographyOf(['DEU', 'TUR']))).toBe('ŞAHIN');
     expect(inOrthography('ȘTEFAN', orthographyOf(['DEU', 'DEU']))).toBe('ȘTEFAN');
   });
+  it('keeps a dot above only where the orthography writes it: elsewhere it is a small acute or caron read round', () => {
+    expect(inOrthography('JIRİ WIŚNIEWSKI', orthographyOf(['CZE', 'CZE']))).toBe('JIRI WIŚNIEWSKI');
+    expect(inOrthography('İLKER', orthographyOf(['DEU', 'TUR']))).toBe('İLKER');
+    expect(inOrthography('ŻANETA ĊERNY', orthographyOf(['POL', 'POL']))).toBe('ŻANETA CERNY');
+    expect(inOrthography('ĖGLĖ', orthographyOf(['LTU', null]))).toBe('ĖGLĖ');
+    expect(inOrthography('ĠORġ', orthographyOf(['MLT', 'MLT']))).toBe('ĠORġ');
+  });
   it('knows Þ is Icelandic alone', () => {
     expect(orthographyOf([null, 'ISL']).thorn).toBe(true);
     expect(orthographyOf(['DNK', 'NOR']).thorn).toBe(false);

@@ -11,7 +11,15 @@ export interface NameOrthography {
   readonly thorn: boolean;
   /** Romanian and Moldovan write Ș and Ț with a comma below, Turkish Ş with a cedilla; null where neither is the case. */
   readonly commaBelow: boolean | null;
+  /**
+   * The capitals with a dot above this orthography writes (İ Turkish and Azeri, Ż Polish and Maltese, Ċ Ġ Maltese,
+   * Ė Lithuanian). Elsewhere a dot seen over a letter is a small acute or caron read round (JIŘÍ as JIRİ), or a speck.
+   */
+  readonly dotAbove: string;
 }
+
+const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
+const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'AZE'], Ż: ['POL', 'MLT'], Ċ: ['MLT'], Ġ: ['MLT'], Ė: ['LTU'] };
 
 export function orthographyOf(codes: readonly (string | null | undefined)[]): NameOrthography {
   const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
@@ -20,6 +28,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     eth: has('ISL', 'DNK'),
     thorn: has('ISL'),
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
+    dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
   };
 }
 
@@ -28,5 +37,5 @@ export function inOrthography(name: string, o: NameOrthography): string {
   let out = o.eth ? name : name.replace(/Ð/g, 'D');
   if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
-  return out;
+  return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
