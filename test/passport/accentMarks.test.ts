@@ -163,6 +163,32 @@ describe('withAccentMarks', () => {
     const near = { ...speck, text: 'DA', bbox: { ...speck.bbox, x0: word.bbox.x1 + 10, x1: word.bbox.x1 + 40 } };
     expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [word, near] }] })).toMatch(/^JOSÉ DA$/);
   });
+  it('takes a thin mark that peaks lighter than the letters on a quiet word, but not where faint ink also lies over letters that carry none', () => {
+    // An acute blurred to 0.65 of the letters' ink over MARTÍN's I: thin strokes peak lighter than stems.
+    const acuteAt = (ctx: SKRSContext2D, before: string, letter: string): void => {
+      const centre = 14 + ctx.measureText(before).width + ctx.measureText(letter).width / 2;
+      ctx.strokeStyle = '#5a5a5a';
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.moveTo(centre - 3, 16);
+      ctx.lineTo(centre + 4, 9);
+      ctx.stroke();
+    };
+    const quiet = line('MARTÍN', 'MARTIN', (ctx) => {
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 420, 17);
+      acuteAt(ctx, 'MART', 'I');
+    });
+    expect(withAccentMarks(quiet.crop, quiet.ocr)).toBe('MARTÍN');
+    // The same stroke over the T too: the page's background prints there, and neither is a mark beyond doubt.
+    const busy = line('MARTÍN', 'MARTIN', (ctx) => {
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 420, 17);
+      acuteAt(ctx, 'MART', 'I');
+      acuteAt(ctx, 'MAR', 'T');
+    });
+    expect(withAccentMarks(busy.crop, busy.ocr)).toBe('MARTIN');
+  });
   it('leaves out texture OCR read at the line\'s end with next to no confidence', () => {
     const { crop, ocr } = line('LUCIA', 'LUCIA');
     const word = ocr.lines[0]!.words[0]!;

@@ -367,6 +367,20 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const textured =
       inMarkZone.filter(inked).some((b) => stray(b, markable, 0.5)) ||
       blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CS]$/, 0.5));
+    // A thin mark blurs lighter than the letters' stems (an acute of 8-16 px peaks at 0.6-0.7 of their ink), as a
+    // security line does. Such a faint mark is taken only on a word with no faint ink over letters that carry none,
+    // sitting centred on its letter, its foot at the capitals' top, and shaped as an acute.
+    const faint = (b: Blob): boolean => inkRatio(b) >= faintInk && !inked(b);
+    const quiet = !inMarkZone.some((b) => (faint(b) || inked(b)) && stray(b, markable, 0.5));
+    if (!textured && quiet) {
+      for (const m of inMarkZone.filter(faint)) {
+        const at = nearestLetter(m.cx);
+        if (at < 0 || !markable.test(bases[at]!) || byLetter.has(at) || Math.abs(centres[at]! - m.cx) >= letterWidth * 0.35) continue;
+        // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
+        if (m.maxY < capTop - capHeight * 0.3 || classify([m], bases[at]!, mask, crop.width) !== 'acute') continue;
+        byLetter.set(at, [m]);
+      }
+    }
     if (textured) {
       byLetter.clear();
       below.clear();
@@ -813,6 +827,8 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   return joined;
 }
 
+/** How dark, against the letters' ink, a thin mark on a quiet word may peak (see `faint`). */
+const faintInk = 0.55;
 // Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
 const markable = /^[AEIOUYNCSZRG]$/;
 /**
