@@ -385,6 +385,25 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       expect(withAccentMarks(plain.crop, plain.ocr), `${px}px`).toBe('SIGURDSSON');
     }
   });
+  it('reads Ł that OCR took for a T as Ł, and keeps a T, whose stem no stroke crosses', () => {
+    const struck = line('ŁUKASZ', 'TUKASZ');
+    expect(withAccentMarks(struck.crop, struck.ocr)).toBe('ŁUKASZ');
+    for (const plain of ['TUKASZ', 'MATTIA']) {
+      const { crop, ocr } = line(plain, plain);
+      expect(withAccentMarks(crop, ocr), plain).toBe(plain);
+    }
+    // A serif face's T drops serifs from its bar's ends, which stand out both sides of the stem as Ł's stroke does.
+    for (const px of [38, 48]) {
+      const { crop, ocr } = drawnAt('TANAKA', 'TANAKA', px, 'AccentTestSerif');
+      expect(withAccentMarks(crop, ocr), `${px}px`).toBe('TANAKA');
+    }
+  });
+  it('reads Ç that OCR took for a G as Ç, and keeps a G, under which nothing hangs', () => {
+    const cedilla = line('GONÇALO', 'GONGALO');
+    expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('GONÇALO');
+    const plain = line('GONGALO', 'GONGALO');
+    expect(withAccentMarks(plain.crop, plain.ocr)).toBe('GONGALO');
+  });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
     const struck = drawnAt('MAŁGORZATA', 'MALGORZATA', 22, 'AccentTestSans');

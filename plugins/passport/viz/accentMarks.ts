@@ -352,7 +352,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         continue;
       }
       // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
-      // cedilla (Ş); under C always a cedilla.
+      // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla.
       below.set(best, base === 'S' && own ? '\u0326' : '\u0327');
     }
     // Texture is not a mark. Printed-ink blobs in the mark zone over no letter that carries a mark (B, D, T …), or
@@ -366,7 +366,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     };
     const textured =
       inMarkZone.filter(inked).some((b) => stray(b, markable, 0.5)) ||
-      blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CS]$/, 0.5));
+      blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CSG]$/, 0.5));
     // A thin mark blurs lighter than the letters' stems (an acute of 8-16 px peaks at 0.6-0.7 of their ink), as a
     // security line does. Such a faint mark is taken only on a word with no faint ink over letters that carry none,
     // sitting centred on its letter, its foot at the capitals' top, and shaped as an acute.
@@ -403,6 +403,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
             if (wideLetter(i) !== null) return 'Æ';
           }
           const under = below.get(i);
+          if (under === '\u0327' && base === 'G') return 'Ç';
           if (under !== undefined && nameLetters.has((base + under).normalize('NFC'))) return (base + under).normalize('NFC');
           const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
           if (struck !== null) return struck;
@@ -684,7 +685,7 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   // Tesseract's eng reads Ð as B too (GUÐRÚN as GUBRÚN): a B with one eye, not two, whose stem a bar crosses.
   if (base === 'B') return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
-  if (base !== 'L') return null;
+  if (base !== 'L' && base !== 'T') return null;
   // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
   if (w > h * 1.2) return null;
   // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
@@ -702,7 +703,14 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   // The stroke crosses the stem obliquely: in a bold sans at small sizes it stands out left by a pixel or two only.
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
-  return outLeft >= 2 && outRight >= 2 ? 'Ł' : null;
+  if (outLeft < 2 || outRight < 2) return null;
+  if (base === 'L') return 'Ł';
+  // OCR reads Ł as T too (MAŁGORZATA as MATGORZATA), but a T's bar (and a serif face's drops from it) is at its top:
+  // only a letter whose foot runs on right of the stem, and whose top does not, is an L.
+  const top = inkEnds(blob, mask, maskWidth, { row: blob.minY + Math.round(h * 0.05) });
+  const foot = inkEnds(blob, mask, maskWidth, { row: blob.maxY - Math.round(h * 0.05) });
+  if (top === null || foot === null) return null;
+  return foot.last - stemRight >= w * 0.3 && top.last - stemRight <= stem ? 'Ł' : null;
 }
 
 /**
@@ -836,8 +844,8 @@ const markable = /^[AEIOUYNCSZRG]$/;
  * Eastern European, Baltic, Turkish, Romanian): what a seen mark may compose to.
  */
 const nameLetters = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆĊŠŚŞȘŽŹŻŘŔĞĠĎŤȚŢĽĹ']);
-/** Letters a mark below the baseline is printed under: cedilla, comma or ogonek. */
-const hangsUnder = /^[CSAE]$/;
+/** Letters a mark below the baseline is printed under: cedilla, comma or ogonek; G is Ç as Tesseract often reads it. */
+const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
 /** The darkest grey value under a blob's ink. */
