@@ -666,7 +666,7 @@ function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number):
  * Letters whose mark is a stroke through them, which OCR reads as the plain letter: an O whose eye a stroke splits
  * in two is Ø (OCR gives O, 0, @, Q, D, Ö, B, 8, G or C; the MRZ's OE then confirms it); an L whose stem a stroke crosses,
  * out on both sides, is Ł;
- * a D (or a one-eyed B) whose stem a bar crosses, out to the left, is Ð.
+ * a D (or a one-eyed B or P) whose stem a bar crosses, out to the left, is Ð.
  */
 function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number, capTop: number): string | null {
   if (blob === null) return null;
@@ -680,11 +680,12 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
     // second eye of their own (B, 8; a G whose bar blur joins to its bowl): for those, only a split eye.
     const found = eyesIn(mask, maskWidth, eyes);
     if ('O0@QDÖ'.includes(base) && found.length >= 2) return 'Ø';
-    if ('BGC8'.includes(base) && splitEye(found)) return 'Ø';
+    if ('BGC8I'.includes(base) && splitEye(found)) return 'Ø';
   }
   if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
-  // Tesseract's eng reads Ð as B too (GUÐRÚN as GUBRÚN): a B with one eye, not two, whose stem a bar crosses.
-  if (base === 'B') return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
+  // Tesseract's eng reads Ð as B or P too (GUÐRÚN as GUBRÚN, GUÐMUNDSSON as GUPMUNDSSON): such a letter with one
+  // eye, whose stem a bar crosses.
+  if ('BP'.includes(base)) return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   if (base !== 'L' && base !== 'T') return null;
   // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
   if (w > h * 1.2) return null;
