@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import type { OcrResult } from '../../core/ocr/types.ts';
+import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
 
@@ -397,6 +400,16 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       const { crop, ocr } = drawnAt('TANAKA', 'TANAKA', px, 'AccentTestSerif');
       expect(withAccentMarks(crop, ocr), `${px}px`).toBe('TANAKA');
     }
+  });
+  it('keeps a T whose box a kerned A\'s foot reaches into, on a page whose texture crosses its stem', async () => {
+    // A re-read name line pinned as a file (name-crops/): NATALIA came back NAŁALIA.
+    const dir = path.join(import.meta.dirname, 'name-crops');
+    const pinned = JSON.parse(readFileSync(path.join(dir, 'natalia-kerned-t.json'), 'utf8')) as { printed: string; words: OcrWord[] };
+    const { data, info } = await sharp(path.join(dir, 'natalia-kerned-t.png')).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const crop: RawImage = { data, width: info.width, height: info.height, channels: 1 };
+    const bbox = pinned.words[0]!.bbox;
+    const ocr: OcrResult = { text: pinned.words.map((w) => w.text).join(' '), confidence: 90, lines: [{ text: '', confidence: 90, bbox, words: pinned.words }] };
+    expect(withAccentMarks(crop, ocr)).toBe(pinned.printed);
   });
   it('reads Ç that OCR took for a G as Ç, and keeps a G, under which nothing hangs', () => {
     const cedilla = line('GONÇALO', 'GONGALO');

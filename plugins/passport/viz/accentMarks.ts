@@ -686,9 +686,21 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   // Tesseract's eng reads Ð as B or P too (GUÐRÚN as GUBRÚN, GUÐMUNDSSON as GUPMUNDSSON): such a letter with one
   // eye, whose stem a bar crosses.
   if ('BP'.includes(base)) return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
-  if (base !== 'L' && base !== 'T') return null;
+  if (base === 'L') return strokedL(blob, mask, maskWidth) ? 'Ł' : null;
+  if (base !== 'T') return null;
+  // OCR reads Ł as T too (MAŁGORZATA as MATGORZATA). A kerned neighbour reaches into a T's box (NATALIA's A under its
+  // bar): the letter's own ink alone is looked at. A T's bar (and a serif face's drops from it) is at its top: only a
+  // letter whose foot runs on right of the stem, and whose top does not, is an L.
+  const own = ownInk(blob, mask, maskWidth);
+  return strokedL(own.blob, own.mask, own.width, true) ? 'Ł' : null;
+}
+
+/** Whether an L's stem is crossed by a stroke out on both sides (Ł); `footRight` also asks for an L's foot and top. */
+function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number, footRight = false): boolean {
+  const h = blob.maxY - blob.minY + 1;
+  const w = blob.maxX - blob.minX + 1;
   // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
-  if (w > h * 1.2) return null;
+  if (w > h * 1.2) return false;
   // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
   // where the ink's left edge is furthest right and its right edge furthest left.
   const rows: { left: number; right: number }[] = [];
@@ -696,22 +708,63 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
     const ink = inkEnds(blob, mask, maskWidth, { row: y });
     if (ink !== null) rows.push({ left: ink.first, right: ink.last });
   }
-  if (rows.length < 4) return null;
+  if (rows.length < 4) return false;
   const stemLeft = Math.max(...rows.map((r) => r.left));
   const stemRight = Math.min(...rows.map((r) => r.right));
   const stem = stemRight - stemLeft + 1;
-  if (stem < 2) return null;
+  if (stem < 2) return false;
   // The stroke crosses the stem obliquely: in a bold sans at small sizes it stands out left by a pixel or two only.
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
-  if (outLeft < 2 || outRight < 2) return null;
-  if (base === 'L') return 'Ł';
-  // OCR reads Ł as T too (MAŁGORZATA as MATGORZATA), but a T's bar (and a serif face's drops from it) is at its top:
-  // only a letter whose foot runs on right of the stem, and whose top does not, is an L.
+  if (outLeft < 2 || outRight < 2) return false;
+  if (!footRight) return true;
   const top = inkEnds(blob, mask, maskWidth, { row: blob.minY + Math.round(h * 0.05) });
   const foot = inkEnds(blob, mask, maskWidth, { row: blob.maxY - Math.round(h * 0.05) });
-  if (top === null || foot === null) return null;
-  return foot.last - stemRight >= w * 0.3 && top.last - stemRight <= stem ? 'Ł' : null;
+  return top !== null && foot !== null && foot.last - stemRight >= w * 0.3 && top.last - stemRight <= stem;
+}
+
+/**
+ * A blob's own ink: the largest 8-connected piece of ink inside its box, as a mask of the box alone, and the blob
+ * placed in it (ink of a neighbour reaching into the box left out).
+ */
+function ownInk(blob: Blob, mask: Uint8Array, maskWidth: number): { mask: Uint8Array; width: number; blob: Blob } {
+  const w = blob.maxX - blob.minX + 1;
+  const h = blob.maxY - blob.minY + 1;
+  const label = new Int32Array(w * h);
+  let best = 0;
+  let bestSize = 0;
+  let next = 0;
+  for (let start = 0; start < w * h; start++) {
+    const sx = start % w;
+    const sy = (start - sx) / w;
+    if (label[start] !== 0 || mask[(blob.minY + sy) * maskWidth + blob.minX + sx] !== 1) continue;
+    next += 1;
+    label[start] = next;
+    const stack = [start];
+    let size = 0;
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      size += 1;
+      const x = p % w;
+      const y = (p - x) / w;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          const q = yy * w + xx;
+          if (label[q] === 0 && mask[(blob.minY + yy) * maskWidth + blob.minX + xx] === 1) {
+            label[q] = next;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (size > bestSize) [best, bestSize] = [next, size];
+  }
+  const own = new Uint8Array(w * h);
+  for (let i = 0; i < own.length; i++) own[i] = label[i] === best ? 1 : 0;
+  return { mask: own, width: w, blob: { ...blob, minX: 0, maxX: w - 1, minY: 0, maxY: h - 1 } };
 }
 
 /**
