@@ -27,6 +27,8 @@ describe('parsePrintedDates', () => {
     ['year first, dots and OCR letters', '2O19.O2.1Z', { day: 12, month: 2, year: 2019, yearDigits: 4 }],
     ['year first after a label', 'Date of issue 2008-05-11', { day: 11, month: 5, year: 2008, yearDigits: 4 }],
     ['day and month run together', '1911 2014', { day: 19, month: 11, year: 2014, yearDigits: 4 }],
+    ['day, month and year run together', '08032017', { day: 8, month: 3, year: 2017, yearDigits: 4 }],
+    ['eight digits inside a longer number are no date', '0803201745', null],
     ['disagreeing month pair is a misread', '12 JAN/FEB 2015', null],
     ['no date', 'PASSPORT / PASSEPORT', null],
   ];

@@ -95,8 +95,11 @@ const numericDate = new RegExp(
   'gu',
 );
 
-/** `1911 2014`: day and month run together where OCR lost the space between them; only before a four-digit year. */
-const runTogetherDate = new RegExp(String.raw`(?<![0-9\p{L}])(${num}{2})(${num}{2})\s+(${num}{4})(?![0-9])`, 'gu');
+/**
+ * `1911 2014`, `08032017`: day and month (and year) run together where OCR lost the spaces between them; only with a
+ * four-digit year.
+ */
+const runTogetherDate = new RegExp(String.raw`(?<![0-9\p{L}])(${num}{2})(${num}{2})\s*(${num}{4})(?![0-9])`, 'gu');
 
 /** `2015-01-12`, `2015.01.12`, `2015/01/12`: year first, as some states print (ISO 8601); only with four year digits. */
 const yearFirstDate = new RegExp(
