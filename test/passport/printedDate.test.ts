@@ -29,6 +29,9 @@ describe('parsePrintedDates', () => {
     ['day and month run together', '1911 2014', { day: 19, month: 11, year: 2014, yearDigits: 4 }],
     ['day, month and year run together', '08032017', { day: 8, month: 3, year: 2017, yearDigits: 4 }],
     ['eight digits inside a longer number are no date', '0803201745', null],
+    ['month pair whose slash OCR read as I', '26 NOVINOV 17', { day: 26, month: 11, year: 17, yearDigits: 2 }],
+    ['month pair whose slash OCR read as L', '13 OCTLOKT 2020', { day: 13, month: 10, year: 2020, yearDigits: 4 }],
+    ['disagreeing month pair run together is a misread', '13 FEBIMAR 2020', null],
     ['disagreeing month pair is a misread', '12 JAN/FEB 2015', null],
     ['no date', 'PASSPORT / PASSEPORT', null],
   ];

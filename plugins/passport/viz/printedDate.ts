@@ -54,7 +54,20 @@ export function monthFromWord(word: string): number | null {
   const w = stripAccents(word).toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (w.length < 3) return null;
   const direct = monthWords[w] ?? monthWords[w.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B')];
-  return direct ?? null;
+  return direct ?? monthPair(w);
+}
+
+/**
+ * A bilingual month pair whose slash OCR read as a letter (`NOVINOV`, `OCTLOKT`): two month words that agree, either
+ * side of an I, L or 1.
+ */
+function monthPair(w: string): number | null {
+  for (let k = 3; k <= w.length - 4; k++) {
+    if (!'IL1'.includes(w[k]!)) continue;
+    const [first, second] = [monthWords[w.slice(0, k)], monthWords[w.slice(k + 1)]];
+    if (first !== undefined && first === second) return first;
+  }
+  return null;
 }
 
 export function stripAccents(s: string): string {
