@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, nearTypical, settleNearTypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -90,5 +90,25 @@ describe('printed dates with a slash misread', () => {
     expect(chooseIssueDate(labelled('16 NOV 16'), '1990-01-01', '2126-11-15', '2026-11-22')?.iso).toBe('2016-11-16');
     expect(chooseIssueDate(labelled('03 MAR 2027'), '1990-01-01', '2032-11-15', '2026-11-22')).toBeNull();
     expect(chooseIssueDate(labelled('22 NOV 2026'), '1990-01-01', '2036-11-21', '2026-11-22')?.iso).toBe('2026-11-22');
+  });
+});
+
+describe('a labelled date one digit from the 5/10-year rule\'s', () => {
+  // Expiry 2020-05-14: five years less a day is 2015-05-15; OCR read the label's `15.05.2015` as `18.05.2015`.
+  const misread = chooseIssueDate(labelled('18.05.2015'), '1980-03-04', '2020-05-14')!;
+  const reread = chooseIssueDate(labelled('15.05.2015'), '1980-03-04', '2020-05-14')!;
+  it('is near the rule, and asks for a second reading', () => {
+    expect(nearTypical(misread, '2020-05-14')).toBe(true);
+    expect(nearTypical(reread, '2020-05-14')).toBe(false);
+    // Two digits away, a passport issued off the rule: taken as printed.
+    expect(nearTypical(chooseIssueDate(labelled('18.06.2015'), '1980-03-04', '2020-05-14'), '2020-05-14')).toBe(false);
+  });
+  it('gives way to a second pass that read the rule\'s date itself, and stands where none did', () => {
+    expect(settleNearTypical([misread, reread], '2020-05-14').map((c) => c?.iso)).toEqual(['2015-05-15', '2015-05-15']);
+    expect(settleNearTypical([misread, null], '2020-05-14').map((c) => c?.iso)).toEqual(['2015-05-18', undefined]);
+    // The rule's date made by a one-digit repair is no second reading.
+    const repaired = chooseIssueDate(labelled('35.05.2015'), '1980-03-04', '2020-05-14');
+    expect(repaired).toMatchObject({ iso: '2015-05-15', basis: 'repair' });
+    expect(settleNearTypical([misread, repaired], '2020-05-14')[0]?.iso).toBe('2015-05-18');
   });
 });

@@ -31,6 +31,28 @@ export interface IssueDateChoice {
   readonly basis: 'label' | 'typical' | 'repair' | 'only_other_date';
 }
 
+/**
+ * A date read by its label, not what the 5/10-year rule expects, but one character from a date it does (`2015-05-18`
+ * for 2015-05-15): a digit misread as likely as an atypical passport, which a second reading of the print settles.
+ */
+export function nearTypical(choice: IssueDateChoice | null | undefined, expiryIso: string | null): boolean {
+  if (choice == null || choice.typical || choice.basis !== 'label' || expiryIso === null) return false;
+  return typicalIssueDates(expiryIso).some((t) => [...t].filter((c, i) => c !== choice.iso[i]).length === 1);
+}
+
+/**
+ * The passes' dates of issue, each `nearTypical` one replaced by another pass's that read the rule's date itself, one
+ * character away: a second reading of the print, not the rule, settles the digit.
+ */
+export function settleNearTypical(
+  passes: readonly (IssueDateChoice | null | undefined)[],
+  expiryIso: string | null,
+): (IssueDateChoice | null | undefined)[] {
+  const confirms = (other: IssueDateChoice | null | undefined, near: IssueDateChoice): boolean =>
+    other != null && other.typical && other.repair === null && [...other.iso].filter((c, i) => c !== near.iso[i]).length === 1;
+  return passes.map((c) => (c != null && nearTypical(c, expiryIso) ? (passes.find((o) => confirms(o, c)) ?? c) : c));
+}
+
 /** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
 export function typicalIssueDates(expiryIso: string): string[] {
   return [shiftIsoDate(expiryIso, -10, 1), shiftIsoDate(expiryIso, -5, 1), shiftIsoDate(expiryIso, -10, 0), shiftIsoDate(expiryIso, -5, 0)];
