@@ -63,6 +63,12 @@ describe('nameCharacters', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");
     expect(nameCharacters("O’BRIEN")).toBe("O’BRIEN");
   });
+  it('reads a zero before an apostrophe at a word\'s start as a letter, keeping the apostrophe', () => {
+    expect(nameCharacters("ROBERT 0'BRIEN")).toBe("ROBERT O'BRIEN");
+    // The MRZ settles the letter: D'ARTOIS read `0'ARTOIS`.
+    expect(reconcileName(nameCharacters("0'ARTOIS"), 'DARTOIS').value).toBe("D'ARTOIS");
+    expect(nameCharacters('ANNA 10')).toBe('ANNA');
+  });
 });
 
 describe('completePrintedPrefix', () => {

@@ -104,6 +104,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
 export function nameCharacters(text: string): string {
   return text
     .replace(/['’]{2,}/g, (run) => run[0]!)
+    // A word's first letter before an apostrophe read as a zero (`0'BRIEN`): a letter, its apostrophe kept (the MRZ
+    // settles which letter).
+    .replace(/(?<![\p{L}\d])0(?=['’]\p{L})/gu, 'O')
     .replace(/[‐‑‒–—―]/g, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
