@@ -192,6 +192,17 @@ describe('withAccentMarks', () => {
     });
     expect(withAccentMarks(busy.crop, busy.ocr)).toBe('MARTIN');
   });
+  it('places a mark on its letter where OCR\'s box ends before the word\'s last letter', () => {
+    // OCR ended ANDRES's box where its S begins: centres spread over the ink left inside put É's acute on the S.
+    const measure = createCanvas(10, 10).getContext('2d');
+    measure.font = '40px AccentTestSerif';
+    for (const [printed, read, before] of [['ANDRÉS', 'ANDRES', 'ANDRÉ'], ['MARÍA', 'MARIA', 'MARÍ']] as const) {
+      const { crop, ocr } = line(printed, read);
+      const word = ocr.lines[0]!.words[0]!;
+      const cut = { ...word, bbox: { ...word.bbox, x1: Math.round(14 + measure.measureText(before).width) } };
+      expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [cut] }] }), printed).toBe(printed);
+    }
+  });
   it('leaves out texture OCR read at the line\'s end with next to no confidence', () => {
     const { crop, ocr } = line('LUCIA', 'LUCIA');
     const word = ocr.lines[0]!.words[0]!;

@@ -197,8 +197,12 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
   const blobs = connectedComponents(mask, crop.width, crop.height, 3);
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
-  const words = wordsWithinTheirOwnInk(
-    withoutTextureAtEnds(ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim() }]))),
+  const words = wordsOverTheirLetters(
+    wordsWithinTheirOwnInk(
+      withoutTextureAtEnds(ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim() }]))),
+    ),
+    blobs,
+    letterHeightOf,
   );
   const out: string[] = [];
   // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
@@ -846,6 +850,32 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
   while (end > start && texture(words[end - 1], end - 2 >= start ? words[end - 2] : undefined)) end -= 1;
   return words.slice(start, end);
+}
+
+/**
+ * Word boxes that cut a letter at an end (OCR ended ANDRES's box where its S begins) take the letter in: a blob as
+ * tall as the word's letters, across the box's edge or within a hair of it, that reaches no neighbouring word. Without it the letters' centres, spread over
+ * the ink left inside, drift by a letter, and É's acute went to the S.
+ */
+function wordsOverTheirLetters(words: readonly OcrWord[], blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord[] {
+  return words.map((word, i) => {
+    const { x0, x1, y0, y1 } = word.bbox;
+    // As tall as the word's letters inside the box (OCR's box may take in the crop's whole height), on their line.
+    const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.minY >= y0 - 2 && b.maxY <= y1 + 2);
+    if (within.length === 0) return word;
+    const letterHeight = letterHeightOf(within).height;
+    const lettered = (b: Blob): boolean =>
+      Math.abs(b.maxY - b.minY + 1 - letterHeight) <= letterHeight * 0.2 && Math.min(b.maxY, y1) - Math.max(b.minY, y0) >= (b.maxY - b.minY + 1) * 0.5;
+    const next = words[i + 1]?.bbox.x0 ?? Number.POSITIVE_INFINITY;
+    const previous = words[i - 1]?.bbox.x1 ?? Number.NEGATIVE_INFINITY;
+    // Across the edge, or starting within a hair of it (closer than letters are set apart from the next word).
+    const hair = letterHeight * 0.15;
+    const right = blobs.filter((b) => b.minX <= x1 + hair && b.maxX > x1 && b.cx > x1 && b.maxX < next && lettered(b));
+    const left = blobs.filter((b) => b.maxX >= x0 - hair && b.minX < x0 && b.cx < x0 && b.minX > previous && lettered(b));
+    if (right.length === 0 && left.length === 0) return word;
+    const bbox = { ...word.bbox, x0: Math.min(x0, ...left.map((b) => b.minX)), x1: Math.max(x1, ...right.map((b) => b.maxX)) };
+    return { ...word, bbox };
+  });
 }
 
 /** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
