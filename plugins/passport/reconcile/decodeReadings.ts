@@ -128,9 +128,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
   const inkIssue = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now).issueDate;
-  const [first, second] = settleNearTypical([printed.issueDate, again?.issueDate, inkIssue], parse.fields.expiryDate.value);
+  // A labelled date a digit off the 5/10-year rule's gives way to another pass's reading of the rule's date.
+  const [printedIssue, againIssue] = settleNearTypical([printed.issueDate, again?.issueDate, inkIssue], parse.fields.expiryDate.value);
   const issueDate =
-    [first, second, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
+    [printedIssue, againIssue, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
     printed.issueDate ??
     again?.issueDate ??
     inkIssue ??

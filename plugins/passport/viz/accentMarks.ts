@@ -591,41 +591,47 @@ function eyesIn(mask: Uint8Array, maskWidth: number, box: Box): { cx: number; cy
   const w = box.x1 - box.x0 + 1;
   const h = box.y1 - box.y0 + 1;
   if (w < 3 || h < 3) return [];
-  const ink = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) ink[y * w + x] = mask[(box.y0 + y) * maskWidth + box.x0 + x] === 1 ? 1 : 0;
+  const paper = (p: number): boolean => mask[(box.y0 + Math.floor(p / w)) * maskWidth + box.x0 + (p % w)] !== 1;
+  const eyes: { cx: number; cy: number; size: number }[] = [];
+  // Background that reaches the box's edge is outside; what does not is enclosed.
+  for (const pocket of regionsIn(w, h, paper, false)) {
+    const xs = pocket.map((p) => p % w);
+    const ys = pocket.map((p) => Math.floor(p / w));
+    const edge = xs.some((x) => x === 0 || x === w - 1) || ys.some((y) => y === 0 || y === h - 1);
+    if (!edge && pocket.length >= 2) eyes.push({ cx: box.x0 + mean(xs), cy: box.y0 + mean(ys), size: pocket.length });
+  }
+  return eyes;
+}
+
+/** The connected regions (4- or 8-connected) of a w×h box's pixels for which `member` holds, as box indices. */
+function regionsIn(w: number, h: number, member: (p: number) => boolean, eight: boolean): number[][] {
   const seen = new Uint8Array(w * h);
-  // Background flooded from the box's edge is outside; what stays unreached is enclosed.
-  const flood = (start: number): { size: number; edge: boolean; sx: number; sy: number } => {
-    const stack = [start];
-    let size = 0;
-    let edge = false;
-    let sx = 0;
-    let sy = 0;
+  const steps = eight ? [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]] : [[0, -1], [-1, 0], [1, 0], [0, 1]];
+  const regions: number[][] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] || !member(start)) continue;
     seen[start] = 1;
+    const region: number[] = [];
+    const stack = [start];
     while (stack.length > 0) {
       const p = stack.pop()!;
+      region.push(p);
       const x = p % w;
       const y = (p - x) / w;
-      size += 1;
-      sx += x;
-      sy += y;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) edge = true;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]) {
-        if (q >= 0 && !seen[q] && !ink[q]) {
+      for (const [dx, dy] of steps) {
+        const xx = x + dx!;
+        const yy = y + dy!;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const q = yy * w + xx;
+        if (!seen[q] && member(q)) {
           seen[q] = 1;
           stack.push(q);
         }
       }
     }
-    return { size, edge, sx, sy };
-  };
-  const eyes: { cx: number; cy: number; size: number }[] = [];
-  for (let p = 0; p < w * h; p++) {
-    if (seen[p] || ink[p]) continue;
-    const pocket = flood(p);
-    if (!pocket.edge && pocket.size >= 2) eyes.push({ cx: box.x0 + pocket.sx / pocket.size, cy: box.y0 + pocket.sy / pocket.size, size: pocket.size });
+    regions.push(region);
   }
-  return eyes;
+  return regions;
 }
 
 /**
@@ -734,40 +740,10 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number, footRight = f
 function ownInk(blob: Blob, mask: Uint8Array, maskWidth: number): { mask: Uint8Array; width: number; blob: Blob } {
   const w = blob.maxX - blob.minX + 1;
   const h = blob.maxY - blob.minY + 1;
-  const label = new Int32Array(w * h);
-  let best = 0;
-  let bestSize = 0;
-  let next = 0;
-  for (let start = 0; start < w * h; start++) {
-    const sx = start % w;
-    const sy = (start - sx) / w;
-    if (label[start] !== 0 || mask[(blob.minY + sy) * maskWidth + blob.minX + sx] !== 1) continue;
-    next += 1;
-    label[start] = next;
-    const stack = [start];
-    let size = 0;
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      size += 1;
-      const x = p % w;
-      const y = (p - x) / w;
-      for (let dy = -1; dy <= 1; dy++) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          const q = yy * w + xx;
-          if (label[q] === 0 && mask[(blob.minY + yy) * maskWidth + blob.minX + xx] === 1) {
-            label[q] = next;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    if (size > bestSize) [best, bestSize] = [next, size];
-  }
+  const ink = (p: number): boolean => mask[(blob.minY + Math.floor(p / w)) * maskWidth + blob.minX + (p % w)] === 1;
+  const largest = regionsIn(w, h, ink, true).reduce<number[]>((a, b) => (b.length > a.length ? b : a), []);
   const own = new Uint8Array(w * h);
-  for (let i = 0; i < own.length; i++) own[i] = label[i] === best ? 1 : 0;
+  for (const p of largest) own[p] = 1;
   return { mask: own, width: w, blob: { ...blob, minX: 0, maxX: w - 1, minY: 0, maxY: h - 1 } };
 }
 
@@ -854,8 +830,8 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
 
 /**
  * Word boxes that cut a letter at an end (OCR ended ANDRES's box where its S begins) take the letter in: a blob as
- * tall as the word's letters, across the box's edge or within a hair of it, that reaches no neighbouring word. Without it the letters' centres, spread over
- * the ink left inside, drift by a letter, and É's acute went to the S.
+ * tall as the word's letters, across the box's edge or within a hair of it, that reaches no neighbouring word.
+ * Without it the letters' centres, spread over the ink left inside, drift by a letter (É's acute went to the S).
  */
 function wordsOverTheirLetters(words: readonly OcrWord[], blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord[] {
   return words.map((word, i) => {
@@ -953,6 +929,10 @@ function percentile(data: Uint8Array | Buffer, q: number): number {
     if (seen >= q * data.length) return v;
   }
   return 255;
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 }
 
 function median(values: readonly number[]): number {

@@ -37,7 +37,7 @@ export interface IssueDateChoice {
  */
 export function nearTypical(choice: IssueDateChoice | null | undefined, expiryIso: string | null): boolean {
   if (choice == null || choice.typical || choice.basis !== 'label' || expiryIso === null) return false;
-  return typicalIssueDates(expiryIso).some((t) => [...t].filter((c, i) => c !== choice.iso[i]).length === 1);
+  return typicalIssueDates(expiryIso).some((t) => hamming(t, choice.iso) === 1);
 }
 
 /**
@@ -49,7 +49,7 @@ export function settleNearTypical(
   expiryIso: string | null,
 ): (IssueDateChoice | null | undefined)[] {
   const confirms = (other: IssueDateChoice | null | undefined, near: IssueDateChoice): boolean =>
-    other != null && other.typical && other.repair === null && [...other.iso].filter((c, i) => c !== near.iso[i]).length === 1;
+    other != null && other.typical && other.repair === null && hamming(other.iso, near.iso) === 1;
   return passes.map((c) => (c != null && nearTypical(c, expiryIso) ? (passes.find((o) => confirms(o, c)) ?? c) : c));
 }
 
