@@ -122,30 +122,28 @@ export function chooseIssueDate(
 
   // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
   const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
-  // The page's own copies of the MRZ's birth and expiry, digit for digit: never read or repaired as the issue date
-  // (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
+  // The page's own copies of the MRZ's birth and expiry, digit for digit, are read right, not misread issue dates: never
+  // read or repaired as one (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
   const copyOf = (date: PrintedDate, iso: string | null): boolean => iso !== null && date.digits === digitsLike(iso, date.yearDigits);
   const copies = candidates.filter(({ date }) => copyOf(date, birthIso) || copyOf(date, expiryIso));
   // Nor a date with a part shorter than the page prints it: where the copies pad a day or month with a zero (`01`),
   // `1 01 2023` is 14 01 2023 with a digit lost.
   const pads = copies.some(({ date }) => padded(date));
-  for (const { date, labelled, bbox } of candidates) {
+  for (const candidate of candidates) {
+    const { date, labelled, bbox } = candidate;
     const at = bbox === undefined ? {} : { bbox };
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
-    if (copyOf(date, birthIso) || copyOf(date, expiryIso) || (pads && cut(date))) continue;
+    if (copies.includes(candidate) || (pads && cut(date))) continue;
     const iso = resolve(date, fromYear, toYear);
-    // Printed birth and expiry dates are on the same page; unlabelled copies of them are not the issue date.
     const isTypical = iso !== null && typical.includes(iso);
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
-    if (iso !== null && inWindow(iso) && (labelled || (isTypical && iso !== birthIso && iso !== expiryIso))) {
+    if (iso !== null && inWindow(iso) && (labelled || isTypical)) {
       offer(
         { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, basis: labelled ? 'label' : 'typical', ...at },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
       );
       continue;
     }
-    // The printed birth and expiry dates are read right, not misread issue dates: never repair them into one.
-    if (iso !== null && (iso === birthIso || iso === expiryIso)) continue;
     // An unlabelled real date is some other date on the page, not a misread issue date.
     if (!labelled && iso !== null) continue;
     // Impossible or out of window: one misread digit away from a typical date is a repair, never more; and only when
