@@ -179,7 +179,9 @@ export function printConflicts(parse: Td3Parse, printed: PrintedCopies, secondRe
     const line2 = parse.lines[1];
     if (line2.slice(spec.start, spec.end) === copy) continue;
     const other = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
-    if (other.checks[field] && other.checks.composite) out.push(field);
+    // As printed: a copy that holds only once the parser repairs it (74032108 to 74Q32108) is no second reading.
+    const asPrinted = other.lines[1].slice(spec.start, spec.end) === copy;
+    if (asPrinted && other.checks[field] && other.checks.composite) out.push(field);
   }
   return out;
 }
