@@ -77,6 +77,15 @@ describe('nameLineBand', () => {
     expect(band!.top).toBeGreaterThan(4);
     expect(band!.bottom).toBeLessThan(76);
   });
+  it('cuts a crop whose label, cut by its top edge, hangs its descenders into the room kept for accents', () => {
+    const image = crop('GUTIÉRREZ', { text: 'Apellidos / Surname', baseline: 9 }, 58, 100);
+    const band = nameLineBand(image);
+    expect(band).not.toBeNull();
+    const nameRows = inkRows(crop('GUTIÉRREZ', null, 58, 100));
+    expect(band!.top).toBeLessThanOrEqual(nameRows[0]!);
+    expect(band!.bottom).toBeGreaterThan(nameRows[nameRows.length - 1]!);
+    expect(band!.bottom).toBeLessThan(85);
+  });
   it('leaves a crop that holds the name alone as it is', () => {
     expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
   });

@@ -36,9 +36,12 @@ export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letter
   const capHeight = baseline - capTop + 1;
   const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
   const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
-  // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
-  // or bottom edge) is cut; one that holds the name alone is read as it is.
-  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && b.n >= Math.max(6, capHeight * capHeight * 0.01));
+  // Only a crop with other print in it (a label's letters outside the band, whole or cut by the crop's top or bottom
+  // edge) is cut; one that holds the name alone is read as it is. A label's descenders may reach into the band: print
+  // that starts above it and ends above the capitals (or starts below the baseline and runs out of it) is a label's.
+  const otherPrint = all.some(
+    (b) => ((b.minY < top && b.maxY < capTop) || (b.maxY >= bottom && b.minY > baseline)) && b.n >= Math.max(6, capHeight * capHeight * 0.01),
+  );
   return otherPrint ? { top, bottom } : null;
 }
 
