@@ -422,6 +422,15 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const ocr: OcrResult = { text: pinned.words.map((w) => w.text).join(' '), confidence: 90, lines: [{ text: '', confidence: 90, bbox, words: pinned.words }] };
     expect(withAccentMarks(crop, ocr)).toBe(pinned.printed);
   });
+  it('reads the marks of a line whose crop cut the page\'s edge, a bar as tall as the crop, into the word\'s box', () => {
+    const { crop, ocr } = rendered('MÉLANIE', 'MELANIE', {
+      width: 420, height: 70, font: '40px AccentTestSerif', x: 40, baseline: 52, boxTop: 0, boxBottom: 70,
+      extra: (ctx) => ctx.fillRect(0, 0, 30, 70),
+    });
+    const word = ocr.lines[0]!.words[0]!;
+    const boxed: OcrResult = { ...ocr, lines: [{ ...ocr.lines[0]!, words: [{ ...word, bbox: { ...word.bbox, x0: 0 } }] }] };
+    expect(withAccentMarks(crop, boxed)).toBe('MÉLANIE');
+  });
   it('reads Ç that OCR took for a G as Ç, and keeps a G, under which nothing hangs', () => {
     const cedilla = line('GONÇALO', 'GONGALO');
     expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('GONÇALO');

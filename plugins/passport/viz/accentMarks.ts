@@ -194,7 +194,11 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
   const threshold = otsu(crop.data);
   const mask = new Uint8Array(crop.width * crop.height);
   for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
-  const blobs = connectedComponents(mask, crop.width, crop.height, 3);
+  // Ink the crop cuts at a side and that runs its whole height is the page's edge or a portrait's frame, never a
+  // letter: as the blob with most ink it would set the letters' height.
+  const blobs = connectedComponents(mask, crop.width, crop.height, 3).filter(
+    (b) => !(b.minY === 0 && b.maxY === crop.height - 1 && (b.minX === 0 || b.maxX === crop.width - 1)),
+  );
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
   const words = wordsOverTheirLetters(
