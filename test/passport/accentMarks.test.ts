@@ -431,6 +431,19 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const boxed: OcrResult = { ...ocr, lines: [{ ...ocr.lines[0]!, words: [{ ...word, bbox: { ...word.bbox, x0: 0 } }] }] };
     expect(withAccentMarks(crop, boxed)).toBe('MÉLANIE');
   });
+  it('leaves out another field\'s small label that OCR read at the end of the name\'s line', () => {
+    const { crop, ocr } = line('NOWÁK', 'NOWAK', (ctx) => {
+      ctx.font = '11px AccentTestSans';
+      ctx.fillText('/ Nom', 200, 12);
+    });
+    const word = ocr.lines[0]!.words[0]!;
+    const label = [
+      { text: '/', confidence: 21, bbox: { x0: 200, y0: 3, x1: 205, y1: 13 } },
+      { text: 'Nom', confidence: 21, bbox: { x0: 211, y0: 3, x1: 235, y1: 13 } },
+    ];
+    const read: OcrResult = { ...ocr, text: 'NOWAK / Nom', lines: [{ ...ocr.lines[0]!, words: [word, ...label] }] };
+    expect(withAccentMarks(crop, read)).toBe('NOWÁK');
+  });
   it('reads Ç that OCR took for a G as Ç, and keeps a G, under which nothing hangs', () => {
     const cedilla = line('GONÇALO', 'GONGALO');
     expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('GONÇALO');

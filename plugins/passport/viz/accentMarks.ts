@@ -812,7 +812,8 @@ function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: nu
  * Background texture read at a line's ends is a letter or two OCR has next to no confidence in (`LUCIA y`, `y` at
  * 0), or a letter or two standing apart from the name, further than two of its letters' heights (a label's tail or a
  * speck at the crop's edge, `s LINNEA`), or boxed less than half as tall as the name's letters (the foot of the label
- * above, `OLIVIA a`); a whole name read doubtfully (`ODEGARD` at 19) is still the name.
+ * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it);
+ * a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
 function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   const short = (w: OcrWord): boolean => [...w.text].length <= 2;
@@ -823,8 +824,17 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   };
   const flat = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
     neighbour !== undefined && w.bbox.y1 - w.bbox.y0 < 0.5 * (neighbour.bbox.y1 - neighbour.bbox.y0);
+  // Small print off the name's line, however many letters OCR made of it (`NOWAK / Nom`: another field's label
+  // beside the name): boxed under half the tallest word's height, its middle outside that word's middle half.
+  const tallest = words.reduce<OcrWord | undefined>((a, w) => (a === undefined || w.bbox.y1 - w.bbox.y0 > a.bbox.y1 - a.bbox.y0 ? w : a), undefined);
+  const smallPrintOff = (w: OcrWord): boolean => {
+    if (tallest === undefined || w === tallest) return false;
+    const h = tallest.bbox.y1 - tallest.bbox.y0;
+    const middle = (b: OcrWord['bbox']): number => (b.y0 + b.y1) / 2;
+    return w.bbox.y1 - w.bbox.y0 < 0.5 * h && Math.abs(middle(w.bbox) - middle(tallest.bbox)) > 0.25 * h;
+  };
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
-    w !== undefined && short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour));
+    w !== undefined && ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
