@@ -171,6 +171,15 @@ describe('readVizFields when the MRZ cut the given names short', () => {
   });
 });
 
+describe('readVizFields when the MRZ cut the surname', () => {
+  const parse = parseTd3(['P<CZEPETROVIC<KOWALCZYK<DVORAK<KONSTANTINOPO', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+  it('keeps a long last word the sharper reading has past the MRZ, rather than a reading without it', () => {
+    const viz = rows(['Surname / Nom', 'PETROVIC KOWALCZYK-DVORAK-KONSTANTINOPOLSKA', 'Given names / Prénoms', 'DMITRI JIRI']);
+    const sharper = 'PETROVIĆ KOWALCZYK-DVOŘÁK-KONSTANTINOPOLSKA BRZĘCZYSZCZYKIEWICZ';
+    expect(readVizFields(viz, parse, { surname: sharper }, now).surname?.value).toBe(sharper);
+  });
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });

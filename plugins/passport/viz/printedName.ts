@@ -13,6 +13,8 @@ export interface NameReconciliation {
   readonly cost: number;
   /** Whether the reading agrees with the MRZ, allowing a little OCR noise. */
   readonly agrees: boolean;
+  /** Characters read past a truncated MRZ's end (each in `cost` at a small price: nothing there to check them by). */
+  readonly beyond: number;
 }
 
 /** Letters OCR reads without their marks: a lone U against the MRZ's UE is a Ü, a lone A against AA an Å. */
@@ -24,6 +26,9 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
 
 /** What a lone letter for the MRZ's pair is in Danish and Norwegian, which write Ø and Æ and no Ö or Ä. */
 const danoNorwegian: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
+
+/** What a character read past a truncated MRZ costs an alignment: a little, so noise there does not come free. */
+export const beyondPrice = 0.02;
 
 /**
  * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
@@ -76,7 +81,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         // OCR misread a letter: the MRZ's letter is what was printed.
         if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
         // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
-        relax(i, j, i - 1, j, truncated && j === m ? 0.02 : 1, truncated && j === m ? c : '', truncated && j === m);
+        relax(i, j, i - 1, j, truncated && j === m ? beyondPrice : 1, truncated && j === m ? c : '', truncated && j === m);
       }
       // OCR missed a character the MRZ has.
       if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
@@ -84,8 +89,10 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   }
   let matched = '';
   let beyond = '';
+  let beyondSteps = 0;
   for (let i = n, j = m; i > 0 || j > 0; ) {
     const step = back[i]![j]!;
+    if (step.beyond) beyondSteps += 1;
     if (step.beyond) beyond = step.emit + beyond;
     else matched = step.emit + matched;
     i = step.pi;
@@ -93,7 +100,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   }
   const total = cost[n]![m]!;
   const value = `${matched}${keptBeyond(beyond)}`.replace(/\s+/g, ' ').trim();
-  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2) };
+  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps };
 }
 
 /**

@@ -8,7 +8,7 @@ import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
+import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
@@ -120,15 +120,19 @@ function readName(
     for (const { text: read, confidence, bbox, words, marksSeen } of texts) {
       const runs = nameWordRuns(read);
       const tokens = runs[0]?.text.split(' ').length ?? 0;
+      let wholeBeyond: number | null = null;
       for (const run of runs) {
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
         if (cleaned.length < 2) continue;
         const r = reconcileName(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn);
+        if (run.dropped === 0) wholeBeyond = r.beyond;
         if (!r.agrees) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
-        // reading whole wins over the same without a word at its end.
-        const rank = r.cost - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
+        // reading whole wins over the same without a word at its end, however long that word runs past a cut MRZ
+        // (what dropping it saves of the price of print past the MRZ is added back).
+        const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond - r.beyond) * beyondPrice : 0;
+        const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
         const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
