@@ -33,6 +33,7 @@ describe('parsePrintedDates', () => {
     ['month pair whose slash OCR read as L', '13 OCTLOKT 2020', { day: 13, month: 10, year: 2020, yearDigits: 4 }],
     ['disagreeing month pair run together is a misread', '13 FEBIMAR 2020', null],
     ['disagreeing month pair is a misread', '12 JAN/FEB 2015', null],
+    ['after a word that first reads as a day and month (S for 5)', 'UNITED STATES DEPARTMENT OF STATE 02 JUN 2017', { day: 2, month: 6, year: 2017, yearDigits: 4 }],
     ['no date', 'PASSPORT / PASSEPORT', null],
   ];
   it.each(cases)('%s', (_name, text, expected) => {

@@ -123,14 +123,19 @@ const yearFirstDate = new RegExp(
 /** Every date-shaped reading in `text` (day first as most passports print them, or year first), in text order. */
 export function parsePrintedDates(text: string): PrintedDate[] {
   const found: PrintedDate[] = [];
-  for (const m of text.matchAll(wordDate)) {
+  // A match that is no date must not swallow the one after it: `STATE 02 JUN 2017` first matches `STATE 02` (S for
+  // 5, TATE for a month), so the search goes on from the character after that match's start.
+  wordDate.lastIndex = 0;
+  for (let m = wordDate.exec(text); m !== null; m = wordDate.exec(text)) {
     const day = toDigits(m[1]!);
     const year = toDigits(m[4]!);
     const months = [m[2]!, m[3]].filter((w): w is string => w !== undefined).map(monthFromWord);
     const month = months.find((x) => x !== null);
     // Two month words must agree (bilingual print); a disagreeing pair is a misread.
-    if (day === null || year === null || month === undefined || month === null) continue;
-    if (months.some((x) => x !== null && x !== month)) continue;
+    if (day === null || year === null || month === undefined || month === null || months.some((x) => x !== null && x !== month)) {
+      wordDate.lastIndex = m.index + 1;
+      continue;
+    }
     pushDate(found, Number(day), month, year, m.index, false, `${width(m[1]!)}-w`);
   }
   // All-digit dates: which capture group holds the day, the month and the year in each pattern.
