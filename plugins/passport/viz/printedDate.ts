@@ -31,18 +31,18 @@ export interface PrintedDate {
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
 const monthWords: Readonly<Record<string, number>> = (() => {
   const table: [number, string[]][] = [
-    [1, ['JAN', 'JANUARY', 'JANV', 'JANVIER', 'JANUAR', 'JAN', 'JAEN', 'JANNER', 'ENE', 'ENERO', 'GEN', 'GENNAIO', 'JANEIRO', 'JANUARI']],
-    [2, ['FEB', 'FEBRUARY', 'FEV', 'FEVR', 'FEVRIER', 'FEBRUAR', 'FEBRERO', 'FEBBRAIO', 'FEVEREIRO', 'FEBRUARI']],
-    [3, ['MAR', 'MARCH', 'MARS', 'MAER', 'MARZ', 'MRZ', 'MAERZ', 'MARZO', 'MRT', 'MAART', 'MARCO']],
-    [4, ['APR', 'APRIL', 'AVR', 'AVRIL', 'ABR', 'ABRIL', 'APRILE']],
-    [5, ['MAY', 'MAI', 'MAYO', 'MEI', 'MAG', 'MAGGIO', 'MAIO']],
-    [6, ['JUN', 'JUNE', 'JUIN', 'JUNI', 'JUNIO', 'GIU', 'GIUGNO', 'JUNHO']],
-    [7, ['JUL', 'JULY', 'JUIL', 'JUILLET', 'JULI', 'JULIO', 'LUG', 'LUGLIO', 'JULHO']],
-    [8, ['AUG', 'AUGUST', 'AOU', 'AOUT', 'AGO', 'AGOSTO', 'AUGUSTUS']],
-    [9, ['SEP', 'SEPT', 'SEPTEMBER', 'SEPTEMBRE', 'SEPTIEMBRE', 'SET', 'SETTEMBRE', 'SETEMBRO']],
-    [10, ['OCT', 'OCTOBER', 'OCTOBRE', 'OKT', 'OKTOBER', 'OCTUBRE', 'OTT', 'OTTOBRE', 'OUT', 'OUTUBRO']],
-    [11, ['NOV', 'NOVEMBER', 'NOVEMBRE', 'NOVIEMBRE', 'NOVEMBRO']],
-    [12, ['DEC', 'DECEMBER', 'DECEMBRE', 'DEZ', 'DEZEMBER', 'DIC', 'DICIEMBRE', 'DICEMBRE', 'DEZEMBRO']],
+    [1, ['JAN', 'JANUARY', 'JANV', 'JANVIER', 'JANUAR', 'JAN', 'JAEN', 'JANNER', 'ENE', 'ENERO', 'GEN', 'GENNAIO', 'JANEIRO', 'JANUARI', 'OCA', 'OCAK']],
+    [2, ['FEB', 'FEBRUARY', 'FEV', 'FEVR', 'FEVRIER', 'FEBRUAR', 'FEBRERO', 'FEBBRAIO', 'FEVEREIRO', 'FEBRUARI', 'SUB', 'SUBAT']],
+    [3, ['MAR', 'MARCH', 'MARS', 'MAER', 'MARZ', 'MRZ', 'MAERZ', 'MARZO', 'MRT', 'MAART', 'MARCO', 'MART']],
+    [4, ['APR', 'APRIL', 'AVR', 'AVRIL', 'ABR', 'ABRIL', 'APRILE', 'NIS', 'NISAN']],
+    [5, ['MAY', 'MAI', 'MAYO', 'MEI', 'MAG', 'MAGGIO', 'MAIO', 'MAJ', 'MAYIS']],
+    [6, ['JUN', 'JUNE', 'JUIN', 'JUNI', 'JUNIO', 'GIU', 'GIUGNO', 'JUNHO', 'HAZ', 'HAZIRAN']],
+    [7, ['JUL', 'JULY', 'JUIL', 'JUILLET', 'JULI', 'JULIO', 'LUG', 'LUGLIO', 'JULHO', 'TEM', 'TEMMUZ']],
+    [8, ['AUG', 'AUGUST', 'AOU', 'AOUT', 'AGO', 'AGOSTO', 'AUGUSTUS', 'AGU', 'AGUSTOS']],
+    [9, ['SEP', 'SEPT', 'SEPTEMBER', 'SEPTEMBRE', 'SEPTIEMBRE', 'SET', 'SETTEMBRE', 'SETEMBRO', 'EYL', 'EYLUL']],
+    [10, ['OCT', 'OCTOBER', 'OCTOBRE', 'OKT', 'OKTOBER', 'OCTUBRE', 'OTT', 'OTTOBRE', 'OUT', 'OUTUBRO', 'EKI', 'EKIM']],
+    [11, ['NOV', 'NOVEMBER', 'NOVEMBRE', 'NOVIEMBRE', 'NOVEMBRO', 'KAS', 'KASIM']],
+    [12, ['DEC', 'DECEMBER', 'DECEMBRE', 'DEZ', 'DEZEMBER', 'DIC', 'DICIEMBRE', 'DICEMBRE', 'DEZEMBRO', 'ARA', 'ARALIK']],
   ];
   const out: Record<string, number> = {};
   for (const [month, words] of table) for (const w of words) out[w] = month;
@@ -58,14 +58,21 @@ export function monthFromWord(word: string): number | null {
 }
 
 /**
- * A bilingual month pair whose slash OCR read as a letter (`NOVINOV`, `OCTLOKT`): two month words that agree, either
- * side of an I, L or 1.
+ * A bilingual month pair run together where OCR lost the slash or read it as a letter (`JULJUL`, `NOVINOV`, `OCTLOKT`,
+ * `JULITEM`): two month words that agree. Where the slash took the second word's first letter with it (`JULAUL` for
+ * JUL/JUL), the rest ends a word of the first's month. Two words naming different months are a misread: none.
  */
 function monthPair(w: string): number | null {
-  for (let k = 3; k <= w.length - 4; k++) {
-    if (!'IL1'.includes(w[k]!)) continue;
-    const [first, second] = [monthWords[w.slice(0, k)], monthWords[w.slice(k + 1)]];
-    if (first !== undefined && first === second) return first;
+  for (let k = 3; k <= w.length - 3; k++) {
+    const first = monthWords[w.slice(0, k)];
+    if (first === undefined) continue;
+    const seconds = [w.slice(k), w.slice(k + 1)].map((rest) => monthWords[rest]).filter((m): m is number => m !== undefined);
+    if (seconds.length > 0) {
+      if (seconds.includes(first)) return first;
+      continue;
+    }
+    const tail = w.slice(k + 1);
+    if (tail.length >= 2 && Object.entries(monthWords).some(([word, m]) => m === first && word.length === tail.length + 1 && word.endsWith(tail))) return first;
   }
   return null;
 }
