@@ -444,6 +444,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const read: OcrResult = { ...ocr, text: 'NOWAK / Nom', lines: [{ ...ocr.lines[0]!, words: [word, ...label] }] };
     expect(withAccentMarks(crop, read)).toBe('NOWÁK');
   });
+  it('places marks by letters where OCR read an S as `$`', () => {
+    const { crop, ocr } = line('SZCZEPAŃSKA', '$ZCZEPANSKA');
+    expect(withAccentMarks(crop, ocr)).toBe('SZCZEPAŃSKA');
+  });
   it('reads Ç that OCR took for a G as Ç, and keeps a G, under which nothing hangs', () => {
     const cedilla = line('GONÇALO', 'GONGALO');
     expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('GONÇALO');
