@@ -6,7 +6,10 @@
  * on plain names per 100 names. It studies the mark reader apart from OCR and layout, on fonts and sizes the
  * passport generator does not draw with (see --fonts).
  *
- *   npx tsx scripts/accent-probe.ts [--fonts all|held] [--detail]
+ *   npx tsx scripts/accent-probe.ts [--fonts all|held] [--detail] [--edge]
+ *
+ * `--edge` draws each crop as a name line's crop that took in the page's edge: a dark bar down its left side, as tall
+ * as the crop, with OCR's word box running from the crop's edge over its whole height.
  */
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { pluginImaging } from '../core/imaging/pluginImaging.ts';
@@ -46,7 +49,7 @@ const plain = [
 const ocrPlain = (name: string): string =>
   [...name].map((c) => ({ Ø: 'O', Ł: 'L', Ð: 'D', Æ: 'AE', Œ: 'OE', İ: 'I' })[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '')).join('');
 
-interface Draw { readonly font: string; readonly px: number; readonly texture: boolean; readonly seed: number }
+interface Draw { readonly font: string; readonly px: number; readonly texture: boolean; readonly seed: number; readonly edge: boolean }
 
 function rendered(name: string, d: Draw): { crop: RawImage; ocr: OcrResult } {
   const baseline = Math.round(d.px * 1.25);
@@ -77,15 +80,18 @@ function rendered(name: string, d: Draw): { crop: RawImage; ocr: OcrResult } {
     }
   }
   ctx.fillStyle = '#161616';
+  const x = d.edge ? 8 + Math.round(d.px * 0.6) : 8;
+  if (d.edge) ctx.fillRect(0, 0, Math.round(d.px * 0.3), height);
   ctx.font = `${d.px}px "${d.font}"`;
-  ctx.fillText(name, 8, baseline);
+  ctx.fillText(name, x, baseline);
   const m = ctx.measureText(ocrPlain(name));
   const rgba = ctx.getImageData(0, 0, width, height).data;
   const data = Buffer.alloc(width * height);
   for (let i = 0; i < data.length; i++) data[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
   const text = ocrPlain(name);
   // OCR's box over the capitals, as tesseract gives for a word in caps.
-  const bbox = { x0: 8, y0: Math.round(baseline - m.actualBoundingBoxAscent), x1: Math.round(8 + ctx.measureText(name).width), y1: baseline };
+  const x1 = Math.round(x + ctx.measureText(name).width);
+  const bbox = d.edge ? { x0: 0, y0: 0, x1, y1: height - 1 } : { x0: x, y0: Math.round(baseline - m.actualBoundingBoxAscent), x1, y1: baseline };
   const word = { text, confidence: 90, bbox };
   return { crop: { data, width, height, channels: 1 }, ocr: { text, confidence: 90, lines: [{ text, confidence: 90, bbox, words: [word] }] } };
 }
@@ -93,6 +99,7 @@ function rendered(name: string, d: Draw): { crop: RawImage; ocr: OcrResult } {
 const args = process.argv.slice(2);
 const which = args.includes('--fonts') ? args[args.indexOf('--fonts') + 1] : 'all';
 const detail = args.includes('--detail');
+const edge = args.includes('--edge');
 for (const [family, file] of Object.entries(fontFiles)) GlobalFonts.registerFromPath(file, family);
 const fonts = Object.keys(fontFiles).filter((f) => which === 'all' || (which === 'held' ? heldOut.has(f) : !heldOut.has(f)));
 
@@ -107,7 +114,7 @@ for (const font of fonts) {
   for (const px of [24, 30, 38, 48]) {
     for (const texture of [false, true]) {
       for (const name of [...marked, ...plain]) {
-        const { crop, ocr } = rendered(name, { font, px, texture, seed: seed++ });
+        const { crop, ocr } = rendered(name, { font, px, texture, seed: seed++, edge });
         const read = withAccentMarks(crop, ocr, pluginImaging).normalize('NFC');
         const printed = [...name];
         const got = [...read];
