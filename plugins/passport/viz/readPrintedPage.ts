@@ -60,10 +60,7 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const band = nameLineBand(cut, ctx.imaging);
   const crop = band === null ? cut : rowsOf(cut, band);
   const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-  // OCR reads the band with the label's pieces painted over; marks are judged on the band as printed, whose texture
-  // (guilloche strokes the painting takes with the label) is the evidence that a mark is in doubt.
-  const seen = band === null ? cut : rowsOf(cut, { top: band.top, bottom: band.bottom });
-  const text = withAccentMarks(seen, ocr, ctx.imaging).trim();
+  const text = withAccentMarks(crop, ocr, ctx.imaging).trim();
   return text === '' ? null : text;
 }
 
