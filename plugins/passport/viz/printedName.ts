@@ -92,9 +92,10 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   let beyondSteps = 0;
   for (let i = n, j = m; i > 0 || j > 0; ) {
     const step = back[i]![j]!;
-    if (step.beyond) beyondSteps += 1;
-    if (step.beyond) beyond = step.emit + beyond;
-    else matched = step.emit + matched;
+    if (step.beyond) {
+      beyondSteps += 1;
+      beyond = step.emit + beyond;
+    } else matched = step.emit + matched;
     i = step.pi;
     j = step.pj;
   }
