@@ -231,6 +231,23 @@ describe('withAccentMarks', () => {
     });
     expect(withAccentMarks(crop, ocr)).toBe('SARAH');
   });
+  it('takes no mark from ink the crop\'s bottom edge cuts under a letter: the tops of the row below, not a comma', () => {
+    // The same small blob under the S: whole inside the crop it is Romanian's comma; cut by the crop's bottom edge it
+    // is the print of the row below.
+    const underS = (height: number, blobBottom: number) =>
+      rendered('SARAH', 'SARAH', {
+        width: 420, height, font: '40px AccentTestSerif', x: 14, baseline: 48, boxTop: 19, boxBottom: 49,
+        extra: (ctx) => {
+          ctx.fillStyle = '#111';
+          const centre = 14 + ctx.measureText('S').width / 2;
+          ctx.fillRect(centre - 4, 53, 8, blobBottom - 53);
+        },
+      });
+    const whole = underS(70, 60);
+    expect(withAccentMarks(whole.crop, whole.ocr)).toBe('ȘARAH');
+    const cut = underS(60, 60);
+    expect(withAccentMarks(cut.crop, cut.ocr)).toBe('SARAH');
+  });
   it('composes no letter that names are not written with: a wave over an E stays an E', () => {
     const { crop, ocr } = line('ẼMMA', 'EMMA');
     expect(withAccentMarks(crop, ocr)).toBe('EMMA');

@@ -327,6 +327,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     };
     const hanging = blobs.filter((b) => {
       if (b.cx < x0 - 2 || b.cx > x1 + 2) return false;
+      // Ink the crop's bottom edge cuts is the row below's print (its capitals' tops), never a whole mark.
+      if (b.maxY >= crop.height - 1) return false;
       const baseline = baselineNear(b);
       const letterRunningDown = b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6;
       return (hangingOwn(b) && inked(b)) || letterRunningDown;
