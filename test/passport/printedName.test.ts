@@ -69,6 +69,12 @@ describe('nameCharacters', () => {
     expect(reconcileName(nameCharacters("0'ARTOIS"), 'DARTOIS').value).toBe("D'ARTOIS");
     expect(nameCharacters('ANNA 10')).toBe('ANNA');
   });
+  it('reads a zero joined to a word\'s letters as an O, and leaves out a zero among digits or alone', () => {
+    expect(nameCharacters('0GUZ KEMAL')).toBe('OGUZ KEMAL');
+    expect(nameCharacters('J0HN')).toBe('JOHN');
+    expect(nameCharacters('PAUL0')).toBe('PAULO');
+    expect(nameCharacters('ANNA 0 2010')).toBe('ANNA');
+  });
 });
 
 describe('completePrintedPrefix', () => {

@@ -112,9 +112,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
 export function nameCharacters(text: string): string {
   return text
     .replace(/['’]{2,}/g, (run) => run[0]!)
-    // A word's first letter before an apostrophe read as a zero (`0'BRIEN`): a letter, its apostrophe kept (the MRZ
-    // settles which letter).
-    .replace(/(?<![\p{L}\d])0(?=['’]\p{L})/gu, 'O')
+    // Names hold no digits: a zero joined to a word's letters (`0GUZ`, `J0HN`, `0'BRIEN`) is an O OCR read round (the
+    // MRZ settles which letter). A zero among digits or alone stays out.
+    .replace(/(?<!\d)0(?=['’]?\p{L})|(?<=\p{L})0(?!\d)/gu, 'O')
     .replace(/[‐‑‒–—―]/g, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
