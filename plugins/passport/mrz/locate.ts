@@ -8,7 +8,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { layoutWhereWashed } from '../reconcile/washedCells.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from '../refusal.ts';
 import type { Located, Prepared } from '../stages.ts';
-import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzReading } from './index.ts';
+import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzFailure, type MrzReading, type Td3Parse } from './index.ts';
 import { td3Plausibility } from './mrzPlausibility.ts';
 
 /** One quick look at the page's words: a second way to the MRZ, and what a refusal names (a driving licence). */
@@ -41,27 +41,45 @@ async function readMrzFromOcrLines(image: RawImage, look: { small: RawImage; ocr
   return reading;
 }
 
+/** The lines parsed, with the cells glare washed out laid where they belong. */
+function parsed(reading: MrzReading, now: Date): Td3Parse {
+  const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now });
+  return layoutWhereWashed(read, reading.washed, now);
+}
+
+/** Whether the reading would be refused as no zone: another layout no check digit proves, or lines no passport's. */
+export function noZone(reading: MrzReading, now: Date): boolean {
+  if (refusalForLayout(reading.format) !== null) return reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines);
+  return !td3Plausibility(parsed(reading, now).lines).plausible;
+}
+
+/**
+ * The reading to go on with: the blob chains' (`found`), or where they found no zone, the OCR lines' (`second`,
+ * asked only then). Lines the chains took for the zone that form none (a row of print or texture read as cells)
+ * are no zone found too. Null where neither way found one; a reading no way bettered is kept for its refusal.
+ */
+export async function zoneReading(found: MrzReading | MrzFailure, second: () => Promise<MrzReading | null>, now: Date): Promise<MrzReading | null> {
+  if ('failure' in found) return second();
+  if (!noZone(found, now)) return found;
+  const other = await second();
+  return other !== null && !noZone(other, now) ? other : found;
+}
+
 export async function locatePassport(prepared: Prepared, ctx: PluginContext): Promise<Located> {
   const found = await readMrz(prepared.first, { now: ctx.now, signal: ctx.signal, imaging: ctx.imaging });
   // The page's words are read at most once: for the second way to the MRZ, then for a refusal's wording.
   let looked: { small: RawImage; ocr: OcrResult } | null = null;
   const words = async (): Promise<{ small: RawImage; ocr: OcrResult }> => (looked ??= await lookAtWords(prepared.first, ctx));
-  let reading: MrzReading;
-  if ('failure' in found) {
-    const look = await words();
-    const second = await readMrzFromOcrLines(prepared.first, look, ctx);
-    if (second === null) return refuseUnreadable(found.failure, look.ocr, ctx);
-    ctx.logger.info({}, 'the MRZ was found by the OCR lines');
-    reading = second;
-  } else reading = found;
+  const reading = await zoneReading(found, async () => readMrzFromOcrLines(prepared.first, await words(), ctx), ctx.now);
+  if (reading === null) return refuseUnreadable('failure' in found ? found.failure : 'no_mrz', (await words()).ocr, ctx);
+  if (reading !== found) ctx.logger.info({}, 'the MRZ was found by the OCR lines');
   const refusal = refusalForLayout(reading.format);
   if (refusal !== null) {
     // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
     if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
     return ctx.reject(refusal.code, refusal.detail, refusal.hint);
   }
-  const read = reading.parse ?? parseTd3([reading.lines[0] ?? '', reading.lines[1] ?? ''], { now: ctx.now });
-  const parse = layoutWhereWashed(read, reading.washed, ctx.now);
+  const parse = parsed(reading, ctx.now);
   const plausibility = td3Plausibility(parse.lines);
   if (!plausibility.plausible) {
     ctx.logger.info({ reasons: plausibility.reasons }, 'the lines found do not form a passport MRZ');
