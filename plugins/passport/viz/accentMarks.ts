@@ -201,8 +201,11 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
   );
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
-  // OCR's `$` is an S (`$ZCZEPANSKA`): a letter with its own place, or the marks after it land a letter early.
-  const asWords = ocr.lines.flatMap((l) => l.words).flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim().replace(/\$/g, 'S') }]));
+  // OCR's `$` is an S (`$ZCZEPANSKA`) and its `@` a round O or Ø (`S@RENSEN`): letters with their own places, or the
+  // marks after them land a letter early. The pixels then tell Ø from O.
+  const asWords = ocr.lines
+    .flatMap((l) => l.words)
+    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O') }]));
   const words = wordsOverTheirLetters(
     wordsWithinTheirOwnInk(
       withoutTextureAtEnds(asWords),
