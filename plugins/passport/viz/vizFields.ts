@@ -235,9 +235,27 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
   // starts a little to the left of what it found.
   const widened = (box: BoundingBox | null | undefined): BoundingBox | null =>
     box == null ? null : { ...box, x0: Math.max(0, box.x0 - 3 * Math.max(4, box.y1 - box.y0)) };
+  // The part a cut MRZ name ends in may go on in print past what the MRZ holds, its last words a phrase apart
+  // (`SEO-JUN HIROSHI` and `WEI`): its re-read takes in the phrases that carry on along its row, each starting
+  // within two letter heights of the last and read as capitals alone; a label, or anything else (a portrait's
+  // edge read as `[otis`), ends the row. The surname is the cut part only where no `<<` ends it.
+  const cutPart = !nameMayBeTruncated(mrz.lines[0]) ? null : mrz.lines[0].slice(5).includes('<<') ? 'given_names' : 'surname';
+  const phrases = phrasesOf(viz);
+  const onward = (box: BoundingBox | null | undefined, field: 'surname' | 'given_names'): BoundingBox | null | undefined => {
+    if (box == null || field !== cutPart) return box;
+    const h = box.y1 - box.y0;
+    const centre = (b: BoundingBox): number => (b.y0 + b.y1) / 2;
+    const along = phrases.filter((p) => p.bbox.x0 >= box.x1 - h * 0.5 && centre(p.bbox) >= box.y0 && centre(p.bbox) <= box.y1).sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    let x1 = box.x1;
+    for (const p of along) {
+      if (p.label !== null || p.bbox.x0 - x1 > h * 2 || !/^\p{Lu}[\p{Lu}'’\- ]*$/u.test(p.text.trim())) break;
+      x1 = Math.max(x1, p.bbox.x1);
+    }
+    return { ...box, x1 };
+  };
   return {
-    surname: widened(r.surname?.bbox) ?? underLabel('surname'),
-    givenNames: widened(r.givenNames?.bbox) ?? underLabel('given_names'),
+    surname: widened(onward(r.surname?.bbox, 'surname')) ?? underLabel('surname'),
+    givenNames: widened(onward(r.givenNames?.bbox, 'given_names')) ?? underLabel('given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
   };
 }
