@@ -76,7 +76,7 @@ export async function locatePassport(prepared: Prepared, ctx: PluginContext): Pr
   const refusal = refusalForLayout(reading.format);
   if (refusal !== null) {
     // Lines of another layout that its check digits do not prove are texture, not an ID card or a visa.
-    if (reading.format === 'TD3' || !otherLayoutProven(reading.format, reading.lines)) return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
+    if (noZone(reading, ctx.now)) return refuseUnreadable('no_mrz', (await words()).ocr, ctx);
     return ctx.reject(refusal.code, refusal.detail, refusal.hint);
   }
   const parse = parsed(reading, ctx.now);
