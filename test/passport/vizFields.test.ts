@@ -295,18 +295,16 @@ describe('locateNames', () => {
     bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words[words.length - 1]!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
     words,
   });
+  /** The page's OCR as these lines, in reading order. */
+  const ocrOf = (...lines: ReturnType<typeof line>[]): OcrResult => ({ text: '', confidence: 90, lines });
   it('boxes a name line over its capitals when OCR gave one word a box reaching into the label below', () => {
-    const viz: OcrResult = {
-      text: '',
-      confidence: 90,
-      lines: [
-        line([word('Surname', 50, 170, 110, 181)]),
-        // BHATTACHARYA's box takes in the `Given names` label under it: 43 px against its neighbour's 17.
-        line([word('BHATTACHARYA', 52, 195, 234, 238), word('VENKATARAGHAVAN', 236, 196, 459, 213)]),
-        line([word('Given', 50, 228, 80, 238), word('names', 86, 228, 120, 238)]),
-        line([word('AARAV', 52, 253, 124, 269)]),
-      ],
-    };
+    const viz = ocrOf(
+      line([word('Surname', 50, 170, 110, 181)]),
+      // BHATTACHARYA's box takes in the `Given names` label under it: 43 px against its neighbour's 17.
+      line([word('BHATTACHARYA', 52, 195, 234, 238), word('VENKATARAGHAVAN', 236, 196, 459, 213)]),
+      line([word('Given', 50, 228, 80, 238), word('names', 86, 228, 120, 238)]),
+      line([word('AARAV', 52, 253, 124, 269)]),
+    );
     const boxes = locateNames(viz, parse);
     expect(boxes.surname).not.toBeNull();
     expect(boxes.surname!.y0).toBe(196);
@@ -314,20 +312,16 @@ describe('locateNames', () => {
   });
   it('re-reads the part a cut MRZ name ends in along its row, past a word OCR set apart, up to the next field', () => {
     // SEO-JUN HIROSHI WEI under its label, the MRZ cut after HIROSHI; OCR made WEI a phrase of its own beside it.
-    const row: OcrResult = {
-      text: '',
-      confidence: 90,
-      lines: [
-        line([word('Surname', 374, 200, 430, 210)]),
-        line([word('YAMAMOTO-CHEN-NAKAMURA', 374, 218, 600, 239)]),
-        line([word('Given', 374, 250, 410, 260), word('names', 414, 250, 455, 260)]),
-        line([word('WEI', 553, 267, 591, 283)]),
-        line([word('SEO-JUN', 374, 268, 460, 289), word('HIROSHI', 467, 268, 547, 289)]),
-        // What is not capitals beside it (a portrait's edge), and another field's value far along, are no part of it.
-        line([word('[otis', 600, 268, 640, 289)]),
-        line([word('TOKYO', 760, 268, 830, 289)]),
-      ],
-    };
+    const row = ocrOf(
+      line([word('Surname', 374, 200, 430, 210)]),
+      line([word('YAMAMOTO-CHEN-NAKAMURA', 374, 218, 600, 239)]),
+      line([word('Given', 374, 250, 410, 260), word('names', 414, 250, 455, 260)]),
+      line([word('WEI', 553, 267, 591, 283)]),
+      line([word('SEO-JUN', 374, 268, 460, 289), word('HIROSHI', 467, 268, 547, 289)]),
+      // What is not capitals beside it (a portrait's edge), and another field's value far along, are no part of it.
+      line([word('[otis', 600, 268, 640, 289)]),
+      line([word('TOKYO', 760, 268, 830, 289)]),
+    );
     const line2 = 'DX45127690JPN7910144M3001307<<<<<<<<<<<<<<<0';
     const cut = parseTd3(['P<JPNYAMAMOTO<CHEN<NAKAMURA<<SEO<JUN<HIROSHI', line2], { now });
     expect(locateNames(row, cut).givenNames?.x1).toBe(591);
@@ -337,17 +331,13 @@ describe('locateNames', () => {
   });
   it('takes nothing along the surname\'s row where the MRZ ended the surname and cut the given names', () => {
     const cutGiven = parseTd3(['P<CZEKONSTANTINOPOLSKA<BRZECZYSZCZYKIEWICZ<<', '13280010<1CZE4705211F2502209RE107858U<<<<<06'], { now });
-    const viz: OcrResult = {
-      text: '',
-      confidence: 90,
-      lines: [
-        line([word('Surname', 374, 200, 430, 210)]),
-        line([word('KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ', 374, 218, 700, 239)]),
-        line([word('OTIS', 712, 218, 760, 239)]),
-        line([word('Given', 374, 250, 410, 260), word('names', 414, 250, 455, 260)]),
-        line([word('MALGORZATA', 374, 268, 480, 289)]),
-      ],
-    };
+    const viz = ocrOf(
+      line([word('Surname', 374, 200, 430, 210)]),
+      line([word('KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ', 374, 218, 700, 239)]),
+      line([word('OTIS', 712, 218, 760, 239)]),
+      line([word('Given', 374, 250, 410, 260), word('names', 414, 250, 455, 260)]),
+      line([word('MALGORZATA', 374, 268, 480, 289)]),
+    );
     expect(locateNames(viz, cutGiven).surname?.x1).toBe(700);
   });
 });
