@@ -28,6 +28,8 @@ describe('reconcileName', () => {
     ['print longer than a truncated MRZ', 'MARIA-GUADALUPE', 'MARIA<GUAD', true, 'MARIA-GUADALUPE'],
     ['names the MRZ had no room for, after a short cut name', 'MICHAEL WILLIAM THOMAS', 'MICHAEL', true, 'MICHAEL WILLIAM THOMAS'],
     ['texture read past a cut MRZ name dropped', 'BENOIT JEAN ÉTIENNE SN', 'BENOIT<JEAN<ETI', true, 'BENOIT JEAN ÉTIENNE'],
+    ['a word past a cut MRZ ending in a filler, its space lost by OCR', 'ZEYNEPELIF', 'ZEYNEP<', true, 'ZEYNEP ELIF'],
+    ['a word past a cut MRZ ending in a filler, its space read', 'ZEYNEP ELIF', 'ZEYNEP<', true, 'ZEYNEP ELIF'],
   ] as const)('%s', (_name, ocr, mrz, truncated, printed) => {
     const r = reconcileName(ocr, mrz, truncated);
     expect(r.agrees).toBe(true);

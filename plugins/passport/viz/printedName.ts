@@ -38,7 +38,9 @@ export const beyondPrice = 0.02;
  */
 export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false, thorn = false): NameReconciliation {
   const o = [...ocrText.toUpperCase().replace(/\s+/g, ' ').trim()];
-  const t = mrzName;
+  // A cut name ending in a filler: its last word is whole, so print past it starts a word of its own.
+  const wordEnds = truncated && mrzName.endsWith('<');
+  const t = wordEnds ? mrzName.replace(/<+$/, '') : mrzName;
   const n = o.length;
   const m = t.length;
   // cost[i][j]: best cost aligning o[0..i) with t[0..j); back-pointers rebuild the printed string.
@@ -100,7 +102,8 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
     j = step.pj;
   }
   const total = cost[n]![m]!;
-  const value = `${matched}${keptBeyond(beyond)}`.replace(/\s+/g, ' ').trim();
+  const kept = keptBeyond(beyond);
+  const value = `${matched}${wordEnds && /^\p{L}/u.test(kept) ? ' ' : ''}${kept}`.replace(/\s+/g, ' ').trim();
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps };
 }
 

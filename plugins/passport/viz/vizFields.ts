@@ -355,8 +355,11 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const all = labelledValues(phrases);
   const f = mrz.fields;
   const truncated = nameMayBeTruncated(mrz.lines[0]);
-  const surnameMrz = f.name.surname.replace(/ /g, '<');
-  const givenMrz = f.name.givenNames.replace(/ /g, '<');
+  // A cut name whose last cell is a filler after a letter: its last MRZ word is whole, and what the print has past it
+  // is another word (the filler ends the name part reconcileName aligns, and it keeps the word apart).
+  const cutAfterWord = truncated && /[A-Z]<$/.test(mrz.lines[0]) ? '<' : '';
+  const givenMrz = f.name.givenNames.replace(/ /g, '<') + (f.name.givenNames === '' ? '' : cutAfterWord);
+  const surnameMrz = f.name.surname.replace(/ /g, '<') + (f.name.givenNames === '' ? cutAfterWord : '');
 
   // Labels also carry text beside them inside their own phrase ("Date of issue 12 JAN 2015").
   const labelTails = (field: VizField): { text: string; confidence: number }[] =>
