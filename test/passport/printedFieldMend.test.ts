@@ -74,10 +74,32 @@ describe('mendFieldsFromPrint', () => {
       expect(r.lines[1]).toBe(zeros);
       expect(r.repairs).toContainEqual({ field: 'document_number', line: 2, position: 4, from: 'O', to: '0', reason: 'printed_page' });
     });
-    it('not where the recogniser was sure, nor for any other difference', () => {
+    it('not where the recogniser was sure, nor where the print differs at more than one cell read sure', () => {
       expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now, confidence: doubted(0.995) })).toBe(read);
-      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002582' }, { now, confidence: doubted(0.7) })).toBe(read);
+      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A86002582' }, { now, confidence: doubted(0.7) })).toBe(read);
       expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002532' }, { now })).toBe(read);
+    });
+    it('past one cell the print misread where the recogniser was sure, which stays as the MRZ has it', () => {
+      expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002582' }, { now, confidence: doubted(0.7) }).lines[1]).toBe(zeros);
+    });
+  });
+  describe('a letter for a digit worth the same to every check digit', () => {
+    // U (30) for 0 changes no check sum at any weight: Z030056U6 holds wherever Z03005606 does.
+    const l1 = 'P<NGAADEYEMI<<AMARA<NGOZI<<<<<<<<<<<<<<<<<<<';
+    const truth = 'Z030056061NGA7404102F301224618722036<<<<<<76';
+    const read = parseTd3([l1, 'Z030056U61NGA7404102F301224618722036<<<<<<76'], { now });
+    const doubtedAt7 = Array.from({ length: 44 }, (_, i) => (i === 7 ? 0.5 : 0.999));
+    it('takes the print\'s digit at a cell the recogniser doubted, past the print\'s own misread of a sure cell', () => {
+      expect(read.valid).toBe(true);
+      const r = mendFieldsFromPrint(read, { ...none, passportNumber: '703005606' }, { now, confidence: doubtedAt7 });
+      expect(r.lines[1]).toBe(truth);
+      expect(r.repairs).toContainEqual({ field: 'document_number', line: 2, position: 8, from: 'U', to: '0', reason: 'printed_page' });
+    });
+    it('not where the print gives neither a look-alike nor the recogniser\'s runner-up', () => {
+      const other = parseTd3([l1, 'Z030056A61NGA7404102F301224618722036<<<<<<76'], { now });
+      expect(mendFieldsFromPrint(other, { ...none, passportNumber: 'Z03005606' }, { now, confidence: doubtedAt7 })).toBe(other);
+      const second = Array.from(other.lines[1], (c, i) => (i === 7 ? '0' : c));
+      expect(mendFieldsFromPrint(other, { ...none, passportNumber: 'Z03005606' }, { now, confidence: doubtedAt7, second }).lines[1]).toBe(truth);
     });
   });
 });

@@ -109,10 +109,31 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     // Still several: a look-alike swap (O/0, I/1, B/8, …) is the recogniser's known failure; a change to its second
     // best only is not, and does not stand against one.
     if (fixes.length > 1) fixes = lookalikesOnly(fixes, line2);
-    if (fixes.length === 1) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
+    if (fixes.length === 1 && !zeroOrOhElsewhere(fixes[0]!, positions, doubtful, line2, check)) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
   }
 
   return { lines: [chars[0].join(''), chars[1].join('')], repairs };
+}
+
+const zeroOrOh = (a: string, b: string): boolean => (a === 'O' && b === '0') || (a === '0' && b === 'O');
+
+/**
+ * An O/0 swap that makes a check hold, where swapping an O or 0 read sure elsewhere in the same field would make it
+ * hold too: OCR-B draws the two nearly alike, and the recogniser's certainty between them proves little, so the check
+ * cannot say which cell was misread. The field is left as read (its check failing) rather than mended at a guess.
+ */
+function zeroOrOhElsewhere(fix: { i: number; to: string }, positions: readonly number[], doubtful: readonly number[], line2: string[], check: (typeof td3Checks)[number]): boolean {
+  if (!zeroOrOh(line2[fix.i]!, fix.to)) return false;
+  return positions.some((i) => {
+    if (doubtful.includes(i) || i === fix.i) return false;
+    const original = line2[i]!;
+    if (original !== 'O' && original !== '0') return false;
+    if (!fits(fieldAt(1, i).charClass, original === 'O' ? '0' : 'O')) return false;
+    line2[i] = original === 'O' ? '0' : 'O';
+    const holds = checkHolds(line2, check);
+    line2[i] = original;
+    return holds;
+  });
 }
 
 const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;

@@ -58,6 +58,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     washed: reading.washed[1],
     corroborating: sharperFirst?.printed ?? null,
     confidence: reading.charConfidence[1] ?? [],
+    ...(reading.second?.[1] === undefined ? {} : { second: reading.second[1] }),
   });
   // Country codes the MRZ read as no country's, from the codes the page prints (either pass).
   const printedCodes = {

@@ -2,8 +2,8 @@
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
  * and the differing characters (at most two where glare left a reading, and any number of cells it washed out)
- * change, recorded. A field that already holds changes only where the print differs from it by O for 0 (or 0 for
- * O) alone, at cells the recogniser doubted: swaps no check digit can see (zeroOrOhFromPrint).
+ * change, recorded. A document number that already holds changes only at cells the recogniser doubted, where the print
+ * gives a swap no check digit can see (invisibleSwapsFromPrint).
  *
  * When glare washed out the field's check digit too, that digit cannot prove the print, so more is asked: a second
  * OCR reading of the printed page gives the same value, every cell of the field glare left readable already says
@@ -15,6 +15,7 @@ import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3Field } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
+import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -34,11 +35,12 @@ export function mendFieldsFromPrint(
     washed?: readonly boolean[];
     /** The printed page read a second time (another OCR pass): needed to fill a field whose check digit was washed out. */
     corroborating?: PrintedCopies | null;
-    /** Line 2's per-cell confidence (the recogniser's), for zeroOrOhFromPrint. */
+    /** Line 2's per-cell confidence and runner-up (the recogniser's), for invisibleSwapsFromPrint. */
     confidence?: readonly number[];
+    second?: readonly string[];
   },
 ): Td3Parse {
-  const start = zeroOrOhFromPrint(parse, printed.passportNumber, options.confidence, options.now);
+  const start = invisibleSwapsFromPrint(parse, printed.passportNumber, options.confidence, options.second, options.now);
   let current = start;
   const mends: Td3Repair[] = [];
   const other = options.corroborating ?? null;
@@ -88,23 +90,33 @@ const dateCopy = (iso: string | null): string | null => (iso === null ? null : i
 const doubtedBelow = 0.99;
 
 /**
- * `O` and `0` in a document number whose check digits hold: OCR-B draws the two most alike, both are legal there, and
- * two of them swapped at weights 7 and 3 (or 3 and 7, 1 and 9…) change no check digit (`A85OO2532` holds where
- * `A85002532` does). Where the printed number differs from the MRZ's only by O for 0 or 0 for O, at cells the
- * recogniser doubted, and holds the field's check and the composite too, the print's reading is taken (recorded).
+ * Swaps a document number's check digit cannot see: `O` and `0` at weights that cancel (`A85OO2532` holds where
+ * `A85002532` does), or one character for another worth the same modulo 10 (`U` and `0`, `G` and `6`, `S` and `8`).
+ * Where the printed number gives, at cells the recogniser doubted, its runner-up or a look-alike (0 for O or U), and the
+ * number so mended holds the field's check and the composite too, the print settles those cells (recorded). The print
+ * may differ at one cell the recogniser read sure as well (its own misreading, Z for 7): that cell stays as read.
  */
-function zeroOrOhFromPrint(parse: Td3Parse, printedNumber: string | null, confidence: readonly number[] | undefined, now: Date): Td3Parse {
+function invisibleSwapsFromPrint(
+  parse: Td3Parse,
+  printedNumber: string | null,
+  confidence: readonly number[] | undefined,
+  second: readonly string[] | undefined,
+  now: Date,
+): Td3Parse {
   const copy = numberCopy(printedNumber);
   if (copy === null || confidence === undefined || !parse.checks.document_number) return parse;
   const spec = td3Field('document_number');
   const line2 = parse.lines[1];
   const was = line2.slice(spec.start, spec.end);
   const diffs = [...copy].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
-  const zeroOrOh = (i: number): boolean => new Set([copy[i], was[i]]).size === 2 && [copy[i], was[i]].every((c) => c === 'O' || c === '0');
-  if (diffs.length === 0 || !diffs.every((i) => zeroOrOh(i) && (confidence[spec.start + i] ?? 1) < doubtedBelow)) return parse;
-  const next = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
+  const lookalike = (i: number): boolean => letterToDigit[was[i]!] === copy[i] || letterToDigit[copy[i]!] === was[i];
+  const settles = (i: number): boolean => (confidence[spec.start + i] ?? 1) < doubtedBelow && (lookalike(i) || second?.[spec.start + i] === copy[i]);
+  const settled = diffs.filter(settles);
+  if (settled.length === 0 || diffs.length - settled.length > 1) return parse;
+  const mended = [...was].map((c, i) => (settled.includes(i) ? copy[i]! : c)).join('');
+  const next = parseTd3([parse.lines[0], line2.slice(0, spec.start) + mended + line2.slice(spec.end)], { now });
   if (!next.checks.document_number || !next.checks.composite) return parse;
-  const mends: Td3Repair[] = diffs.map((i) => ({ field: 'document_number', line: 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' }));
+  const mends: Td3Repair[] = settled.map((i) => ({ field: 'document_number', line: 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' }));
   return { ...next, repairs: [...parse.repairs, ...mends] };
 }
 

@@ -243,6 +243,22 @@ describe('repairs guided by the recogniser confidence', () => {
     expect(r.repairs).toEqual([]);
     expect(r.valid).toBe(false);
   });
+  it('leaves an O/0 in doubt as read where swapping an O or 0 read sure would make the check hold as well', () => {
+    // Z03005606 read with a sure O at weight 3 (+72) and a doubted 0 at weight 7: making that 0 an O (+168) holds the
+    // check too, and would answer Z03OO5606 as proven.
+    const truth = line2({ number: 'Z03005606' });
+    const read = set(truth, 4, 'O');
+    const confidence: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 3 ? 0.6 : 0.999))];
+    const alternatives: [string[], string[]] = [[], Array.from(read, (c, i) => (i === 3 ? 'O' : c))];
+    const r = parseTd3([specimen[0], read], { now, alternatives, confidence });
+    expect(r.repairs.filter((x) => x.field === 'document_number')).toEqual([]);
+    expect(r.checks.document_number).toBe(false);
+    // With no O or 0 read sure elsewhere in the number, the check locates the doubted cell.
+    const alone = set(line2({ number: 'Z13115606' }), 7, 'O');
+    const doubtedAt7: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 7 ? 0.6 : 0.999))];
+    const one = parseTd3([specimen[0], alone], { now, alternatives: [[], Array.from(alone, (c, i) => (i === 7 ? '0' : c))], confidence: doubtedAt7 });
+    expect(one.lines[1]).toBe(line2({ number: 'Z13115606' }));
+  });
   it('leaves a check digit read sure as printed, though its second best would make the check hold', () => {
     // A specimen printed with a wrong composite and date-of-birth check digit: the classifier's runner-up for each
     // digit cell happens to be the digit that holds.
