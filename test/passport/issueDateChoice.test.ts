@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, nearTypical, settleNearTypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, nearTypical, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -20,8 +20,14 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(labelled('00.10.2017'), '1980-03-04', '2027-10-08')).toBeNull();
     expect(chooseIssueDate(labelled('39.10.2017'), '1980-03-04', '2027-10-08')?.iso).toBe('2017-10-09');
   });
-  it('never repairs two digits', () => {
+  it('never repairs two digits that are not look-alikes', () => {
     expect(chooseIssueDate(labelled('38.07.2015'), '1980-03-04', '2025-01-11')).toBeNull();
+    expect(chooseIssueDate(anywhere('61.12.2523'), '2000-12-31', '2033-11-30')).toBeNull();
+  });
+  it('repairs two look-alike digits (0 read as 6 or 9) only of a read that is no date', () => {
+    expect(chooseIssueDate(anywhere('61.12.2923'), '2000-12-31', '2033-11-30')).toMatchObject({ iso: '2023-12-01', repair: { from: '61122923', to: '01122023' }, basis: 'repair' });
+    // A real date out of the window is one, read as printed: two digits from the rule's date prove nothing.
+    expect(chooseIssueDate(labelled('07.12.2923'), '2000-12-31', '2033-11-30')).toBeNull();
   });
   it('skips unlabelled copies of the birth and expiry dates and picks the date between them', () => {
     expect(chooseIssueDate(anywhere('04.03.1980 12.01.2015 11.01.2025'), '1980-03-04', '2025-01-11')?.iso).toBe('2015-01-12');
@@ -104,11 +110,21 @@ describe('a labelled date one digit from the 5/10-year rule\'s', () => {
     expect(nearTypical(chooseIssueDate(labelled('18.06.2015'), '1980-03-04', '2020-05-14'), '2020-05-14')).toBe(false);
   });
   it('gives way to a second pass that read the rule\'s date itself, and stands where none did', () => {
-    expect(settleNearTypical([misread, reread], '2020-05-14').map((c) => c?.iso)).toEqual(['2015-05-15', '2015-05-15']);
-    expect(settleNearTypical([misread, null], '2020-05-14').map((c) => c?.iso)).toEqual(['2015-05-18', undefined]);
+    expect(settleAtypical([misread, reread]).map((c) => c?.iso)).toEqual(['2015-05-15', '2015-05-15']);
+    expect(settleAtypical([misread, null]).map((c) => c?.iso)).toEqual(['2015-05-18', undefined]);
     // The rule's date made by a one-digit repair is no second reading.
     const repaired = chooseIssueDate(labelled('35.05.2015'), '1980-03-04', '2020-05-14');
     expect(repaired).toMatchObject({ iso: '2015-05-15', basis: 'repair' });
-    expect(settleNearTypical([misread, repaired], '2020-05-14')[0]?.iso).toBe('2015-05-18');
+    expect(settleAtypical([misread, repaired])[0]?.iso).toBe('2015-05-18');
+  });
+  it('gives way, however far off the rule, to another pass that read the rule\'s date under its label', () => {
+    // The expiry beside the issue label read as `28012024` in one pass; `28 JUL 2019` under the label in the sharper one.
+    const misplaced = chooseIssueDate(labelled('28012024'), '2013-01-12', '2024-07-28')!;
+    const labelledRule = chooseIssueDate(labelled('28 JUL 2019'), '2013-01-12', '2024-07-28')!;
+    expect(misplaced).toMatchObject({ iso: '2024-01-28', typical: false });
+    expect(settleAtypical([misplaced, labelledRule]).map((c) => c?.iso)).toEqual(['2019-07-28', '2019-07-28']);
+    // An unlabelled date on the rule is no second reading of the label's.
+    const unlabelled = chooseIssueDate(anywhere('28 JUL 2019'), '2013-01-12', '2024-07-28')!;
+    expect(settleAtypical([misplaced, unlabelled])[0]?.iso).toBe('2024-01-28');
   });
 });

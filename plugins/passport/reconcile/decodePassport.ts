@@ -42,7 +42,7 @@ const messages: Record<PassportWarning['code'], string> = {
   name_truncated: 'The name fills the MRZ to its last position and may be truncated there.',
   printed_mrz_mismatch: 'The printed page and the MRZ disagree on at least one field; see checks.printed_vs_mrz.',
   issue_date_not_found: 'No readable date of issue on the printed page.',
-  issue_date_repaired: 'One digit of the printed date of issue was repaired using the expiry date.',
+  issue_date_repaired: 'A misread digit (or two look-alike digits) of the printed date of issue was repaired using the expiry date.',
   issue_date_unusual: 'The date of issue is not 5 or 10 years (minus a day) before expiry.',
   printed_names_not_read: 'The printed names could not be read; names come from the MRZ (transliterated).',
   check_digits_invalid: 'At least one MRZ check digit does not validate; see checks.check_digits.',
@@ -148,7 +148,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   else {
     if (issue.repair) {
       warn('issue_date_repaired');
-      repairs.push({ field: 'issue_date', position: null, from: issue.repair.from, to: issue.repair.to, reason: 'one digit from the 5/10-years-before-expiry date' });
+      const { from, to } = issue.repair;
+      const digits = [...from].filter((c, i) => c !== to[i]).length === 2 ? 'two look-alike digits' : 'one digit';
+      repairs.push({ field: 'issue_date', position: null, from, to, reason: `${digits} from the 5/10-years-before-expiry date` });
     }
     if (!issue.typical) warn('issue_date_unusual');
   }

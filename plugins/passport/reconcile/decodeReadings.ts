@@ -18,7 +18,7 @@ import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
-import { settleNearTypical } from '../viz/issueDateChoice.ts';
+import { settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, printConflicts, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
@@ -129,8 +129,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
   const inkIssue = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now).issueDate;
-  // A labelled date a digit off the 5/10-year rule's gives way to another pass's reading of the rule's date.
-  const [printedIssue, againIssue] = settleNearTypical([printed.issueDate, again?.issueDate, inkIssue], parse.fields.expiryDate.value);
+  // A labelled date off the 5/10-year rule gives way to another pass's reading of the rule's date (settleAtypical).
+  const [printedIssue, againIssue] = settleAtypical([printed.issueDate, again?.issueDate, inkIssue]);
   const issueDate =
     [printedIssue, againIssue, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
     printed.issueDate ??

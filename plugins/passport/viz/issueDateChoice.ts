@@ -1,7 +1,8 @@
 /**
  * Chooses the date of issue among the dates read on the printed page, with the MRZ's help: the issue date lies
  * between birth and expiry, usually 10 (or 5) years minus a day before expiry. That rule picks among candidates
- * and repairs one misread digit of a printed date; it never produces a date nobody printed.
+ * and repairs one misread digit of a printed date (two look-alike digits of one that is no date); it never produces a
+ * date nobody printed.
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
 import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
@@ -41,16 +42,15 @@ export function nearTypical(choice: IssueDateChoice | null | undefined, expiryIs
 }
 
 /**
- * The passes' dates of issue, each `nearTypical` one replaced by another pass's that read the rule's date itself, one
- * character away: a second reading of the print, not the rule, settles the digit.
+ * The passes' dates of issue, each labelled one off the 5/10-year rule replaced by another pass's that read the rule's
+ * date itself: by its label, or one character away. Two readings of one print disagree, and a misreading lands on
+ * exactly the rule's date far less often than it lands off it (`28012024`, the expiry beside the issue label, against
+ * `28 JUL 2019` read sharper): the second reading of the print, not the rule alone, settles it.
  */
-export function settleNearTypical(
-  passes: readonly (IssueDateChoice | null | undefined)[],
-  expiryIso: string | null,
-): (IssueDateChoice | null | undefined)[] {
-  const confirms = (other: IssueDateChoice | null | undefined, near: IssueDateChoice): boolean =>
-    other != null && other.typical && other.repair === null && hamming(other.iso, near.iso) === 1;
-  return passes.map((c) => (c != null && nearTypical(c, expiryIso) ? (passes.find((o) => confirms(o, c)) ?? c) : c));
+export function settleAtypical(passes: readonly (IssueDateChoice | null | undefined)[]): (IssueDateChoice | null | undefined)[] {
+  const confirms = (other: IssueDateChoice | null | undefined, atypical: IssueDateChoice): boolean =>
+    other != null && other.typical && other.repair === null && (other.basis === 'label' || hamming(other.iso, atypical.iso) === 1);
+  return passes.map((c) => (c != null && c.basis === 'label' && !c.typical ? (passes.find((o) => confirms(o, c)) ?? c) : c));
 }
 
 /** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
@@ -79,6 +79,21 @@ function padded(date: PrintedDate): boolean {
 function cut(date: PrintedDate): boolean {
   const w = widths(date);
   return w.day === 1 || w.month === 1;
+}
+
+/** Digits OCR reads one for the other: round shapes with their counters crossed or filled, and 1 for 7. */
+const lookalikeDigits = new Set(['06', '08', '09', '38', '56', '58', '68', '89', '17']);
+
+/** Positions at which two digit strings differ, when every difference is a look-alike pair; else infinity. */
+function lookalikeDigitsApart(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    if (!lookalikeDigits.has([a[i], b[i]].sort().join(''))) return Number.POSITIVE_INFINITY;
+    n++;
+  }
+  return n;
 }
 
 function hamming(a: string, b: string): number {
@@ -146,9 +161,14 @@ export function chooseIssueDate(
     }
     // An unlabelled real date is some other date on the page, not a misread issue date.
     if (!labelled && iso !== null) continue;
-    // Impossible or out of window: one misread digit away from a typical date is a repair, never more; and only when
+    // Impossible or out of window: one misread digit away from a typical date is a repair; and only when
     // one typical date is that near (`001017` is one digit from both 09.10.17 and 08.10.17: no repair).
-    const near = [...new Set(typical)].filter((t) => hamming(date.digits, digitsLike(t, date.yearDigits)) === 1 && inWindow(t));
+    // Two digits only where the read is no date at all and each is a digit OCR takes for the other (a 0 whose counter
+    // background lines cross reads as 6, 8 or 9: `61.12.2923` for 01.12.2023).
+    const near = [...new Set(typical)].filter((t) => {
+      const target = digitsLike(t, date.yearDigits);
+      return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
+    });
     if (near.length === 1) {
       const t = near[0]!;
       const target = digitsLike(t, date.yearDigits);
