@@ -99,14 +99,17 @@ function toDigits(token: string): string | null {
 // a dot as `°` or `,`).
 const sep = String.raw`[\s./\-,'\[\]{}()|\\°]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
-const word = String.raw`\p{L}{3,10}\.?`;
+// A month word's leading O may be read as a zero (`21 0CT 2017`, `210CT 2017`): monthFromWord reads it back.
+const word = String.raw`[\p{L}0]\p{L}{2,9}\.?`;
+// A bilingual pair's second word may lose its last letter to a misread (`MAY/MA] 87`, the J of MAJ read as a bracket).
+const secondWord = String.raw`[\p{L}0]\p{L}{1,9}\.?`;
 
 /**
  * `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. A speck OCR read as a
  * letter stuck to the day (`C14 JAN JAN 13`) is passed over, unless it is a letter that stands for a digit.
  */
 const wordDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${word}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
 /** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`). */
