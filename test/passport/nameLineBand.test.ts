@@ -77,6 +77,16 @@ describe('nameLineBand', () => {
     expect(band!.top).toBeGreaterThan(4);
     expect(band!.bottom).toBeLessThan(76);
   });
+  it('stops short of a label set so close above the name that it reaches into the room for accents', () => {
+    // The label's letters run in from the crop's top edge down into the rows an accent could use.
+    const image = crop('JÖRG GÜNTHER', { text: 'Vornamen / Given names', baseline: 14 }, 58, 80);
+    const band = nameLineBand(image);
+    expect(band).not.toBeNull();
+    const label = inkRows(crop('', { text: 'Vornamen / Given names', baseline: 14 }, 58, 80));
+    expect(band!.top).toBeGreaterThanOrEqual(label[label.length - 1]!);
+    const name = inkRows(crop('JÖRG GÜNTHER', null, 58, 80));
+    expect(band!.top).toBeLessThanOrEqual(name[0]!);
+  });
   it('leaves a crop that holds the name alone as it is', () => {
     expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
   });

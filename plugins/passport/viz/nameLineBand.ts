@@ -34,11 +34,20 @@ export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letter
   const capTop = tops[Math.floor(tops.length / 2)]!;
   const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
   const capHeight = baseline - capTop + 1;
-  const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
-  const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
+  const roomTop = Math.max(0, Math.floor(capTop - capHeight * 0.7));
+  const roomBottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
+  const inked = (b: (typeof all)[number]): boolean => b.n >= Math.max(6, capHeight * capHeight * 0.01);
+  // A label set close above or below its value reaches into the room left for marks: a row of glyph-sized blobs
+  // running in from beyond that room is no mark, and the band stops short of it (a quarter of the capitals' height
+  // is always kept for marks, a fifth below the baseline for cedillas).
+  const glyph = (b: (typeof all)[number]): boolean => inked(b) && b.maxX - b.minX < capHeight * 2;
+  const above = all.filter((b) => glyph(b) && b.minY < roomTop && b.maxY >= roomTop && b.maxY < capTop);
+  const below = all.filter((b) => glyph(b) && b.maxY >= roomBottom && b.minY < roomBottom && b.minY > baseline);
+  const top = above.length >= 3 ? Math.max(roomTop, Math.min(Math.floor(capTop - capHeight * 0.25), ...above.map((b) => b.maxY + 1))) : roomTop;
+  const bottom = below.length >= 3 ? Math.min(roomBottom, Math.max(Math.ceil(baseline + 1 + capHeight * 0.2), ...below.map((b) => b.minY))) : roomBottom;
   // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
-  // or bottom edge) is cut; one that holds the name alone is read as it is.
-  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && b.n >= Math.max(6, capHeight * capHeight * 0.01));
+  // or bottom edge, or reaching into it) is cut; one that holds the name alone is read as it is.
+  const otherPrint = top > roomTop || bottom < roomBottom || all.some((b) => (b.maxY < top || b.minY >= bottom) && inked(b));
   return otherPrint ? { top, bottom } : null;
 }
 
