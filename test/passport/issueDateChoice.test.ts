@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, nearTypical, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, offRule, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -99,15 +99,17 @@ describe('printed dates with a slash misread', () => {
   });
 });
 
-describe('a labelled date one digit from the 5/10-year rule\'s', () => {
+describe('a labelled date off the 5/10-year rule', () => {
   // Expiry 2020-05-14: five years less a day is 2015-05-15; OCR read the label's `15.05.2015` as `18.05.2015`.
   const misread = chooseIssueDate(labelled('18.05.2015'), '1980-03-04', '2020-05-14')!;
   const reread = chooseIssueDate(labelled('15.05.2015'), '1980-03-04', '2020-05-14')!;
-  it('is near the rule, and asks for a second reading', () => {
-    expect(nearTypical(misread, '2020-05-14')).toBe(true);
-    expect(nearTypical(reread, '2020-05-14')).toBe(false);
-    // Two digits away, a passport issued off the rule: taken as printed.
-    expect(nearTypical(chooseIssueDate(labelled('18.06.2015'), '1980-03-04', '2020-05-14'), '2020-05-14')).toBe(false);
+  it('is off the rule, and asks for a second reading, however far off', () => {
+    expect(offRule(misread, '2020-05-14')).toBe(true);
+    expect(offRule(reread, '2020-05-14')).toBe(false);
+    expect(offRule(chooseIssueDate(labelled('18.06.2015'), '1980-03-04', '2020-05-14'), '2020-05-14')).toBe(true);
+    // Not without an expiry to hold it to, nor for a date found unlabelled on the rule.
+    expect(offRule(misread, null)).toBe(false);
+    expect(offRule(chooseIssueDate(anywhere('15.05.2015'), '1980-03-04', '2020-05-14'), '2020-05-14')).toBe(false);
   });
   it('gives way to a second pass that read the rule\'s date itself, and stands where none did', () => {
     expect(settleAtypical([misread, reread]).map((c) => c?.iso)).toEqual(['2015-05-15', '2015-05-15']);

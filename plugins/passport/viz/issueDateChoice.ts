@@ -33,12 +33,11 @@ export interface IssueDateChoice {
 }
 
 /**
- * A date read by its label, not what the 5/10-year rule expects, but one character from a date it does (`2015-05-18`
- * for 2015-05-15): a digit misread as likely as an atypical passport, which a second reading of the print settles.
+ * A date read by its label that is not what the 5/10-year rule expects: an atypical passport, or a misread (`18.05.2015`
+ * for 15.05.2015, `28012024` for the expiry beside the label), which a second reading of the print settles.
  */
-export function nearTypical(choice: IssueDateChoice | null | undefined, expiryIso: string | null): boolean {
-  if (choice == null || choice.typical || choice.basis !== 'label' || expiryIso === null) return false;
-  return typicalIssueDates(expiryIso).some((t) => hamming(t, choice.iso) === 1);
+export function offRule(choice: IssueDateChoice | null | undefined, expiryIso: string | null): boolean {
+  return choice != null && !choice.typical && choice.basis === 'label' && expiryIso !== null;
 }
 
 /**

@@ -17,7 +17,7 @@ import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
-import { nearTypical } from './issueDateChoice.ts';
+import { offRule } from './issueDateChoice.ts';
 
 /**
  * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
@@ -125,12 +125,13 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
     };
     // The date of issue is in no MRZ: when the first pass found none (or only the page's one other date, unlabelled,
-    // or a labelled date one digit from the 5/10-year rule's), the zone is read once more, sharper.
+    // or a labelled date off the 5/10-year rule, as a misread often is: settleAtypical), the zone is read once more,
+    // sharper.
     // It is not sharpened: what the first, sharpened pass missed is at times read plain (dev 306, 381).
     // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
     const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
     const issueDateWeak =
-      firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date' || nearTypical(firstRead.issueDate, located.parse.fields.expiryDate.value);
+      firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date' || offRule(firstRead.issueDate, located.parse.fields.expiryDate.value);
     // It starts where the first pass proved the fields begin: the portrait left of them is not read again.
     const againLeftMm = (): number => {
       const fieldsLeft = provenFieldsLeft(viz, located.parse);
