@@ -144,6 +144,14 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAICD'] })).toEqual([]);
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAIOD'] })).toEqual([19]);
   });
+  it('settles the letters a reading that lost an end letter spells as a run of the MRZ\'s', () => {
+    const specimen = parseTd3(['P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    // PECIMEN: the crop began after the S; it aligns nowhere, yet spells E and N where the MRZ has them.
+    expect(doubtedNameCells(specimen, sure([7, 12]), { surname: ['PECIMEN'], givenNames: [] })).toEqual([]);
+    // Not a run that differs at the doubted cell, nor one too short to place (`MEN` is three letters).
+    expect(doubtedNameCells(specimen, sure([7, 12]), { surname: ['PECINEN'], givenNames: [] })).toEqual([7, 12]);
+    expect(doubtedNameCells(specimen, sure([12]), { surname: ['MEN'], givenNames: [] })).toEqual([12]);
+  });
   it('settles the letters of a name the MRZ cut at the line end by the start of the print', () => {
     const cut = parseTd3(['PPAREKHOURY<AL<HASHIMI<NASSER<EL<SAYED<<MOHA', line2], { now });
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: [] })).toEqual([42]);

@@ -121,10 +121,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       'Send a sharper, evenly lit image of the whole data page, flat, with both MRZ lines in focus.',
     );
   }
-  const allReadings = (sharp: string | null | undefined, labelled: readonly string[]): string[] => [...(sharp == null ? [] : [sharp]), ...labelled];
+  // Witnesses of the MRZ's name letters: every reading of the print as read, the one a name was taken from among them
+  // (an unlabelled phrase at times), never a value reconciled with the MRZ.
+  const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] =>
+    [...(sharp == null ? [] : [sharp]), ...labelled, ...(chosen === undefined ? [] : [chosen])];
   const doubtedNames = doubtedNameCells(parse, reading.charConfidence[0] ?? [], {
-    surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]),
-    givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]),
+    surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
+    givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.

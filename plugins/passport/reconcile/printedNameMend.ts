@@ -240,9 +240,16 @@ export function doubtedNameCells(
     const aligned = texts
       .flatMap((t) => nameWordRuns(t).map((run) => alignedPrint(printedAsMrz(run.text), part.text, cut)))
       .filter((d): d is PrintDifference[] => d !== null);
+    // A reading that lost a letter at an end (`PECIMEN`, its crop started late) aligns nowhere, yet where it spells a
+    // run of the part's letters exactly (four at least, half the part) it witnesses each of them.
+    const runs = texts
+      .flatMap((t) => nameWordRuns(t).map((run) => printedAsMrz(run.text)))
+      .filter((run) => run.length >= Math.max(4, part.text.length / 2) && part.text.includes(run))
+      .map((run) => ({ from: part.text.indexOf(run), to: part.text.indexOf(run) + run.length }));
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       if (part.text[i] === '<' || (line1Confidence[cell] ?? 1) > disputedConfidence || mended.has(cell)) continue;
+      if (runs.some((r) => i >= r.from && i < r.to)) continue;
       if (!aligned.some((diffs) => diffs.every((d) => d.at !== i))) doubted.push(cell);
     }
   }

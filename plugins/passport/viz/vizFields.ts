@@ -19,6 +19,8 @@ export interface PrintedName {
   readonly value: string;
   readonly confidence: number;
   readonly agrees: boolean;
+  /** The OCR text the value was reconciled from, as read: a witness of the MRZ's letters, which the value is not. */
+  readonly read?: string;
 }
 
 export interface VizReading {
@@ -134,7 +136,7 @@ function readName(
         const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
-        const scored = { value: r.value, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+        const scored = { value: r.value, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
         // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
         if (scored.marksSeen) sharp.push(scored);
@@ -152,7 +154,7 @@ function readName(
   const completed = (texts: readonly NameCandidate[]): ReadName | null => {
     for (const { text, bbox } of texts) {
       const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName);
-      if (value !== null) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
+      if (value !== null) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
     }
     return null;
   };
@@ -183,7 +185,7 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
   for (const { text, confidence, bbox } of candidates) {
     if (nationalityByWording(text) !== null) continue;
     const value = inOrthography(text.replace(/\s+/g, ' ').trim(), orthography);
-    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
+    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
 }
