@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
@@ -86,6 +89,13 @@ describe('nameLineBand', () => {
     expect(band!.top).toBeGreaterThanOrEqual(label[label.length - 1]!);
     const name = inkRows(crop('JÖRG GÜNTHER', null, 58, 80));
     expect(band!.top).toBeLessThanOrEqual(name[0]!);
+  });
+  it('keeps the marks of a name line at a slant, its far end higher than the label near its start', async () => {
+    // Seed 845001 item 206's given-names crop (a perspective photo): JOSÉ's acute stands above the label's feet.
+    const png = path.join(path.dirname(fileURLToPath(import.meta.url)), 'name-crops', 'slanted-line-under-label.png');
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const band = nameLineBand({ data, width: info.width, height: info.height, channels: 1 });
+    expect(band === null || band.top <= 8).toBe(true);
   });
   it('leaves a crop that holds the name alone as it is', () => {
     expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
