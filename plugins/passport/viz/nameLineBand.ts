@@ -45,10 +45,14 @@ export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letter
   const glyph = (b: (typeof all)[number]): boolean => inked(b) && b.maxX - b.minX < capHeight * 2;
   const above = all.filter((b) => glyph(b) && b.minY < roomTop && b.maxY >= roomTop && b.maxY < capTop);
   const below = all.filter((b) => glyph(b) && b.maxY >= roomBottom && b.minY < roomBottom && b.minY > baseline);
-  const aboveEnds = Math.max(...above.map((b) => b.maxY + 1));
-  const belowStarts = Math.min(...below.map((b) => b.minY));
   const highest = tops[0]!;
   const lowest = bottoms[bottoms.length - 1]!;
+  // The label's whole row goes, not only the glyphs that showed it: its letters without ascenders and its descenders
+  // share its rows, and left below the cut they would stand over the name like marks.
+  const aboveRow = Math.max(...above.map((b) => b.maxY));
+  const belowRow = Math.min(...below.map((b) => b.minY));
+  const aboveEnds = Math.max(...all.filter((b) => inked(b) && b.minY <= aboveRow && b.maxY < highest).map((b) => b.maxY + 1));
+  const belowStarts = Math.min(...all.filter((b) => inked(b) && b.maxY >= belowRow && b.minY > lowest).map((b) => b.minY));
   const top = above.length >= 3 && aboveEnds <= highest - capHeight * 0.25 ? aboveEnds : roomTop;
   const bottom = below.length >= 3 && belowStarts >= lowest + 1 + capHeight * 0.2 ? belowStarts : roomBottom;
   // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
