@@ -34,30 +34,11 @@ export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letter
   const capTop = tops[Math.floor(tops.length / 2)]!;
   const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
   const capHeight = baseline - capTop + 1;
-  const roomTop = Math.max(0, Math.floor(capTop - capHeight * 0.7));
-  const roomBottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
-  const inked = (b: (typeof all)[number]): boolean => b.n >= Math.max(6, capHeight * capHeight * 0.01);
-  // A label set close above or below its value reaches into the room left for marks: a row of glyph-sized blobs
-  // running in from beyond that room is no mark, and the band stops short of it. Where the label comes nearer any
-  // letter than marks need (a quarter of the capitals' height above the highest letter, a fifth below the lowest: a
-  // line photographed at a slant rises along its length), the two share rows, and a cut would take marks or leave
-  // the label's feet for OCR to read: the room stays whole.
-  const glyph = (b: (typeof all)[number]): boolean => inked(b) && b.maxX - b.minX < capHeight * 2;
-  const above = all.filter((b) => glyph(b) && b.minY < roomTop && b.maxY >= roomTop && b.maxY < capTop);
-  const below = all.filter((b) => glyph(b) && b.maxY >= roomBottom && b.minY < roomBottom && b.minY > baseline);
-  const highest = tops[0]!;
-  const lowest = bottoms[bottoms.length - 1]!;
-  // The label's whole row goes, not only the glyphs that showed it: its letters without ascenders and its descenders
-  // share its rows, and left below the cut they would stand over the name like marks.
-  const aboveRow = Math.max(...above.map((b) => b.maxY));
-  const belowRow = Math.min(...below.map((b) => b.minY));
-  const aboveEnds = Math.max(...all.filter((b) => inked(b) && b.minY <= aboveRow && b.maxY < highest).map((b) => b.maxY + 1));
-  const belowStarts = Math.min(...all.filter((b) => inked(b) && b.maxY >= belowRow && b.minY > lowest).map((b) => b.minY));
-  const top = above.length >= 3 && aboveEnds <= highest - capHeight * 0.25 ? aboveEnds : roomTop;
-  const bottom = below.length >= 3 && belowStarts >= lowest + 1 + capHeight * 0.2 ? belowStarts : roomBottom;
+  const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
+  const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
   // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
-  // or bottom edge, or reaching into it) is cut; one that holds the name alone is read as it is.
-  const otherPrint = top > roomTop || bottom < roomBottom || all.some((b) => (b.maxY < top || b.minY >= bottom) && inked(b));
+  // or bottom edge) is cut; one that holds the name alone is read as it is.
+  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && b.n >= Math.max(6, capHeight * capHeight * 0.01));
   return otherPrint ? { top, bottom } : null;
 }
 
