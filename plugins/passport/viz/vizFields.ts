@@ -226,7 +226,8 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
   const r = readVizFields(viz, mrz);
   // A name cut short by glare (`EL-SA`) does not reconcile: its label's first value is read again, widened
   // to the right where the rest of it was lost.
-  const all = labelledValues(phrasesOf(viz));
+  const phrases = phrasesOf(viz);
+  const all = labelledValues(phrases);
   const labelValue = (field: VizField): BoundingBox | null => valuesOf(all, field)[0]?.bbox ?? null;
   const underLabel = (field: VizField): BoundingBox | null => {
     const box = labelValue(field);
@@ -242,7 +243,6 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
   // within two letter heights of the last and read as capitals alone; a label, or anything else (a portrait's
   // edge read as `[otis`), ends the row. The surname is the cut part only where no `<<` ends it.
   const cutPart = !nameMayBeTruncated(mrz.lines[0]) ? null : mrz.lines[0].slice(5).includes('<<') ? 'given_names' : 'surname';
-  const phrases = phrasesOf(viz);
   const onward = (box: BoundingBox | null | undefined, field: 'surname' | 'given_names'): BoundingBox | null | undefined => {
     if (box == null || field !== cutPart) return box;
     const h = box.y1 - box.y0;
