@@ -188,6 +188,24 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(split, sure([13]), { surname: [], givenNames: [] }, at('<'))).toEqual([]);
     expect(doubtedNameCells(split, sure(), { surname: [], givenNames: [] }, at('K'))).toEqual([]);
   });
+  it('settles a filler the other classifier read as a letter where a reading spells the part it ends whole', () => {
+    const hyphened = parseTd3(['P<KORWANG<<JI<WOO<SEO<YEON<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 26 ? c : ''));
+    expect(doubtedNameCells(hyphened, sure([26]), { surname: [], givenNames: [] }, at('N'))).toEqual([26]);
+    // The print says the given names end at YEON: the filler after them is one.
+    expect(doubtedNameCells(hyphened, sure([26]), { surname: ['WANG'], givenNames: ['JI-WOO SEO-YEON'] }, at('N'))).toEqual([]);
+    // Not where the print spells more than the part (the MRZ's filler may be its next letter), nor the surname before it.
+    expect(doubtedNameCells(hyphened, sure([26]), { surname: [], givenNames: ['JI-WOO SEO-YEONG'] }, at('N'))).toEqual([26]);
+    const split = parseTd3(['P<POLKOWALCZY<<KOWALCZYK<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at13 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 13 ? c : ''));
+    expect(doubtedNameCells(split, sure([13]), { surname: ['KOWALCZYK KOWALCZYK'], givenNames: [] }, at13('K'))).toEqual([13]);
+  });
+  it('settles a cut name\'s letters by the start of a print whose marks the MRZ writes as two letters', () => {
+    const cut = parseTd3(['P<CHEMUELLER<JAEGER<LOEWENSTEIN<WERTHEIM<FRE', line2], { now });
+    // MULLER for MUELLER: the print's start one letter short per mark; a longer start differs everywhere after them.
+    expect(doubtedNameCells(cut, sure([21]), { surname: ['MULLER-JAGER-LOWENSTEIN-WERTHEIM-FREUDENBERG'], givenNames: [] })).toEqual([]);
+    expect(doubtedNameCells(cut, sure([21]), { surname: ['MULLER-JAGER-LAWENSTEIN-WERTHEIM-FREUDENBERG'], givenNames: [] })).toEqual([21]);
+  });
   it('counts letters mended from the print as settled', () => {
     const mended = mendNameFromPrint(read, disputed, { givenNames: 'MASON' }, { now });
     expect(doubtedNameCells(mended, disputed, { surname: [], givenNames: [] })).toEqual([]);

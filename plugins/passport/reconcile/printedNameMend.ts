@@ -254,22 +254,36 @@ export function doubtedNameCells(
     }
   }
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
-  // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it.
+  // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it,
+  // unless a reading spells the part it ends letter for letter: the print says the name ends there.
+  const endsSpelled = new Set<number>();
+  for (const [part, texts] of [
+    [parts.surname, readings.surname],
+    [parts.givenNames, readings.givenNames],
+  ] as const) {
+    if (part === null || part.start + part.text.length >= line.length) continue;
+    if (texts.some((t) => nameWordRuns(t).some((run) => printedAsMrz(run.text) === part.text))) endsSpelled.add(part.start + part.text.length);
+  }
   for (let i = nameStart; i < line.length; i++) {
     const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
-    const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i);
+    const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i) || endsSpelled.has(i);
     if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !judged) doubted.push(i);
   }
   return doubted.sort((a, b) => a - b);
 }
 
-/** The print aligned with an MRZ name part, or, when the MRZ may have cut the name, its longest start that aligns. */
+/**
+ * The print aligned with an MRZ name part, or, when the MRZ may have cut the name, the start of it that aligns with
+ * the fewest differences (the longer on a tie): letters for letters, any start aligns, and one a few letters too long
+ * for marks the MRZ writes as two (`MULLER` for MUELLER) differs everywhere after them.
+ */
 function alignedPrint(print: string, mrzPart: string, cut: boolean): PrintDifference[] | null {
   if (!cut) return alignPrintToMrz(print, mrzPart);
+  let best: PrintDifference[] | null = null;
   for (let n = Math.min(print.length, mrzPart.length); n >= Math.ceil(mrzPart.length / 2); n--) {
     const diffs = alignPrintToMrz(print.slice(0, n), mrzPart);
-    if (diffs !== null) return diffs;
+    if (diffs !== null && (best === null || diffs.length < best.length)) best = diffs;
   }
-  return null;
+  return best;
 }
 
