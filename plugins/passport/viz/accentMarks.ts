@@ -8,6 +8,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
+import { nameLetters } from './nameOrthography.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring' | 'breve' | 'dot' | 'doubleAcute' | 'macron';
 
@@ -920,11 +921,6 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 const faintInk = 0.55;
 // Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
 const markable = /^[AEIOUYNCSZRG]$/;
-/**
- * The marked capitals of the Latin orthographies names are printed in on passports (Western, Nordic, Central and
- * Eastern European, Baltic, Turkish, Romanian): what a seen mark may compose to.
- */
-const nameLetters = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆĊŠŚŞȘŽŹŻŘŔĞĠĎŤȚŢĽĹ']);
 /** Letters a mark below the baseline is printed under: cedilla, comma or ogonek; G is Ç as Tesseract often reads it. */
 const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };

@@ -39,3 +39,9 @@ export function inOrthography(name: string, o: NameOrthography): string {
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
   return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
+
+/**
+ * The marked capitals of the Latin orthographies names are printed in on passports (Western, Nordic, Central and
+ * Eastern European, Baltic, Turkish, Romanian): what a seen mark may compose to.
+ */
+export const nameLetters: ReadonlySet<string> = new Set([...'ÁÀÂÄÃÅĄĂĀÉÈÊËĚĘĖĒÍÌÎÏĮĪİÓÒÔÖÕŐŌÚÙÛÜŮŰŲŪÝŸÑŃŇÇČĆĊŠŚŞȘŽŹŻŘŔĞĠĎŤȚŢĽĹ']);

@@ -5,6 +5,7 @@
  * MRZ and takes the MRZ's letter where OCR misread one, so the result is the printed name, never a guess.
  */
 import { transliterateChar, transliterateName } from './icaoTransliteration.ts';
+import { nameLetters } from './nameOrthography.ts';
 
 export interface NameReconciliation {
   /** The printed name, upper case. */
@@ -23,6 +24,26 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
   A: [{ pair: 'AE', printed: 'Ä' }, { pair: 'AA', printed: 'Å' }],
   O: [{ pair: 'OE', printed: 'Ö' }],
 };
+
+/** Capitals OCR reads for each other when a mark sits on them: Č and Ç come out as G. */
+const markLookAlikes: Readonly<Record<string, string>> = { G: 'C', C: 'G' };
+/** Marks a shape-classifier tells apart only by the letter under them: a cup is G's breve but C's caron. */
+const cupMarks: Readonly<Record<string, string>> = { '\u0306': '\u030c', '\u030c': '\u0306' };
+
+/**
+ * `read`, a marked letter, as the MRZ's `letter` where OCR read the one for the other (look-alikes under a mark):
+ * the letter with the mark seen, where that is a letter names are written with; else null.
+ */
+function markedLookAlike(read: string, letter: string): string | null {
+  const [base, ...marks] = read.normalize('NFD');
+  if (marks.length !== 1 || base === undefined || markLookAlikes[base] !== letter) return null;
+  const mark = marks[0]!;
+  for (const m of [mark, cupMarks[mark]]) {
+    const composed = m === undefined ? '' : (letter + m).normalize('NFC');
+    if (nameLetters.has(composed)) return composed;
+  }
+  return null;
+}
 
 /** What a lone letter for the MRZ's pair is in Danish and Norwegian, which write Ø and Æ and no Ö or Ä. */
 const danoNorwegian: Readonly<Record<string, string>> = { OE: 'Ø', AE: 'Æ' };
@@ -80,8 +101,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
             if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
           }
         }
-        // OCR misread a letter: the MRZ's letter is what was printed.
-        if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
+        // OCR misread a letter: the MRZ's letter is what was printed. Where OCR read a marked letter as its look-alike
+        // (Č as Ğ, its caron taken for G's breve), the mark seen goes onto the MRZ's letter.
+        if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : (markedLookAlike(c, t[j - 1]!) ?? t[j - 1]!));
         // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
         relax(i, j, i - 1, j, truncated && j === m ? beyondPrice : 1, truncated && j === m ? c : '', truncated && j === m);
       }
