@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
-import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
+import { letterCentres, withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
 
 const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
@@ -15,6 +15,7 @@ GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.t
 // Liberation Serif's tilde is thick at its left end and thin at its right: at some sizes its middle third sits lower
 // than its ends, as a caron's does.
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf', 'AccentTestLiberation');
+GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', 'AccentTestLiberationSans');
 
 interface Drawing {
   readonly width: number;
@@ -481,6 +482,27 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const plain = line('GONGALO', 'GONGALO');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('GONGALO');
   });
+  it('reads Ç that OCR took for a G in a word of narrow letters, whose median width is an I\'s', () => {
+    const cedilla = drawnAt('KILIÇ', 'KILIG', 28, 'AccentTestLiberationSans');
+    expect(withAccentMarks(cedilla.crop, cedilla.ocr)).toBe('KILIÇ');
+    const plain = drawnAt('KILIG', 'KILIG', 28, 'AccentTestLiberationSans');
+    expect(withAccentMarks(plain.crop, plain.ocr)).toBe('KILIG');
+  });
+  it('leaves out a label\'s tail in small print set apart before the name, level with it, whatever its length', () => {
+    const { crop, ocr } = line('', '', (ctx) => {
+      ctx.font = '18px AccentTestSans';
+      ctx.fillText('oms', 4, 44);
+      ctx.font = '40px AccentTestSerif';
+      ctx.fillText('GÜLŞEN', 130, 48);
+    });
+    const name = { text: 'GULSEN', confidence: 90, bbox: { x0: 130, y0: 19, x1: 300, y1: 49 } };
+    const tail = { text: 'ors', confidence: 80, bbox: { x0: 4, y0: 31, x1: 36, y1: 45 } };
+    const read: OcrResult = { text: 'ors GULSEN', confidence: 90, lines: [{ text: 'ors GULSEN', confidence: 90, bbox: name.bbox, words: [tail, name] }] };
+    expect(withAccentMarks(crop, read)).toBe('GÜLŞEN');
+    // A word of the name's own size as far apart is kept: only the pixels' size tells a label.
+    const big = { ...tail, text: 'ERS', bbox: { ...tail.bbox, y0: 19, y1: 49 } };
+    expect(withAccentMarks(crop, { ...read, lines: [{ ...read.lines[0]!, words: [big, name] }] }).startsWith('ERS ')).toBe(true);
+  });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
     const struck = drawnAt('MAŁGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
@@ -612,5 +634,31 @@ describe('withAccentMarks, marks lighter than the letters', () => {
       ctx.fillText('GRANDÉ', 14, 48);
     });
     expect(withAccentMarks(crop, ocr)).toBe('GRANDÉ');
+  });
+});
+
+describe('letterCentres', () => {
+  const blob = (minX: number, maxX: number) => ({ n: 100, cx: (minX + maxX) / 2, cy: 30, vxx: 1, vyy: 1, vxy: 0, minX, maxX, minY: 20, maxY: 40 });
+  // JONSDOTTIR as a page printed it: a narrow J, and the two Ts run together into one blob.
+  const letters = [...'JONSDOTTIR'];
+  const ink = [blob(96, 107), blob(112, 129), blob(133, 148), blob(152, 166), blob(170, 186), blob(189, 207), blob(209, 240), blob(243, 246), blob(251, 266)];
+  it('puts each letter on its own blob where neighbours ran together, the joined blob holding as many as its width', () => {
+    const { centres, onBlobs } = letterCentres(letters, ink, 96, 267);
+    expect(onBlobs).toBe(true);
+    // The second O on its own blob, where the mark over it sits; the two Ts share theirs.
+    expect(centres[5]).toBeCloseTo(198, 0);
+    expect(centres[6]! < 225 && centres[7]! > 225 && centres[7]! < 241).toBe(true);
+    expect(centres[8]).toBeCloseTo(244.5, 0);
+  });
+  it('spreads centres over the word where OCR read a letter more than the joins account for', () => {
+    expect(letterCentres([...'JONSDOTTTIR'], ink, 96, 267).onBlobs).toBe(false);
+  });
+  it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
+    const lost = ink.filter((_, i) => i !== 3);
+    const { centres, onBlobs } = letterCentres(letters, lost, 96, 267);
+    expect(onBlobs).toBe(false);
+    // The S's blob is gone: no blob is as wide as two letters, so centres come from advance widths over the word.
+    expect(centres[3]).toBeGreaterThan(140);
+    expect(centres[3]).toBeLessThan(170);
   });
 });

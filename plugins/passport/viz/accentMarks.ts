@@ -291,7 +291,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const ownDot = (i: number): boolean => asRead.length === letters.length && /^[ij]$/.test(asRead[i]!);
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
-    const centres = letterCentres(letters, tall, x0, x1);
+    const { centres, onBlobs } = letterCentres(letters, tall, x0, x1);
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     // A name printed in mixed case (`Vzor`): capitals and ascenders stand above the small letters as marks would, and
     // descenders hang below them. Where the letters OCR read as capitals stand clearly taller than the word's letters
@@ -304,7 +304,6 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       out.push(word.text.toUpperCase());
       continue;
     }
-    const onBlobs = tall.length === letters.filter((c) => /[\p{L}\d]/u.test(c)).length;
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const byLetter = new Map<number, Blob[]>();
     for (const m of marks) {
@@ -361,7 +360,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
       // the print below it joined on (as wide as the letter, or the letter grown wider than letters are).
       const descent = own ? null : inkBelow(b, baselineNear(b) + capHeight * 0.08, mask, crop.width);
-      if (descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > letterSpan * 1.4)) continue;
+      // Letters' width by their median, unless narrow ones (I, L) pull it under a round capital's (KILIÇ).
+      const roundWidth = Math.max(letterSpan, capHeight * 0.8);
+      if (descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4)) continue;
       if (base === 'A' || base === 'E') {
         // An ogonek hangs from the letter's right foot (Ą, Ę), joined to it: ink of its own under a vowel is texture.
         if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5) below.set(best, '\u0328');
@@ -792,28 +793,61 @@ function barLeftOfStem(blob: Blob, mask: Uint8Array, maskWidth: number): boolean
 }
 
 /**
- * Where each letter's centre lies. When the word's letters and its letter-sized blobs are as many, in order, each
- * letter sits on its blob; otherwise centres are spread by relative advance widths over the span of the word's
- * ink (OCR's box may take in margin: `ANDRES` boxed from the crop's left edge put the É's mark over the S).
+ * Where each letter's centre lies, and whether on the word's blobs. When the word's letters and its letter-sized
+ * blobs are as many, in order, each letter sits on its blob; where neighbours ran together, on its share of the
+ * joined blob; otherwise centres are spread by relative advance widths over the span of the word's ink (OCR's box may
+ * take in margin: `ANDRES` boxed from the crop's left edge put the É's mark over the S).
  */
-function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: number, x1: number): number[] {
+export function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: number, x1: number): { centres: number[]; onBlobs: boolean } {
   const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
   const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
   if (inOrder.length > 0 && inOrder.length === isLetter.filter(Boolean).length) {
     let k = 0;
     const onBlobs = letters.map((_, i) => (isLetter[i] ? inOrder[k++]!.cx : Number.NaN));
     // A hyphen or apostrophe between letters: halfway between its neighbours.
-    return onBlobs.map((c, i) => (Number.isNaN(c) ? ((onBlobs[i - 1] ?? x0) + (onBlobs[i + 1] ?? x1)) / 2 : c));
+    return { centres: onBlobs.map((c, i) => (Number.isNaN(c) ? ((onBlobs[i - 1] ?? x0) + (onBlobs[i + 1] ?? x1)) / 2 : c)), onBlobs: true };
   }
+  const merged = centresOverMergedBlobs(letters, isLetter, inOrder);
+  if (merged !== null) return { centres: merged, onBlobs: true };
   const from = inOrder.length > 0 ? Math.max(x0, Math.min(...inOrder.map((b) => b.minX))) : x0;
   const to = inOrder.length > 0 ? Math.min(x1, Math.max(...inOrder.map((b) => b.maxX))) : x1;
   const total = letters.reduce((s, c) => s + advance(c), 0);
   let acc = 0;
-  return letters.map((c) => {
+  const centres = letters.map((c) => {
     const centre = from + ((acc + advance(c) / 2) / total) * (to - from);
     acc += advance(c);
     return centre;
   });
+  return { centres, onBlobs: false };
+}
+
+/**
+ * Letter centres where fewer blobs than letters stand in the word because neighbours ran together (a serif face's TT,
+ * blur): a blob as wide as k of the word's usual blobs holds k letters, in order, spread over it by their advance
+ * widths. Null unless the joins so counted make up the letters exactly: a letter OCR added or one lost from the blobs
+ * (too faint, too thin) is no join, and centres are then spread over the whole word.
+ */
+function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly boolean[], inOrder: readonly Blob[]): number[] | null {
+  const at = letters.flatMap((_, i) => (isLetter[i] ? [i] : []));
+  const n = at.length;
+  if (inOrder.length === 0 || inOrder.length >= n) return null;
+  const widths = inOrder.map((b) => b.maxX - b.minX + 1);
+  const usual = median(widths);
+  const holds = widths.map((w) => Math.max(1, Math.round(w / usual)));
+  if (holds.reduce((a, k) => a + k, 0) !== n) return null;
+  const centreOf: number[] = [];
+  inOrder.forEach((b, j) => {
+    const span = at.slice(centreOf.length, centreOf.length + holds[j]!).map((i) => advance(letters[i]!));
+    const total = span.reduce((a, w) => a + w, 0);
+    let acc = 0;
+    for (const w of span) {
+      centreOf.push(span.length === 1 ? b.cx : b.minX + ((acc + w / 2) / total) * (b.maxX - b.minX + 1));
+      acc += w;
+    }
+  });
+  let k = 0;
+  const centres = letters.map((_, i) => (isLetter[i] ? centreOf[k++]! : Number.NaN));
+  return centres.map((c, i) => (Number.isNaN(c) ? ((centres[i - 1] ?? inOrder[0]!.minX) + (centres[i + 1] ?? inOrder.at(-1)!.maxX)) / 2 : c));
 }
 
 /**
@@ -841,8 +875,12 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
     const middle = (b: OcrWord['bbox']): number => (b.y0 + b.y1) / 2;
     return w.bbox.y1 - w.bbox.y0 < 0.5 * h && Math.abs(middle(w.bbox) - middle(tallest.bbox)) > 0.25 * h;
   };
+  // A label's tail the widened crop took in beside the name (`ors` of Prénoms): set apart from the name as no word of
+  // a name is, and in smaller print than its neighbour, whatever its length.
+  const smallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
+    neighbour !== undefined && apart(w, neighbour) && w.bbox.y1 - w.bbox.y0 < 0.7 * (neighbour.bbox.y1 - neighbour.bbox.y0);
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
-    w !== undefined && ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w));
+    w !== undefined && ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
