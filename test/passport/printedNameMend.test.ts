@@ -199,6 +199,10 @@ describe('doubtedNameCells', () => {
     const split = parseTd3(['P<POLKOWALCZY<<KOWALCZYK<<<<<<<<<<<<<<<<<<<<', line2], { now });
     const at13 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 13 ? c : ''));
     expect(doubtedNameCells(split, sure([13]), { surname: ['KOWALCZYK KOWALCZYK'], givenNames: [] }, at13('K'))).toEqual([13]);
+    // No surname read in the MRZ (its `<<` at once): an empty reading spells nothing.
+    const noSurname = parseTd3(['P<UTO<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at5 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 5 ? c : ''));
+    expect(doubtedNameCells(noSurname, sure([5]), { surname: [''], givenNames: [] }, at5('A'))).toEqual([5]);
   });
   it('settles a cut name\'s letters by the start of a print whose marks the MRZ writes as two letters', () => {
     const cut = parseTd3(['P<CHEMUELLER<JAEGER<LOEWENSTEIN<WERTHEIM<FRE', line2], { now });

@@ -261,7 +261,7 @@ export function doubtedNameCells(
     [parts.surname, readings.surname],
     [parts.givenNames, readings.givenNames],
   ] as const) {
-    if (part === null || part.start + part.text.length >= line.length) continue;
+    if (part === null || part.text === '' || part.start + part.text.length >= line.length) continue;
     if (texts.some((t) => nameWordRuns(t).some((run) => printedAsMrz(run.text) === part.text))) endsSpelled.add(part.start + part.text.length);
   }
   for (let i = nameStart; i < line.length; i++) {
