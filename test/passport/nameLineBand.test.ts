@@ -2,9 +2,10 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
-import { nameLineBand as bandOf, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
+import { belowCloseLabel as belowOf, nameLineBand as bandOf, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
 const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
+const belowCloseLabel = (crop: RawImage) => belowOf(crop, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');
@@ -79,5 +80,24 @@ describe('nameLineBand', () => {
   });
   it('leaves a crop that holds the name alone as it is', () => {
     expect(nameLineBand(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
+  });
+});
+
+describe('belowCloseLabel', () => {
+  it('starts the name\'s rows below a label whose feet reach into the room left for marks', () => {
+    // The label's row runs from above the room (0.7 of the capitals above them) into it: the name band keeps it.
+    const image = crop('OĞUZ', { text: 'Adı / Given names', baseline: 22 }, 62, 80);
+    const kept = nameLineBand(image);
+    const labelRows = inkRows(crop('', { text: 'Adı / Given names', baseline: 22 }, 62, 80));
+    expect(kept === null || kept.top <= labelRows.at(-1)!).toBe(true);
+    const band = belowCloseLabel(image);
+    expect(band).not.toBeNull();
+    // Below the label's ink (its last, anti-aliased row at most), the name's whole, its breve included.
+    expect(band!.top).toBeGreaterThanOrEqual(labelRows.at(-1)!);
+    expect(band!.top).toBeLessThanOrEqual(inkRows(crop('OĞUZ', null, 62, 80))[0]!);
+  });
+  it('finds none where the label stands clear of the room, or there is none', () => {
+    expect(belowCloseLabel(crop('PEÑA', { text: 'Surname / Apellidos', baseline: 16 }, 75, 90))).toBeNull();
+    expect(belowCloseLabel(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
   });
 });

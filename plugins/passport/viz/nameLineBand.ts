@@ -16,8 +16,8 @@ export interface RowBand {
   readonly bottom: number;
 }
 
-/** The name's rows, or null when the crop holds no other print (or too few letters to tell). */
-export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures): RowBand | null {
+/** The crop's ink as blobs, and the name's capitals among them: their top, baseline and height; null when too few. */
+function nameCapitals(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures) {
   if (crop.channels !== 1) throw new Error('nameLineBand needs a grey image');
   const { width, height } = crop;
   const threshold = otsu(crop.data);
@@ -34,12 +34,35 @@ export function nameLineBand(crop: RawImage, { otsu, connectedComponents, letter
   const capTop = tops[Math.floor(tops.length / 2)]!;
   const baseline = bottoms[Math.floor(bottoms.length / 2)]!;
   const capHeight = baseline - capTop + 1;
+  // Room above the capitals for accents, below the baseline for cedillas.
   const top = Math.max(0, Math.floor(capTop - capHeight * 0.7));
   const bottom = Math.min(height, Math.ceil(baseline + 1 + capHeight * 0.45));
+  const inked = (b: (typeof all)[number]): boolean => b.n >= Math.max(6, capHeight * capHeight * 0.01);
+  return { all, capTop, capHeight, top, bottom, inked };
+}
+
+/** The name's rows, or null when the crop holds no other print (or too few letters to tell). */
+export function nameLineBand(crop: RawImage, measures: BlobMeasures): RowBand | null {
+  const name = nameCapitals(crop, measures);
+  if (name === null) return null;
+  const { all, top, bottom, inked } = name;
   // Only a crop with other print in it (a label's letters wholly outside the band, whole or cut by the crop's top
   // or bottom edge) is cut; one that holds the name alone is read as it is.
-  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && b.n >= Math.max(6, capHeight * capHeight * 0.01));
+  const otherPrint = all.some((b) => (b.maxY < top || b.minY >= bottom) && inked(b));
   return otherPrint ? { top, bottom } : null;
+}
+
+/**
+ * The name's rows below a label set so close above it that the label runs from beyond the room left for marks into
+ * it (a row of three or more glyph-sized blobs): from the label's feet down. Null where there is no such label. For
+ * a line whose crop, label and all, OCR read nothing from: two rows of print in one single-line read.
+ */
+export function belowCloseLabel(crop: RawImage, measures: BlobMeasures): RowBand | null {
+  const name = nameCapitals(crop, measures);
+  if (name === null) return null;
+  const { all, capTop, capHeight, top, bottom, inked } = name;
+  const label = all.filter((b) => inked(b) && b.maxX - b.minX < capHeight * 2 && b.minY < top && b.maxY >= top && b.maxY < capTop - capHeight * 0.1);
+  return label.length >= 3 ? { top: Math.max(...label.map((b) => b.maxY + 1)), bottom } : null;
 }
 
 /** The crop cut to `band`'s rows. */

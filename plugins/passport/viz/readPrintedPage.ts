@@ -12,7 +12,7 @@ import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
-import { nameLineBand, rowsOf } from './nameLineBand.ts';
+import { belowCloseLabel, nameLineBand, type RowBand, rowsOf } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
@@ -57,11 +57,16 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
   if (right - left < 4 || bottom - top < 4) return null;
   const cut = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
-  const band = nameLineBand(cut, ctx.imaging);
-  const crop = band === null ? cut : rowsOf(cut, band);
-  const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-  const text = withAccentMarks(crop, ocr, ctx.imaging).trim();
-  return text === '' ? null : text;
+  const read = async (band: RowBand | null): Promise<string> => {
+    const crop = band === null ? cut : rowsOf(cut, band);
+    const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+    return withAccentMarks(crop, ocr, ctx.imaging).trim();
+  };
+  const text = await read(nameLineBand(cut, ctx.imaging));
+  // Nothing read: a label close above the name may have made two rows of print of the line; read below its feet.
+  const retry = /\p{L}/u.test(text) ? null : belowCloseLabel(cut, ctx.imaging);
+  const again = retry === null ? text : await read(retry);
+  return again === '' ? null : again;
 }
 
 /**
