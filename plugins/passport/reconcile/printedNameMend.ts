@@ -229,21 +229,25 @@ export function doubtedNameCells(
     if (both.length === 1 && both[0] === line[i]) mended.add(i);
   }
   const doubted: number[] = [];
+  // Cells just past a name part that a reading of the print spells letter for letter: the print says the name ends
+  // there (see the fillers below).
+  const endsSpelled = new Set<number>();
   for (const [part, texts] of [
     [parts.surname, readings.surname],
     [parts.givenNames, readings.givenNames],
   ] as const) {
     if (part === null) continue;
+    // Every reading, whole and without words at its ends, as the MRZ writes it.
+    const spelled = texts.flatMap((t) => nameWordRuns(t).map((run) => printedAsMrz(run.text)));
+    const end = part.start + part.text.length;
+    if (part.text !== '' && end < line.length && spelled.includes(part.text)) endsSpelled.add(end);
     // A part running to the line's end may be cut there: the print's start is what the MRZ holds. So may one ending a
     // cell short of it, the last cell a filler: the MRZ cut the name at a word's end (parseTd3's name_truncated).
-    const cut = part.start + part.text.length >= parse.lines[0].length - 1;
-    const aligned = texts
-      .flatMap((t) => nameWordRuns(t).map((run) => alignedPrint(printedAsMrz(run.text), part.text, cut)))
-      .filter((d): d is PrintDifference[] => d !== null);
+    const cut = end >= line.length - 1;
+    const aligned = spelled.map((run) => alignedPrint(run, part.text, cut)).filter((d): d is PrintDifference[] => d !== null);
     // A reading that lost a letter at an end (`PECIMEN`, its crop started late) aligns nowhere, yet where it spells a
     // run of the part's letters exactly (four at least, half the part) it witnesses each of them.
-    const runs = texts
-      .flatMap((t) => nameWordRuns(t).map((run) => printedAsMrz(run.text)))
+    const runs = spelled
       .filter((run) => run.length >= Math.max(4, part.text.length / 2) && part.text.includes(run))
       .map((run) => ({ from: part.text.indexOf(run), to: part.text.indexOf(run) + run.length }));
     for (let i = 0; i < part.text.length; i++) {
@@ -256,14 +260,6 @@ export function doubtedNameCells(
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
   // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it,
   // unless a reading spells the part it ends letter for letter: the print says the name ends there.
-  const endsSpelled = new Set<number>();
-  for (const [part, texts] of [
-    [parts.surname, readings.surname],
-    [parts.givenNames, readings.givenNames],
-  ] as const) {
-    if (part === null || part.text === '' || part.start + part.text.length >= line.length) continue;
-    if (texts.some((t) => nameWordRuns(t).some((run) => printedAsMrz(run.text) === part.text))) endsSpelled.add(part.start + part.text.length);
-  }
   for (let i = nameStart; i < line.length; i++) {
     const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
     const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i) || endsSpelled.has(i);
