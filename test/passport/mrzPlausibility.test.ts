@@ -63,9 +63,22 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     // One cell of a failing field in doubt: it may be the misread, so the reading is refused as before.
     expect(td3HoldsTogether(printed, [[], []], (i) => i !== 16).reasons).toEqual(['check digits']);
     expect(td3HoldsTogether(printed).reasons).toEqual(['check digits']);
-    // The composite failing too is a misread grid, however sure its cells.
-    const twoFields = read(set(set(specimen[1], 16, '3'), 24, '7'));
-    expect(td3HoldsTogether(twoFields, [[], []], () => true).reasons).toEqual(['check digits']);
+  });
+
+  it('answers a composite printed wrong too only where every cell of line 2 is read sure and its dates are dates', () => {
+    // A specimen's made-up digits with a composite that does not hold over them either.
+    const printed = read(set(set(set(specimen[1], 19, '7'), 27, '3'), 43, '5'));
+    expect([printed.checks.date_of_birth, printed.checks.expiry_date, printed.checks.composite]).toEqual([false, false, false]);
+    expect(td3HoldsTogether(printed, [[], []], () => true).plausible).toBe(true);
+    // One cell anywhere on the line in doubt, even outside the failing fields: a misplaced grid is not ruled out.
+    expect(td3HoldsTogether(printed, [[], []], (i) => i !== 40).reasons).toEqual(['check digits']);
+    // A date that is no date (month 13) is a misread, however sure.
+    const noDate = read(set(set(set(printed.lines[1], 15, '3'), 14, '1'), 43, '5'));
+    expect(noDate.fields.dateOfBirth.value).toBeNull();
+    expect(td3HoldsTogether(noDate, [[], []], () => true).reasons).toEqual(['check digits']);
+    // A repaired cell on line 2 means the recogniser was not sure of it.
+    const repaired = { ...printed, repairs: [{ field: 'document_number' as const, line: 2 as const, position: 3, from: 'O', to: '0', reason: 'check_digit' as const }] };
+    expect(td3HoldsTogether(repaired, [[], []], () => true).reasons).toEqual(['check digits']);
   });
 
   it('does not count a check over washed cells against the reading', () => {

@@ -66,7 +66,25 @@ export function td3HoldsTogether(
  * with its field's check (nine times in ten), and this reading has no cell in doubt to have misread.
  */
 function printedChecksWrong(parse: Td3Parse, failing: readonly Td3CheckName[], lineTwoSure: (index: number) => boolean): boolean {
-  if (!parse.checks.composite) return false;
   const repaired = new Set(parse.repairs.filter((r) => r.line === 2).map((r) => r.position - 1));
-  return failing.every((check) => td3CheckCells(check).every((i) => lineTwoSure(i) && !repaired.has(i)));
+  if (parse.checks.composite) return failing.every((check) => td3CheckCells(check).every((i) => lineTwoSure(i) && !repaired.has(i)));
+  return wholeLineSure(parse, lineTwoSure);
+}
+
+/**
+ * A composite that fails as well is a misread grid, unless nothing on line 2 is: every one of its 44 cells read
+ * beyond doubt, none repaired, both dates real dates and the sex a sex. Specimens print made-up check digits and at
+ * times a composite that does not hold over them; a grid off by a cell, or texture, leaves cells in doubt or dates
+ * that are no dates.
+ */
+function wholeLineSure(parse: Td3Parse, lineTwoSure: (index: number) => boolean): boolean {
+  const { dateOfBirth, expiryDate, sex } = parse.fields;
+  const cells = Array.from({ length: 44 }, (_, i) => i);
+  return (
+    parse.repairs.every((r) => r.line !== 2) &&
+    cells.every(lineTwoSure) &&
+    dateOfBirth.value !== null &&
+    expiryDate.value !== null &&
+    sex.value !== null
+  );
 }
