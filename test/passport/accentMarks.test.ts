@@ -499,9 +499,23 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const tail = { text: 'ors', confidence: 80, bbox: { x0: 4, y0: 31, x1: 36, y1: 45 } };
     const read: OcrResult = { text: 'ors GULSEN', confidence: 90, lines: [{ text: 'ors GULSEN', confidence: 90, bbox: name.bbox, words: [tail, name] }] };
     expect(withAccentMarks(crop, read)).toBe('GÜLŞEN');
-    // A word of the name's own size as far apart is kept: only the pixels' size tells a label.
-    const big = { ...tail, text: 'ERS', bbox: { ...tail.bbox, y0: 19, y1: 49 } };
-    expect(withAccentMarks(crop, { ...read, lines: [{ ...read.lines[0]!, words: [big, name] }] }).startsWith('ERS ')).toBe(true);
+    // A word printed at the name's own size as far apart is kept: the ink's size tells a label, not OCR's box.
+    const printedBig = line('', '', (ctx) => {
+      ctx.font = '40px AccentTestSerif';
+      ctx.fillText('ERS', 4, 48);
+      ctx.fillText('GÜLŞEN', 160, 48);
+    });
+    const big = { text: 'ERS', confidence: 80, bbox: { x0: 4, y0: 19, x1: 80, y1: 49 } };
+    const nameAfter = { ...name, bbox: { ...name.bbox, x0: 160, x1: 330 } };
+    const bigRead: OcrResult = { ...read, lines: [{ ...read.lines[0]!, words: [big, nameAfter] }] };
+    expect(withAccentMarks(printedBig.crop, bigRead).startsWith('ERS ')).toBe(true);
+    // The same box over small print is the label's tail.
+    expect(withAccentMarks(crop, { ...read, lines: [{ ...read.lines[0]!, words: [{ ...tail, bbox: { ...tail.bbox, y0: 19, y1: 49 } }, name] }] })).toBe('GÜLŞEN');
+  });
+  it('leaves out a label\'s tail set apart by the name\'s letter height, not by its box, which marks and a J make taller', async () => {
+    // `éoms JOAQUÍN RAÚL`: 54 px apart, two and a half capitals, but not two of JOAQUIN's 33 px box.
+    const { crop, ocr, printed } = await pinnedCrop('joaquin-label-tail');
+    expect(withAccentMarks(crop, ocr)).toBe(printed);
   });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.

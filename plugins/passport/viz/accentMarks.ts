@@ -209,7 +209,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O') }]));
   const words = wordsOverTheirLetters(
     wordsWithinTheirOwnInk(
-      withoutTextureAtEnds(asWords),
+      withoutTextureAtEnds(asWords, (w) => inkHeightOf(w, blobs)),
     ),
     blobs,
     letterHeightOf,
@@ -857,12 +857,12 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
  * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it);
  * a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
-function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
+function withoutTextureAtEnds(words: readonly OcrWord[], letterHeight: (w: OcrWord) => number): OcrWord[] {
   const short = (w: OcrWord): boolean => [...w.text].length <= 2;
   const apart = (w: OcrWord, neighbour: OcrWord | undefined): boolean => {
     if (neighbour === undefined) return false;
     const gap = Math.max(neighbour.bbox.x0 - w.bbox.x1, w.bbox.x0 - neighbour.bbox.x1);
-    return gap > 2 * (neighbour.bbox.y1 - neighbour.bbox.y0);
+    return gap > 2 * letterHeight(neighbour);
   };
   const flat = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
     neighbour !== undefined && w.bbox.y1 - w.bbox.y0 < 0.5 * (neighbour.bbox.y1 - neighbour.bbox.y0);
@@ -878,7 +878,7 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   // A label's tail the widened crop took in beside the name (`ors` of Prénoms): set apart from the name as no word of
   // a name is, and in smaller print than its neighbour, whatever its length.
   const smallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
-    neighbour !== undefined && apart(w, neighbour) && w.bbox.y1 - w.bbox.y0 < 0.7 * (neighbour.bbox.y1 - neighbour.bbox.y0);
+    neighbour !== undefined && apart(w, neighbour) && letterHeight(w) < 0.7 * letterHeight(neighbour);
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
     w !== undefined && ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour));
   let start = 0;
@@ -886,6 +886,20 @@ function withoutTextureAtEnds(words: readonly OcrWord[]): OcrWord[] {
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
   while (end > start && texture(words[end - 1], end - 2 >= start ? words[end - 2] : undefined)) end -= 1;
   return words.slice(start, end);
+}
+
+/**
+ * A word's letter height by its ink, not its box: OCR's box takes in the marks above and the descenders below
+ * (JOAQUÍN's box a half taller than its capitals), which would hide a label's tail set apart beside it.
+ */
+function inkHeightOf(w: OcrWord, blobs: readonly Blob[]): number {
+  const { x0, x1, y0, y1 } = w.bbox;
+  const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.maxY >= y0 && b.minY <= y1);
+  // The letters are the blobs with a good share of the largest one's ink (marks and specks have little); their
+  // median height, so that a J's or Q's descender or a mark joined to its letter does not set it.
+  const mostInk = Math.max(0, ...within.map((b) => b.n));
+  const heights = within.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1);
+  return heights.length === 0 ? y1 - y0 : Math.min(median(heights), y1 - y0);
 }
 
 /**
