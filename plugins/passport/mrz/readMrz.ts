@@ -169,6 +169,76 @@ export function better(a: Attempt | null, b: Attempt): boolean {
 }
 
 /**
+ * A grid whose check digits hold can still drift mid-line: a four-corner map whose corners are right but whose
+ * perspective is not puts the middle cells up to half a pitch off, and the repairs make line 2's checks hold over
+ * misread cells while line 1, which has none, reads its name wrong. Where line 1 reads unsurely (drifts), each line
+ * is read again through its own fitted frame (gridHomographies' per-line grids): the whole reading wins as `better`
+ * has it (proven, then surer); line 1 alone, through its own frame beside line 2 as read, wins where line 2 reads
+ * the same and line 1 reads surer.
+ */
+function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, factor: number, now: Date): Attempt {
+  if (best.format !== 'TD3' || best.parse?.valid !== true || best.centres.length !== 2 || !lineOneUnsure(best)) return best;
+  let chosen = best;
+  for (const flipped of [false, true]) {
+    for (const grid of gridHomographies(found, flipped, best.count, factor, td3Frame, true)) {
+      if (grid.withinInk || grid.lineMaps === undefined) continue;
+      const whole = readGrid(grey, grid.h, grid.centres, best.count, unnudged, now, grid.lineMaps);
+      if (better(chosen, whole)) chosen = whole;
+      if (chosen !== best) continue;
+      // Line 2 as best read it (through a nudge, at times, that h alone does not replay), line 1 through its own frame.
+      const lineOne = withLineOneOf(best, whole, grid.lineMaps[0]!, now);
+      if (lineOneStart(lineOne) >= lineOneStart(best) && lineOne.parse?.valid === true && lineScore(lineOne, 0) > lineScore(best, 0) + surerBy) chosen = lineOne;
+    }
+  }
+  return chosen;
+}
+
+/** best's reading with line 1 as `other` read it, through `lineOneMap`. */
+function withLineOneOf(best: Attempt, other: Attempt, lineOneMap: Homography, now: Date): Attempt {
+  const spliced = <T>(ofBest: readonly T[], ofOther: readonly T[]): T[] => [ofOther[0]!, ...ofBest.slice(1)];
+  const confidence = spliced(best.confidence, other.confidence);
+  const logSum = confidence.flat().reduce((sum, p) => sum + Math.log(Math.max(p, 1e-6)), 0);
+  const cells: CellGridReading = {
+    lines: spliced(best.lines, other.lines),
+    confidence,
+    second: spliced(best.second, other.second),
+    secondConfidence: spliced(best.secondConfidence, other.secondConfidence),
+    washed: spliced(best.washed, other.washed),
+    score: logSum / Math.max(1, confidence.flat().length),
+    sharpness: best.sharpness,
+    cells: spliced(best.cells, other.cells),
+    ratios: spliced(best.ratios, other.ratios),
+    mlp: spliced(best.mlp, other.mlp),
+  };
+  return attemptOf(cells, best.h, best.centres, best.count, now, [lineOneMap, best.lineMaps?.[1] ?? best.h], best.lineShifts);
+}
+
+/** How much surer (mean log-probability per cell) line 1 must read through its own frame to be taken. */
+const surerBy = 0.02;
+
+/** A line's mean log-probability per cell. */
+function lineScore(a: Attempt, line: number): number {
+  const c = a.confidence[line] ?? [];
+  return c.reduce((s, p) => s + Math.log(Math.max(p, 1e-6)), 0) / Math.max(1, c.length);
+}
+
+/**
+ * Line 1 reads unsurely where a grid drifts: three cells or more below 0.9 whose two readings are not O against 0
+ * (the one pair OCR-B draws alike everywhere, read in doubt on sharp scans too).
+ */
+function lineOneUnsure(a: Attempt): boolean {
+  const confidence = a.confidence[0] ?? [];
+  const second = a.second[0] ?? [];
+  const line = a.lines[0] ?? '';
+  let unsure = 0;
+  for (let i = 0; i < confidence.length; i++) {
+    const pair = `${line[i]}${second[i]}`;
+    if (confidence[i]! < 0.9 && pair !== 'O0' && pair !== '0O') unsure++;
+  }
+  return unsure >= 3;
+}
+
+/**
  * Line 2's check digits prove its cells, not line 1's column: where every check holds but line 1 does not start as a
  * TD3 does (P, a known issuing state), it is read again a few cells to either side, and a reading that starts right
  * (so the whole MRZ is proven) wins.
@@ -373,6 +443,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     }
   }
 
+  if (best !== null && bestFound !== null) best = linesOnOwnMaps(grey, best, bestFound, factor, options.now);
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
   // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
   if (best !== null && mrzCnnUse !== 'off') best = attemptOf(withCnnReading(best, mrzCnnUse), best.h, best.centres, best.count, options.now, best.lineMaps, best.lineShifts);
