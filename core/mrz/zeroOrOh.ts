@@ -2,7 +2,8 @@
  * `O` or `0`: the two glyphs OCR-B draws most alike, and both legal in document numbers, where their check-digit
  * weights can cancel (`00` and `OO` at weights 7 and 3 sum alike). In the OCR-B font digits stand about a tenth
  * taller than capitals, so the ink height of an uncertain cell, set against the heights of the letters and digits
- * read surely on the same MRZ, tells them apart. Self-calibrating: with no clear gap between the two, nothing changes.
+ * read surely nearest it on its line, tells them apart. Self-calibrating: with no clear gap between the two, over the
+ * zone and beside the cell, nothing changes.
  */
 import { cellFeature } from './sampleCells.ts';
 
@@ -37,6 +38,8 @@ const digits = /^[1-9]$/;
 const sure = 0.97;
 /** The smallest letter/digit height gap (feature rows) that is trusted; the font's is ~1.4 rows, blur halves it. */
 const minGap = 0.35;
+/** Sure letters (and digits) nearest a doubted cell that set its local references. */
+const nearest = 4;
 
 /** Relabels `O`/`0` doubts in place by ink height; returns the positions changed. */
 export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choices: CellChoice[][]): { line: number; index: number }[] {
@@ -59,7 +62,22 @@ export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choi
       const pair = new Set([c.char, c.second]);
       if (!(pair.has('O') && pair.has('0'))) return;
       const h = inkHeight(cells[l]![i]!);
-      const want = Math.abs(h - mD) < Math.abs(h - mL) ? '0' : 'O';
+      // Against the sure letters and digits nearest it on its line: a line that runs out of the cell windows a
+      // little at one end (a slight bow or tilt the grid does not follow) shortens every glyph there alike.
+      const near = (test: RegExp): number[] =>
+        line
+          .map((o, j) => ({ o, j }))
+          .filter(({ o, j }) => j !== i && o.probability >= sure && test.test(o.char))
+          .sort((a, b) => Math.abs(a.j - i) - Math.abs(b.j - i))
+          .slice(0, nearest)
+          .map(({ j }) => inkHeight(cells[l]![j]!));
+      const localL = near(capitals);
+      const localD = near(digits);
+      if (localL.length < 2 || localD.length < 2) return;
+      const lL = median(localL);
+      const lD = median(localD);
+      if (lD - lL < minGap) return;
+      const want = Math.abs(h - lD) < Math.abs(h - lL) ? '0' : 'O';
       if (want !== c.char) {
         c.second = c.char;
         c.char = want;

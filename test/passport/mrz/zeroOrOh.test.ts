@@ -26,6 +26,16 @@ describe('settleZeroOrOh', () => {
     expect(line.slice(10).map((c) => c.char)).toEqual(['0', 'O']);
     expect(changed).toEqual([{ line: 0, index: 10 }, { line: 0, index: 11 }]);
   });
+  it('sets a doubtful cell against the sure letters and digits nearest it on its line, not the zone\'s', () => {
+    // A line whose left end runs a little out of its windows: every glyph there measures a row and a half short.
+    // ZZZ00 then digits: the two doubtful zeros, 12.7 rows tall, match the zone's capitals (13) but the digits beside
+    // them (12.7), not the letters beside them (11.5).
+    const chars = 'ZZZ??1234ABCDE5678';
+    const heights = [11.5, 11.5, 11.5, 12.7, 12.7, 12.7, 12.7, 12.7, 12.7, 13, 13, 13, 13, 13, 14.2, 14.2, 14.2, 14.2];
+    const line: CellChoice[] = [...chars].map((c) => (c === '?' ? { char: 'O', probability: 0.6, second: '0' } : sure(c)));
+    settleZeroOrOh([heights.map(cell)], [line]);
+    expect(line.map((c) => c.char).join('')).toBe('ZZZ001234ABCDE5678');
+  });
   it('changes nothing when letters and digits are not told apart by height', () => {
     const line: CellChoice[] = [...[...'ABCDE'].map(sure), ...[...'12345'].map(sure), { char: 'O', probability: 0.6, second: '0' }];
     expect(settleZeroOrOh([[...Array(10).fill(13).map(cell), cell(15)]], [line])).toEqual([]);
