@@ -517,6 +517,11 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('joaquin-label-tail');
     expect(withAccentMarks(crop, ocr)).toBe(printed);
   });
+  it('reads a faint acute that blur joined to its letter\'s top, cut from it as a merged mark is', async () => {
+    // SÁNCHEZ came back SANCHEZ: the acute, bridged to the A's apex, peaked at 0.69 of the letters' ink.
+    const { crop, ocr, printed } = await pinnedCrop('sanchez-blurred-acute');
+    expect(withAccentMarks(crop, ocr)).toBe(printed);
+  });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
     const struck = drawnAt('MAŁGORZATA', 'MALGORZATA', 22, 'AccentTestSans');

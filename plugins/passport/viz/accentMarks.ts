@@ -283,7 +283,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           Math.max(o.n, b.n) <= 2 * Math.min(o.n, b.n) && Math.abs(o.cx - b.cx) >= capHeight * 0.15 && Math.abs(o.cx - b.cx) <= capHeight * 0.6,
       );
     const inked = (b: Blob): boolean => inkRatio(b) >= 0.7 || twinned(b);
-    const marks = [...inMarkZone, ...tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging))].filter(inked);
+    const merged = tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging));
+    const marks = [...inMarkZone, ...merged].filter(inked);
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...word.text.toUpperCase()];
     // A page that prints its names in mixed case (`Specimen`): a lower-case i or j carries its own dot.
@@ -390,9 +391,12 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const faint = (b: Blob): boolean => inkRatio(b) >= faintInk && !inked(b);
     const quiet = !inMarkZone.some((b) => (faint(b) || inked(b)) && stray(b, markable, 0.5));
     if (!textured && quiet) {
-      for (const m of inMarkZone.filter(faint)) {
+      // A faint acute that blur joined to its letter's top (SÁNCHEZ) is cut from it as a merged mark is.
+      for (const m of [...inMarkZone, ...merged].filter(faint)) {
         const at = nearestLetter(m.cx);
         if (at < 0 || !markable.test(bases[at]!) || byLetter.has(at) || Math.abs(centres[at]! - m.cx) >= letterWidth * 0.35) continue;
+        // As for marks in the letters' ink: a round top cut from its letter with no bridge is the letter's own.
+        if (unbridged.has(m) && roundTopped.test(bases[at]!)) continue;
         // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
         if (m.maxY < capTop - capHeight * 0.3 || classify([m], bases[at]!, mask, crop.width) !== 'acute') continue;
         byLetter.set(at, [m]);
