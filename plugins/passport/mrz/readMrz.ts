@@ -173,8 +173,8 @@ export function better(a: Attempt | null, b: Attempt): boolean {
  * perspective is not puts the middle cells up to half a pitch off, and the repairs make line 2's checks hold over
  * misread cells while line 1, which has none, reads its name wrong. Where line 1 reads unsurely (drifts), each line
  * is read again through its own fitted frame (gridHomographies' per-line grids): the whole reading wins as `better`
- * has it (proven, then surer); line 1 alone, through its own frame beside line 2 as read, wins where line 2 reads
- * the same and line 1 reads surer.
+ * has it (proven, then surer); else line 1 alone, through its own frame beside line 2 as best read it, wins where
+ * it still starts as a TD3 does, the reading stays valid and line 1 reads surer.
  */
 function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, factor: number, now: Date): Attempt {
   if (best.format !== 'TD3' || best.parse?.valid !== true || best.centres.length !== 2 || !lineOneUnsure(best)) return best;
