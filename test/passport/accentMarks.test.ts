@@ -440,14 +440,18 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       expect(withAccentMarks(crop, ocr), `${px}px`).toBe('TANAKA');
     }
   });
-  it('keeps a T whose box a kerned A\'s foot reaches into, on a page whose texture crosses its stem', async () => {
+  // Re-read name lines pinned as files (name-crops/), each with what it once came back as.
+  it.each([
     // NATALIA came back NAŁALIA.
-    const { crop, ocr, printed } = await pinnedCrop('natalia-kerned-t');
-    expect(withAccentMarks(crop, ocr)).toBe(printed);
-  });
-  it('places marks by letters where OCR read an O or Ø as `@`', async () => {
+    ['keeps a T whose box a kerned A\'s foot reaches into, on a page whose texture crosses its stem', 'natalia-kerned-t'],
     // `NYSTROM-S@RENSEN-KJARGAARD`: the `@` held no letter's place, and neither Ö nor Ø was seen.
-    const { crop, ocr, printed } = await pinnedCrop('sorensen-at-sign');
+    ['places marks by letters where OCR read an O or Ø as `@`', 'sorensen-at-sign'],
+    // `éoms JOAQUÍN RAÚL`: 54 px apart, two and a half capitals, but not two of JOAQUIN's 33 px box.
+    ['leaves out a label\'s tail set apart by the name\'s letter height, not by its box, which marks and a J make taller', 'joaquin-label-tail'],
+    // SÁNCHEZ came back SANCHEZ: the acute, bridged to the A's apex, peaked at 0.69 of the letters' ink.
+    ['reads a faint acute that blur joined to its letter\'s top, cut from it as a merged mark is', 'sanchez-blurred-acute'],
+  ])('%s (%s)', async (_what, name) => {
+    const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
   });
   it('reads the marks of a line whose crop cut the page\'s edge, a bar as tall as the crop, into the word\'s box', () => {
@@ -511,16 +515,6 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(printedBig.crop, bigRead).startsWith('ERS ')).toBe(true);
     // The same box over small print is the label's tail.
     expect(withAccentMarks(crop, { ...read, lines: [{ ...read.lines[0]!, words: [{ ...tail, bbox: { ...tail.bbox, y0: 19, y1: 49 } }, name] }] })).toBe('GÜLŞEN');
-  });
-  it('leaves out a label\'s tail set apart by the name\'s letter height, not by its box, which marks and a J make taller', async () => {
-    // `éoms JOAQUÍN RAÚL`: 54 px apart, two and a half capitals, but not two of JOAQUIN's 33 px box.
-    const { crop, ocr, printed } = await pinnedCrop('joaquin-label-tail');
-    expect(withAccentMarks(crop, ocr)).toBe(printed);
-  });
-  it('reads a faint acute that blur joined to its letter\'s top, cut from it as a merged mark is', async () => {
-    // SÁNCHEZ came back SANCHEZ: the acute, bridged to the A's apex, peaked at 0.69 of the letters' ink.
-    const { crop, ocr, printed } = await pinnedCrop('sanchez-blurred-acute');
-    expect(withAccentMarks(crop, ocr)).toBe(printed);
   });
   it('reads an Ł whose stroke stands out left of the stem by less than half the stem, and a plain L as L', () => {
     // A bold sans at a small size: the stroke crosses the stem obliquely, 1-2 px out on the left, more on the right.
