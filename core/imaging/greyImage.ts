@@ -41,7 +41,11 @@ export function downscaleGrey(image: GreyImage, factor: number): GreyImage {
 
 /** Bilinear sample; outside the image reads as white paper. */
 export function sampleBilinear(image: GreyImage, x: number, y: number): number {
-  const { width, height, data } = image;
+  return bilinearAt(image.data, image.width, image.height, x, y);
+}
+
+/** sampleBilinear over an image's fields: hot loops (MRZ cell sampling) call it without a point or image object. */
+export function bilinearAt(data: GreyImage['data'], width: number, height: number, x: number, y: number): number {
   if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return 255;
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);

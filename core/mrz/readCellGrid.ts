@@ -9,7 +9,7 @@ import { edgeSharpness } from './imageQuality.ts';
 import type { MrzFrame } from './mrzFrame.ts';
 import { classifyCellsProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { cnnCellsProbabilities, mrzCnnWeights } from './mrzCnn.ts';
-import { cellFeature, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+import { cellFeature, kthSmallest, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 
 /** What one grid read: per line, the characters, their confidence and runner-up, and the cells glare washed out. */
@@ -159,11 +159,10 @@ function contrastRatios(cells: readonly Float32Array[]): number[] {
   const margin = Math.ceil(((widthPitches - 1) / widthPitches / 2) * width);
   const ownWidth = width - 2 * margin;
   const own = new Float32Array(height * ownWidth);
+  const scratch = new Float32Array(own.length);
   const contrast = cells.map((c) => {
     for (let y = 0; y < height; y++) own.set(c.subarray(y * width + margin, y * width + width - margin), y * ownWidth);
-    // A typed array sorts numerically, without a comparator call per pair.
-    own.sort();
-    return own[Math.floor(own.length * 0.9)]! - own[Math.floor(own.length * 0.03)]!;
+    return kthSmallest(own, Math.floor(own.length * 0.9), scratch) - kthSmallest(own, Math.floor(own.length * 0.03), scratch);
   });
   const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
   return contrast.map((c) => c / Math.max(typical, 1e-6));

@@ -4,7 +4,7 @@
  * so what the model saw is what it gets.
  */
 import { applyHomography, type Homography } from '../imaging/homography.ts';
-import { sampleBilinear, type GreyImage } from '../imaging/greyImage.ts';
+import { bilinearAt, type GreyImage } from '../imaging/greyImage.ts';
 
 export const cellFeature = {
   width: 16,
@@ -49,6 +49,10 @@ export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine)
   const p2 = applyHomography(h, mid, line.centreMm + stepY);
   const pxPerStep = Math.max(Math.hypot(p1.x - p0.x, p1.y - p0.y), Math.hypot(p2.x - p0.x, p2.y - p0.y));
   const sub = Math.min(4, Math.max(1, Math.round(pxPerStep)));
+  // The hot loop of every grid read: applyHomography and sampleBilinear written out in place, the same arithmetic in
+  // the same order (so the same samples), without a point object per subsample.
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h;
+  const { width, height, data } = image;
   const cells: Float32Array[] = [];
   for (let c = 0; c < line.count; c++) {
     const cx = line.leftMm + (c + 0.5) * line.pitchMm;
@@ -59,9 +63,13 @@ export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine)
       for (let i = 0; i < fw; i++) {
         let s = 0;
         for (let sy = 0; sy < sub; sy++) {
+          const y = y0 + (j + (sy + 0.5) / sub) * stepY;
           for (let sx = 0; sx < sub; sx++) {
-            const p = applyHomography(h, x0 + (i + (sx + 0.5) / sub) * stepX, y0 + (j + (sy + 0.5) / sub) * stepY);
-            s += sampleBilinear(image, p.x, p.y);
+            const x = x0 + (i + (sx + 0.5) / sub) * stepX;
+            const w = h6 * x + h7 * y + h8;
+            const px = (h0 * x + h1 * y + h2) / w;
+            const py = (h3 * x + h4 * y + h5) / w;
+            s += bilinearAt(data, width, height, px, py);
           }
         }
         out[j * fw + i] = s / (sub * sub);
@@ -73,14 +81,45 @@ export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine)
 }
 
 /**
+ * The k-th smallest of `values` (as `values.slice().sort()[k]`), by selection in `scratch` (values' length): a cell's
+ * ink and paper levels need two order statistics, not an order.
+ */
+export function kthSmallest(values: Float32Array, k: number, scratch: Float32Array): number {
+  scratch.set(values);
+  let lo = 0;
+  let hi = scratch.length - 1;
+  while (lo < hi) {
+    const pivot = scratch[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (scratch[i]! < pivot) i++;
+      while (scratch[j]! > pivot) j--;
+      if (i <= j) {
+        const t = scratch[i]!;
+        scratch[i] = scratch[j]!;
+        scratch[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return scratch[k]!;
+  }
+  return scratch[k]!;
+}
+
+/**
  * Turns raw grey cells of one line into ink in 0..1 against the paper and ink levels of the cell's neighbourhood
  * (percentiles over seven cells: a sparse `<` cell is not stretched into noise, and glare along a line is followed).
  */
 export function normaliseLineCells(cells: readonly Float32Array[]): Float32Array[] {
-  const levels = cells.map((c) => {
-    const sorted = c.slice().sort();
-    return { ink: sorted[Math.floor(sorted.length * 0.03)]!, paper: sorted[Math.floor(sorted.length * 0.9)]! };
-  });
+  const scratch = new Float32Array(cells[0]?.length ?? 0);
+  const levels = cells.map((c) => ({
+    ink: kthSmallest(c, Math.floor(c.length * 0.03), scratch),
+    paper: kthSmallest(c, Math.floor(c.length * 0.9), scratch),
+  }));
   return cells.map((c, i) => {
     let ink = Infinity;
     let paper = -Infinity;
@@ -107,16 +146,20 @@ export function measureLineBand(image: GreyImage, h: Homography, line: CellLine,
   const cols = line.count * 4;
   const samples = new Float32Array(rows * cols);
   const top = line.centreMm - halfBandMm;
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = h;
+  const { width, height, data } = image;
   for (let r = 0; r < rows; r++) {
     const y = top + (r + 0.5) * stepY;
     for (let c = 0; c < cols; c++) {
-      const p = applyHomography(h, line.leftMm + (c + 0.5) * (line.pitchMm / 4), y);
-      samples[r * cols + c] = sampleBilinear(image, p.x, p.y);
+      // applyHomography written out, as in sampleLineCells.
+      const x = line.leftMm + (c + 0.5) * (line.pitchMm / 4);
+      const w = h6 * x + h7 * y + h8;
+      samples[r * cols + c] = bilinearAt(data, width, height, (h0 * x + h1 * y + h2) / w, (h3 * x + h4 * y + h5) / w);
     }
   }
-  const sorted = samples.slice().sort();
-  const paper = sorted[Math.floor(sorted.length * 0.85)]!;
-  const ink = sorted[Math.floor(sorted.length * 0.02)]!;
+  const scratch = new Float32Array(samples.length);
+  const paper = kthSmallest(samples, Math.floor(samples.length * 0.85), scratch);
+  const ink = kthSmallest(samples, Math.floor(samples.length * 0.02), scratch);
   const range = Math.max(paper - ink, 1);
   const profile = new Float64Array(rows);
   for (let r = 0; r < rows; r++) {
