@@ -42,7 +42,7 @@ describe('MRZ cell sampling', () => {
   // A textured image and a projective map with every term set: the written-out arithmetic must give what
   // applyHomography and sampleBilinear give, sample for sample, or the classifier sees other features than it trained on.
   const next = random(11);
-  const image: GreyImage = { width: 1500, height: 600, data: Uint8Array.from({ length: 1500 * 600 }, () => Math.floor(next() * 256)) };
+  const image: GreyImage = { width: 1500, height: 600, data: Float32Array.from({ length: 1500 * 600 }, () => Math.floor(next() * 256)) };
   const h: Homography = [12.1, 0.13, 20.5, -0.07, 11.9, 35.25, 0.0004, -0.0002, 1];
   const line = { leftMm: 6, centreMm: 40, pitchMm: 2.54, count: 44, capMm: 2.7 };
 
@@ -91,7 +91,7 @@ describe('MRZ cell sampling', () => {
   });
 
   it('finds no band in uniform paper', () => {
-    const paper: GreyImage = { width: 400, height: 200, data: new Uint8Array(400 * 200).fill(240) };
+    const paper: GreyImage = { width: 400, height: 200, data: new Float32Array(400 * 200).fill(240) };
     expect(measureLineBand(paper, h, line, 3)).toBeNull();
   });
 });
