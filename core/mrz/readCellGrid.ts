@@ -9,7 +9,7 @@ import { edgeSharpness } from './imageQuality.ts';
 import type { MrzFrame } from './mrzFrame.ts';
 import { classifyCellsProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { cnnCellsProbabilities, mrzCnnWeights } from './mrzCnn.ts';
-import { cellFeature, kthSmallest, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
+import { cellFeature, lowAndHigh, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
 import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
 
 /** What one grid read: per line, the characters, their confidence and runner-up, and the cells glare washed out. */
@@ -162,7 +162,8 @@ function contrastRatios(cells: readonly Float32Array[]): number[] {
   const scratch = new Float32Array(own.length);
   const contrast = cells.map((c) => {
     for (let y = 0; y < height; y++) own.set(c.subarray(y * width + margin, y * width + width - margin), y * ownWidth);
-    return kthSmallest(own, Math.floor(own.length * 0.9), scratch) - kthSmallest(own, Math.floor(own.length * 0.03), scratch);
+    const { low, high } = lowAndHigh(own, Math.floor(own.length * 0.03), Math.floor(own.length * 0.9), scratch);
+    return high - low;
   });
   const typical = [...contrast].sort((a, b) => a - b)[Math.floor(contrast.length / 2)]!;
   return contrast.map((c) => c / Math.max(typical, 1e-6));

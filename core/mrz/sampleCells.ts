@@ -81,33 +81,40 @@ export function sampleLineCells(image: GreyImage, h: Homography, line: CellLine)
 }
 
 /**
- * The k-th smallest of `values` (as `values.slice().sort()[k]`), by selection in `scratch` (values' length): a cell's
- * ink and paper levels need two order statistics, not an order.
+ * Two order statistics of `values` (as `values.slice().sort()[low]` and `[high]`, `low` < `high`) by selection in
+ * `scratch` (values' length): a cell's ink and paper levels need two, not an order. Selecting `high` leaves every
+ * smaller element before it, so `low` is selected among those alone.
  */
-export function kthSmallest(values: Float32Array, k: number, scratch: Float32Array): number {
+export function lowAndHigh(values: Float32Array, low: number, high: number, scratch: Float32Array): { low: number; high: number } {
   scratch.set(values);
+  const highValue = selectInPlace(scratch, high, scratch.length);
+  return { low: selectInPlace(scratch, low, high), high: highValue };
+}
+
+/** Hoare's selection over a[0, end): a[k] ends as in sorted order, with nothing greater before it, nothing less after. */
+function selectInPlace(a: Float32Array, k: number, end: number): number {
   let lo = 0;
-  let hi = scratch.length - 1;
+  let hi = end - 1;
   while (lo < hi) {
-    const pivot = scratch[(lo + hi) >> 1]!;
+    const pivot = a[(lo + hi) >> 1]!;
     let i = lo;
     let j = hi;
     while (i <= j) {
-      while (scratch[i]! < pivot) i++;
-      while (scratch[j]! > pivot) j--;
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
       if (i <= j) {
-        const t = scratch[i]!;
-        scratch[i] = scratch[j]!;
-        scratch[j] = t;
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
         i++;
         j--;
       }
     }
     if (k <= j) hi = j;
     else if (k >= i) lo = i;
-    else return scratch[k]!;
+    else return a[k]!;
   }
-  return scratch[k]!;
+  return a[k]!;
 }
 
 /**
@@ -116,10 +123,10 @@ export function kthSmallest(values: Float32Array, k: number, scratch: Float32Arr
  */
 export function normaliseLineCells(cells: readonly Float32Array[]): Float32Array[] {
   const scratch = new Float32Array(cells[0]?.length ?? 0);
-  const levels = cells.map((c) => ({
-    ink: kthSmallest(c, Math.floor(c.length * 0.03), scratch),
-    paper: kthSmallest(c, Math.floor(c.length * 0.9), scratch),
-  }));
+  const levels = cells.map((c) => {
+    const { low, high } = lowAndHigh(c, Math.floor(c.length * 0.03), Math.floor(c.length * 0.9), scratch);
+    return { ink: low, paper: high };
+  });
   return cells.map((c, i) => {
     let ink = Infinity;
     let paper = -Infinity;
@@ -158,8 +165,7 @@ export function measureLineBand(image: GreyImage, h: Homography, line: CellLine,
     }
   }
   const scratch = new Float32Array(samples.length);
-  const paper = kthSmallest(samples, Math.floor(samples.length * 0.85), scratch);
-  const ink = kthSmallest(samples, Math.floor(samples.length * 0.02), scratch);
+  const { low: ink, high: paper } = lowAndHigh(samples, Math.floor(samples.length * 0.02), Math.floor(samples.length * 0.85), scratch);
   const range = Math.max(paper - ink, 1);
   const profile = new Float64Array(rows);
   for (let r = 0; r < rows; r++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHomography, type Homography } from '../../../core/imaging/homography.ts';
 import { sampleBilinear, type GreyImage } from '../../../core/imaging/greyImage.ts';
-import { cellFeature, kthSmallest, measureLineBand, normaliseLineCells, sampleLineCells } from '../../../core/mrz/sampleCells.ts';
+import { cellFeature, lowAndHigh, measureLineBand, normaliseLineCells, sampleLineCells } from '../../../core/mrz/sampleCells.ts';
 
 /** A deterministic pseudo-random stream (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -15,24 +15,26 @@ function random(seed: number): () => number {
   };
 }
 
-describe('kthSmallest', () => {
-  it('is the sorted copy at k, for every k, with ties and sorted or reversed runs', () => {
+describe('lowAndHigh', () => {
+  it('gives the sorted copy at both ranks, for every pair of ranks, with ties and sorted or reversed runs', () => {
     const next = random(7);
     const shapes: Float32Array[] = [
-      Float32Array.from({ length: 1 }, () => next()),
       Float32Array.from({ length: 2 }, () => next()),
-      Float32Array.from({ length: 320 }, () => Math.floor(next() * 6)),
-      Float32Array.from({ length: 240 }, (_, i) => i),
-      Float32Array.from({ length: 240 }, (_, i) => 240 - i),
-      Float32Array.from({ length: 999 }, () => next() * 255),
-      new Float32Array(50).fill(3),
+      Float32Array.from({ length: 3 }, () => next()),
+      Float32Array.from({ length: 120 }, () => Math.floor(next() * 6)),
+      Float32Array.from({ length: 90 }, (_, i) => i),
+      Float32Array.from({ length: 90 }, (_, i) => 90 - i),
+      Float32Array.from({ length: 150 }, () => next() * 255),
+      new Float32Array(40).fill(3),
     ];
     for (const values of shapes) {
       const sorted = values.slice().sort();
       const before = values.slice();
       const scratch = new Float32Array(values.length);
-      for (let k = 0; k < values.length; k++) expect(kthSmallest(values, k, scratch)).toBe(sorted[k]);
-      // The input is left as it was: callers select twice from one cell.
+      for (let high = 1; high < values.length; high++) {
+        for (let low = 0; low < high; low++) expect(lowAndHigh(values, low, high, scratch)).toEqual({ low: sorted[low], high: sorted[high] });
+      }
+      // The input is left as it was.
       expect(values).toEqual(before);
     }
   });
