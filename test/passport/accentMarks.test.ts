@@ -450,6 +450,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['leaves out a label\'s tail set apart by the name\'s letter height, not by its box, which marks and a J make taller', 'joaquin-label-tail'],
     // SÁNCHEZ came back SANCHEZ: the acute, bridged to the A's apex, peaked at 0.69 of the letters' ink.
     ['reads a faint acute that blur joined to its letter\'s top, cut from it as a merged mark is', 'sanchez-blurred-acute'],
+    // MARIA DEL CARMEN: the acute's core above the threshold was a 5×4 px speck, a dot, not an acute.
+    ['reads a faint mark\'s shape at half its own contrast, where blur left only its core above the threshold', 'maria-faint-acute'],
+    // ALVARO JESUS: both acutes peaked at about half the letters' ink. LÓPEZ's, lighter still, is left.
+    ['takes acutes that blur left at half the letters\' ink on a quiet word', 'alvaro-faint-acutes'],
+    // IBANEZ: a tilde over N blurred into a flat bar, and no name carries a macron on N.
+    ['reads a faint flat bar over N as its blurred tilde', 'ibanez-faint-marks'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

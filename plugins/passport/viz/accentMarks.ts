@@ -385,10 +385,11 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const textured =
       inMarkZone.filter(inked).some((b) => stray(b, markable, 0.5)) ||
       blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CSG]$/, 0.5));
-    // A thin mark blurs lighter than the letters' stems (an acute of 8-16 px peaks at 0.6-0.7 of their ink), as a
+    // A thin mark blurs lighter than the letters' stems (an acute of 8-16 px peaks at 0.45-0.7 of their ink), as a
     // security line does. Such a faint mark is taken only on a word with no faint ink over letters that carry none,
-    // sitting centred on its letter, its foot at the capitals' top, and shaped as an acute.
+    // sitting centred on its letter, its foot at the capitals' top, and shaped, whole, as an acute (a tilde on N).
     const faint = (b: Blob): boolean => inkRatio(b) >= faintInk && !inked(b);
+    const faintKinds = new Map<number, MarkKind>();
     const quiet = !inMarkZone.some((b) => (faint(b) || inked(b)) && stray(b, markable, 0.5));
     if (!textured && quiet) {
       // A faint acute that blur joined to its letter's top (SÁNCHEZ) is cut from it as a merged mark is.
@@ -397,9 +398,20 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         if (at < 0 || !markable.test(bases[at]!) || byLetter.has(at) || Math.abs(centres[at]! - m.cx) >= letterWidth * 0.35) continue;
         // As for marks in the letters' ink: a round top cut from its letter with no bridge is the letter's own.
         if (unbridged.has(m) && roundTopped.test(bases[at]!)) continue;
+        if (m.maxY < capTop - capHeight * 0.3) continue;
+        // Blur leaves only a faint mark's core above the page's threshold, a speck that reads as a dot: its shape is
+        // read at half its own contrast, where the whole stroke shows (null where that ink runs on, as texture does).
+        const whole = wholeFaintMark(m, crop, mask, paper, Math.round(capHeight * 0.35));
+        // A mark stands over the capitals: a grown shape centred at or below their top is the letter's own (C's arc).
+        if (whole === null || whole.blob.cy >= capTop) continue;
         // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
-        if (m.maxY < capTop - capHeight * 0.3 || classify([m], bases[at]!, mask, crop.width) !== 'acute') continue;
+        // Over N a wave, as classify tells one over any other letter (N's own rule takes any mark for a tilde), or the
+        // flat bar a small tilde blurs into: no name puts a macron on N.
+        const kind = classify([whole.blob], bases[at]!, whole.mask, crop.width);
+        const tilde = bases[at] === 'N' && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
+        if (kind !== 'acute' && !tilde) continue;
         byLetter.set(at, [m]);
+        faintKinds.set(at, tilde ? 'tilde' : 'acute');
       }
     }
     if (textured) {
@@ -429,7 +441,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
           if (struck !== null) return struck;
           const onLetter = byLetter.get(i) ?? [];
-          const kind = classify(onLetter, base, mask, crop.width);
+          const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
           // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
           if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) return c;
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
@@ -973,8 +985,11 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   return joined;
 }
 
-/** How dark, against the letters' ink, a thin mark on a quiet word may peak (see `faint`). */
-const faintInk = 0.55;
+/**
+ * How dark, against the letters' ink, a thin mark on a quiet word may peak (see `faint`): blurred photos' acutes
+ * peak at 0.47-0.56, texture over letters that carry no mark as faint makes the word not quiet.
+ */
+const faintInk = 0.45;
 // Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
 const markable = /^[AEIOUYNCSZRG]$/;
 /** Letters a mark below the baseline is printed under: cedilla, comma or ogonek; G is Ç as Tesseract often reads it. */
@@ -982,6 +997,58 @@ const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
 /** The darkest grey value under a blob's ink. */
+/**
+ * A faint mark grown from its pixels through the crop's pixels darker than halfway from the paper to its darkest,
+ * upwards and to the sides only (below lies its letter), within `reach` of its box: the blob and a mask of it alone.
+ * Null where that ink reaches the window's edge: a line of the background, not a mark.
+ */
+function wholeFaintMark(m: Blob, crop: RawImage, mask: Uint8Array, paper: number, reach: number): { blob: Blob; mask: Uint8Array } | null {
+  const level = paper - (paper - darkest(crop, mask, m)) / 2;
+  const x0 = Math.max(0, m.minX - reach);
+  const x1 = Math.min(crop.width - 1, m.maxX + reach);
+  const y0 = Math.max(0, m.minY - reach);
+  const y1 = m.maxY;
+  const own = new Uint8Array(mask.length);
+  const stack: number[] = [];
+  for (let y = m.minY; y <= m.maxY; y++) {
+    for (let x = m.minX; x <= m.maxX; x++) {
+      const i = y * crop.width + x;
+      if (mask[i] === 1 && crop.data[i]! < level) {
+        own[i] = 1;
+        stack.push(i);
+      }
+    }
+  }
+  let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+  let minX = x1, maxX = x0, minY = y1, maxY = y0;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % crop.width;
+    const y = (i - x) / crop.width;
+    if (x === x0 || x === x1 || y === y0) return null;
+    n++;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+    for (const j of [i - 1, i + 1, i - crop.width, i + crop.width]) {
+      const jy = Math.floor(j / crop.width);
+      if (jy > y1 || own[j] === 1 || !(crop.data[j]! < level)) continue;
+      own[j] = 1;
+      stack.push(j);
+    }
+  }
+  if (n === 0) return null;
+  const cx = sx / n;
+  const cy = sy / n;
+  return { blob: { n, cx, cy, vxx: sxx / n - cx * cx, vyy: syy / n - cy * cy, vxy: sxy / n - cx * cy, minX, maxX, minY, maxY }, mask: own };
+}
+
 function darkest(crop: RawImage, mask: Uint8Array, b: Blob): number {
   let min = 255;
   for (let y = b.minY; y <= b.maxY; y++) {
