@@ -178,14 +178,19 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const found = ocr === null ? null : readVizFields(ocr, located.parse, {}, ctx.now).issueDate;
       return found != null && found.basis !== 'only_other_date';
     };
+    let inkRead: ReturnType<typeof readPersonalisedInk> | null = null;
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
+      // The last resort below is started now, beside these short single-line reads that leave a worker idle: its
+      // input is the first pass's page, so what it reads is the same whether it is used or not.
+      inkRead = readPersonalisedInk(located, first.scaled, ctx);
+      inkRead.catch(() => undefined);
       const sharper = await again;
       vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx);
       if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
     }
     // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
-      const ink = await readPersonalisedInk(located, first.scaled, ctx);
+      const ink = await (inkRead ?? readPersonalisedInk(located, first.scaled, ctx));
       // Sparse mode drops a short word at a value's edge here too (`14 JAN /JAN` without its `13`).
       const dated = (ocr: OcrResult): boolean => readVizFields(ocr, located.parse, {}, ctx.now).issueDate != null;
       vizInk = ink === null ? null : dated(ink.ocr) ? ink.ocr : await withPartialDatesReread(ink.image, ink.ocr, ink.image.width, ctx);
