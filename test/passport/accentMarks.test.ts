@@ -440,6 +440,19 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       expect(withAccentMarks(crop, ocr), `${px}px`).toBe('TANAKA');
     }
   });
+  it('reads a faint bar over A as a tilde only where the document\'s orthography writes Ã and no macron', () => {
+    // A tilde blurred into a flat bar at half the letters' ink, as on Portugal's specimen (MAGALHAES came back plain).
+    const faintBar = (ctx: SKRSContext2D): void => {
+      const a0 = 14 + ctx.measureText('MAGALH').width;
+      const a1 = 14 + ctx.measureText('MAGALHA').width;
+      ctx.fillStyle = '#777';
+      ctx.fillRect(Math.round((a0 + a1) / 2 - 8), 15, 16, 3);
+    };
+    const { crop, ocr } = line('MAGALHAES', 'MAGALHAES', faintBar);
+    expect(accentsOf(crop, ocr, pluginImaging, { vowelTilde: true })).toBe('MAGALHÃES');
+    // Elsewhere such a bar is Latvian's macron or the background's: no mark beyond doubt.
+    expect(withAccentMarks(crop, ocr)).toBe('MAGALHAES');
+  });
   // Re-read name lines pinned as files (name-crops/), each with what it once came back as.
   it.each([
     // NATALIA came back NAŁALIA.

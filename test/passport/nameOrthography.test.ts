@@ -23,6 +23,11 @@ describe('inOrthography', () => {
     expect(orthographyOf([null, 'ISL']).thorn).toBe(true);
     expect(orthographyOf(['DNK', 'NOR']).thorn).toBe(false);
   });
+  it('writes a bar over A or O as a tilde in Portuguese, which has no macron, and leaves Latvian\'s macron', () => {
+    expect(inOrthography('JOĀO MAGALHĀES', orthographyOf(['PRT', 'PRT']))).toBe('JOÃO MAGALHÃES');
+    expect(inOrthography('GUIMARĀES LEŌNIDAS', orthographyOf(['BRA', null]))).toBe('GUIMARÃES LEÕNIDAS');
+    expect(inOrthography('JĀNIS', orthographyOf(['LVA', 'LVA']))).toBe('JĀNIS');
+  });
   it('knows Danish and Norwegian write Ø and Æ', () => {
     expect(orthographyOf(['NOR', null]).strokedOe).toBe(true);
     expect(orthographyOf(['SWE', 'SWE']).strokedOe).toBe(false);

@@ -189,7 +189,7 @@ const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx 
  * The OCR's text of `crop` (one printed name line) with the diacritics seen above its letters composed on.
  * Letters the mark cannot belong to (consonants other than N, C, S, Z) keep their plain form.
  */
-export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMeasures): string {
+export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMeasures, orthography: { readonly vowelTilde?: boolean } = {}): string {
   const { otsu, connectedComponents, letterHeightOf } = imaging;
   if (crop.channels !== 1) throw new Error('withAccentMarks needs a grey image');
   const threshold = otsu(crop.data);
@@ -406,9 +406,11 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         if (whole === null || whole.blob.cy >= capTop) continue;
         // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
         // Over N a wave, as classify tells one over any other letter (N's own rule takes any mark for a tilde), or the
-        // flat bar a small tilde blurs into: no name puts a macron on N.
+        // flat bar a small tilde blurs into: no name puts a macron on N. Likewise over A and O where the document's
+        // orthography writes Ã and Õ and no macron (elsewhere a faint bar there is Latvian's macron or texture).
         const kind = classify([whole.blob], bases[at]!, whole.mask, crop.width);
-        const tilde = bases[at] === 'N' && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
+        const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
+        const tilde = tildeBase && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
         if (kind !== 'acute' && !tilde) continue;
         byLetter.set(at, [m]);
         faintKinds.set(at, tilde ? 'tilde' : 'acute');

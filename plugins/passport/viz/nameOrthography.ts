@@ -16,6 +16,8 @@ export interface NameOrthography {
    * Ė Lithuanian). Elsewhere a dot seen over a letter is a small acute or caron read round (JIŘÍ as JIRİ), or a speck.
    */
   readonly dotAbove: string;
+  /** Portuguese writes Ã and Õ, and no macron: a bar or wave over its A or O is a tilde. */
+  readonly vowelTilde: boolean;
 }
 
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
@@ -29,6 +31,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     thorn: has('ISL'),
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
+    vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
   };
 }
 
@@ -37,6 +40,7 @@ export function inOrthography(name: string, o: NameOrthography): string {
   let out = o.eth ? name : name.replace(/Ð/g, 'D');
   if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
+  if (o.vowelTilde) out = out.replace(/Ā/g, 'Ã').replace(/Ō/g, 'Õ');
   return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
 

@@ -12,6 +12,7 @@ import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
+import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { belowCloseLabel, nameLineBand, type RowBand, rowsOf } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
@@ -47,7 +48,7 @@ export function fieldZoneBottomMm(line1CentreMm: number | undefined): number {
 }
 
 /** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
-async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, ctx: PluginContext): Promise<string | null> {
+async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, orthography: NameOrthography, ctx: PluginContext): Promise<string | null> {
   const k = page.width / sparseWidth;
   const pxPerMm = page.width / td3Page.widthMm;
   const pad = 1.2 * pxPerMm;
@@ -60,7 +61,7 @@ async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: numbe
   const read = async (band: RowBand | null): Promise<string> => {
     const crop = band === null ? cut : rowsOf(cut, band);
     const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-    return withAccentMarks(crop, ocr, ctx.imaging).trim();
+    return withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
   };
   const text = await read(nameLineBand(cut, ctx.imaging));
   // Nothing read: a label close above the name may have made two rows of print of the line; read below its feet.
@@ -146,8 +147,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
+    const orthography = orthographyOf([located.parse.fields.issuingState.value, located.parse.fields.nationality.value]);
     const reread = (box: BoundingBox | null, width: number): Promise<string | null> =>
-      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, ctx);
+      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx);
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
       missed.surname ? null : reread(boxes.surname, first.width),
