@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { applyHomography, type Homography } from '../../../core/imaging/homography.ts';
 import { sampleBilinear, type GreyImage } from '../../../core/imaging/greyImage.ts';
+import { createRandom } from '../../../fixtures/random.ts';
 import { cellFeature, lowAndHigh, measureLineBand, normaliseLineCells, sampleLineCells } from '../../../core/mrz/sampleCells.ts';
-
-/** A deterministic pseudo-random stream (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('lowAndHigh', () => {
   it('gives the sorted copy at both ranks, for every pair of ranks, with ties and sorted or reversed runs', () => {
-    const next = random(7);
+    const random = createRandom(7);
+    const next = (): number => random.next();
     const shapes: Float32Array[] = [
       Float32Array.from({ length: 2 }, () => next()),
       Float32Array.from({ length: 3 }, () => next()),
@@ -43,7 +33,8 @@ describe('lowAndHigh', () => {
 describe('MRZ cell sampling', () => {
   // A textured image and a projective map with every term set: the written-out arithmetic must give what
   // applyHomography and sampleBilinear give, sample for sample, or the classifier sees other features than it trained on.
-  const next = random(11);
+  const random = createRandom(11);
+  const next = (): number => random.next();
   const image: GreyImage = { width: 1500, height: 600, data: Float32Array.from({ length: 1500 * 600 }, () => Math.floor(next() * 256)) };
   const h: Homography = [12.1, 0.13, 20.5, -0.07, 11.9, 35.25, 0.0004, -0.0002, 1];
   const line = { leftMm: 6, centreMm: 40, pitchMm: 2.54, count: 44, capMm: 2.7 };
