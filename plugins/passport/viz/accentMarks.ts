@@ -998,7 +998,6 @@ const markable = /^[AEIOUYNCSZRG]$/;
 const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
 
-/** The darkest grey value under a blob's ink. */
 /**
  * A faint mark grown from its pixels through the crop's pixels darker than halfway from the paper to its darkest,
  * upwards and to the sides only (below lies its letter), within `reach` of its box: the blob and a mask of it alone.
@@ -1051,6 +1050,7 @@ function wholeFaintMark(m: Blob, crop: RawImage, mask: Uint8Array, paper: number
   return { blob: { n, cx, cy, vxx: sxx / n - cx * cx, vyy: syy / n - cy * cy, vxy: sxy / n - cx * cy, minX, maxX, minY, maxY }, mask: own };
 }
 
+/** The darkest grey value under a blob's ink. */
 function darkest(crop: RawImage, mask: Uint8Array, b: Blob): number {
   let min = 255;
   for (let y = b.minY; y <= b.maxY; y++) {

@@ -191,8 +191,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
     }
     // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
-    if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
-      const ink = await (inkRead ?? readPersonalisedInk(located, first.scaled, ctx));
+    if (inkRead !== null && !issueFound(viz) && !issueFound(vizSharper)) {
+      const ink = await inkRead;
       // Sparse mode drops a short word at a value's edge here too (`14 JAN /JAN` without its `13`).
       const dated = (ocr: OcrResult): boolean => readVizFields(ocr, located.parse, {}, ctx.now).issueDate != null;
       vizInk = ink === null ? null : dated(ink.ocr) ? ink.ocr : await withPartialDatesReread(ink.image, ink.ocr, ink.image.width, ctx);
