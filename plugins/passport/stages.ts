@@ -35,6 +35,8 @@ export interface Readings {
   readonly refined: RefinedNames;
   /** Where each name line re-read into `refined` was found (the words of the pass it was found in). */
   readonly nameLines: { readonly surname: PrintedBox | null; readonly givenNames: PrintedBox | null };
+  /** True when the input was too small for its printed page to be read (legiblePrintPxPerMm): nothing was read. */
+  readonly printTooSmall?: boolean;
   /** Undefined when no last page was sent; null when it was sent but not read. */
   readonly lastPage: LastPageReading | null | undefined;
 }

@@ -87,6 +87,11 @@ describe('decodePassport', () => {
     expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
     expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
   });
+  it('says why nothing was read from a printed page too small to read', () => {
+    const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, printTooSmall: true });
+    expect(result.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['printed_page_too_small', 'printed_names_not_read', 'issue_date_not_found']));
+    expect(result.mrz.check_digits_valid).toBe(true);
+  });
   it('falls back to MRZ names with a warning when the print is not read', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now });
     expect(result.full_name).toBe('ANNA MARIA ERIKSSON');

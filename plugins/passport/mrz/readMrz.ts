@@ -40,8 +40,11 @@ export interface MrzReading {
   readonly skewDeg: number;
   /** MRZ band corners TL, TR, BR, BL (of the upright document) in input pixel coordinates. */
   readonly quad: [Point, Point, Point, Point];
-  /** The data page rectified to td3Page size (grey, one channel), from the MRZ's homography; TD3 only. */
-  readonly page: { readonly image: RawImage; readonly pxPerMm: number } | null;
+  /**
+   * The data page rectified to td3Page size (grey, one channel), from the MRZ's homography; TD3 only. `sourcePxPerMm`
+   * is the input's own resolution along the MRZ, which the page's (at least 6 px/mm) may exceed by upsampling.
+   */
+  readonly page: { readonly image: RawImage; readonly pxPerMm: number; readonly sourcePxPerMm: number } | null;
   /**
    * The MRZ frame (td3Page millimetres; the page's as rectified) to input pixels, and where the lines' centres lie
    * in it: where each field was read is mapped back through it.
@@ -469,7 +472,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   if (best.format === 'TD3') {
     checkAbort(options.signal);
     const pxPerMm = Math.min(12, Math.max(6, Math.round(pxPerMmInput)));
-    page = { image: rectifyPage(grey, aligned.h, pxPerMm, options.imaging), pxPerMm };
+    page = { image: rectifyPage(grey, aligned.h, pxPerMm, options.imaging), pxPerMm, sourcePxPerMm: pxPerMmInput };
   }
 
   const reading: MrzReading = {

@@ -8,6 +8,7 @@ import type { Td3CheckName } from '../mrz/td3Fields.ts';
 import { td3CheckCells, td3Field } from '../mrz/td3Fields.ts';
 import { transliterateName } from '../viz/icaoTransliteration.ts';
 import { mrzNameToText } from '../viz/printedName.ts';
+import { legiblePrintPxPerMm } from '../viz/readPrintedPage.ts';
 import type {
   Agreement,
   CheckDigitVerdict,
@@ -33,6 +34,8 @@ export interface DecodeInput {
   readonly doubtedNameCells?: readonly number[];
   /** Checked fields the print reads otherwise, its reading holding the same check digits (printedFieldMend.ts). */
   readonly printConflicts?: readonly string[];
+  /** The input was too small for the printed page to be read: it was not read. */
+  readonly printTooSmall?: boolean;
 }
 
 const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
@@ -52,6 +55,8 @@ const messages: Record<PassportWarning['code'], string> = {
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
   mrz_print_conflict:
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
+  printed_page_too_small:
+    `The page is too small in this image for its print to be read (under ${legiblePrintPxPerMm} pixels per millimetre): nothing was taken from the printed page. A larger image gives the printed names and the date of issue.`,
 };
 
 function mean(values: readonly number[]): number {
@@ -99,6 +104,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
     return clamp((conf || 0.5) * (checked ? 1 : 0.4));
   };
 
+  if (input.printTooSmall === true) warn('printed_page_too_small');
   // Names: printed (reconciled with the MRZ) when read, else the MRZ's, transliterated.
   const truncated = parse.warnings.includes('name_truncated');
   if (truncated) warn('name_truncated');

@@ -149,6 +149,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
     now: ctx.now,
     washedUnconfirmed,
+    ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),
   });
   // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at
   // vizAgainPxPerMm. A name taken as re-read from its line (no box of its own) lies where that line was found.

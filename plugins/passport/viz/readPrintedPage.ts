@@ -4,6 +4,7 @@
  * and the last page when one was sent.
  */
 import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import { emptyOcrResult } from '../../../core/ocr/ocrResult.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { recognizeInBands, type BandImage } from '../../../core/ocr/bandedOcr.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
@@ -37,6 +38,11 @@ const sharpenMarginPx = Math.ceil(5 * vizSharpenSigma);
 const againMarginMm = 4;
 /** Two rows of label and value with their gaps: no line is cut in both bands of a banded read. */
 const bandOverlapMm = 12;
+/**
+ * Below this input resolution the printed values (capitals 2–3 mm tall) are at most 6 px tall: what Tesseract makes
+ * of them is a guess, and a guess must not settle an MRZ letter or give a date. The page is then not read at all.
+ */
+export const legiblePrintPxPerMm = 2;
 
 /**
  * The printed fields end above the MRZ's first line, not at ICAO's nominal zone top: many pages print their last row
@@ -91,7 +97,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   let vizInk: OcrResult | null = null;
   let refined: RefinedNames = {};
   let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
-  if (page.pxPerMm !== null) {
+  const sourcePxPerMm = located.reading.page?.sourcePxPerMm;
+  const printTooSmall = page.pxPerMm !== null && sourcePxPerMm !== undefined && sourcePxPerMm < legiblePrintPxPerMm;
+  if (printTooSmall) {
+    viz = emptyOcrResult;
+  } else if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
     const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
       const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
@@ -201,5 +211,5 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
   const lastPage = located.last === null ? undefined : await readLastPage(located.last, ctx.imaging.turnOf(located.reading.rotation), ctx);
-  return { located, viz, vizSharper, vizInk, refined, nameLines, lastPage };
+  return { located, viz, vizSharper, vizInk, refined, nameLines, lastPage, ...(printTooSmall ? { printTooSmall } : {}) };
 }
