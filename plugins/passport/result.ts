@@ -39,6 +39,7 @@ export const warningCodes = [
   'mrz_washed_out',
   'mrz_name_uncertain',
   'mrz_print_conflict',
+  'mrz_number_uncertain',
   'printed_page_too_small',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { countriesFromPrint, mendFieldsFromPrint, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -167,5 +168,50 @@ describe('printConflicts', () => {
     expect(mrz.checks.document_number && mrz.checks.composite).toBe(true);
     const seven = { passportNumber: '74032108', dateOfBirth: '1992-08-06', expiryDate: '2029-02-11' };
     expect(printConflicts(mrz, seven, seven, now)).toEqual([]);
+  });
+});
+
+describe('numberCellsInDoubt', () => {
+  /** A TD3 line 2 for a document number, every check digit computed. */
+  const line2For = (number: string): string => {
+    const head = `${number}${mrzCheckDigit(number)}IND4310237M2904294<<<<<<<<<<<<<<<`;
+    const composite = head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43);
+    return `${head}${mrzCheckDigit(composite)}`;
+  };
+  const sure = Array.from({ length: 44 }, () => 0.999);
+  const doubting = (cells: Record<number, string>) => ({
+    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
+    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
+  });
+  // O at weights 7 and 3 (cells 3 and 4) is worth 24 × 10 more than 0 there: both numbers hold every check.
+  const oh = parseTd3([line1, line2For('XN5OO4216')], { now });
+
+  it('puts in doubt look-alikes the recogniser doubted whose swap every check digit holds as well', () => {
+    expect(oh.valid).toBe(true);
+    // The same check digit and composite over either number.
+    expect(line2For('XN5004216').slice(9)).toBe(line2For('XN5OO4216').slice(9));
+    const { confidence, second } = doubting({ 3: '0', 4: '0' });
+    expect(numberCellsInDoubt(oh, [null, null], confidence, second, now)).toEqual([3, 4]);
+  });
+  it('trusts a number the print spells as read, and cells read sure', () => {
+    const { confidence, second } = doubting({ 3: '0', 4: '0' });
+    expect(numberCellsInDoubt(oh, [null, 'XN5OO4216'], confidence, second, now)).toEqual([]);
+    expect(numberCellsInDoubt(oh, [null, null], sure, second, now)).toEqual([]);
+  });
+  it('leaves a swap the check digit sees, and a runner-up that is no look-alike', () => {
+    // One O alone changes the sum by 24 × 7: the check digit tells it.
+    expect(numberCellsInDoubt(oh, [null, null], doubting({ 3: '0' }).confidence, doubting({ 3: '0' }).second, now)).toEqual([]);
+    const { confidence, second } = doubting({ 3: 'C', 4: '0' });
+    expect(numberCellsInDoubt(oh, [null, null], confidence, second, now)).toEqual([]);
+  });
+  it('keeps doubted digits whose runner-up letters would hold as well: numbers are mostly digits', () => {
+    const zeros = parseTd3([line1, line2For('XN5004216')], { now });
+    const { confidence, second } = doubting({ 3: 'O', 4: 'O' });
+    expect(numberCellsInDoubt(zeros, [null, null], confidence, second, now)).toEqual([]);
+  });
+  it('puts in doubt a G read for a 6 alone: G is worth 16', () => {
+    const gee = parseTd3([line1, line2For('XN5G04216')], { now });
+    const { confidence, second } = doubting({ 3: '6' });
+    expect(numberCellsInDoubt(gee, [null, null], confidence, second, now)).toEqual([3]);
   });
 });

@@ -34,6 +34,8 @@ export interface DecodeInput {
   readonly doubtedNameCells?: readonly number[];
   /** Checked fields the print reads otherwise, its reading holding the same check digits (printedFieldMend.ts). */
   readonly printConflicts?: readonly string[];
+  /** Document number cells whose look-alike digit holds every check as well, and nothing settled (numberCellsInDoubt). */
+  readonly numberCellsInDoubt?: readonly number[];
   /** The input was too small for the printed page to be read: it was not read. */
   readonly printTooSmall?: boolean;
 }
@@ -55,6 +57,8 @@ const messages: Record<PassportWarning['code'], string> = {
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
   mrz_print_conflict:
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
+  mrz_number_uncertain:
+    'Letters of the document number that a look-alike digit could replace with every check digit still holding (O and 0, G and 6) are in doubt, and the printed page did not settle them.',
   printed_page_too_small:
     `The page is too small in this image for its print to be read (under ${legiblePrintPxPerMm} pixels per millimetre): nothing was taken from the printed page. A larger image gives the printed names and the date of issue.`,
 };
@@ -90,13 +94,21 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const doubtedNames = input.doubtedNameCells ?? [];
   // Nor a field the print reads otherwise with every check holding as well: two consistent readings, one wrong.
   const conflicts = input.printConflicts ?? [];
+  // Nor a document number whose letters a look-alike digit could replace with every check holding as well.
+  const numberDoubts = input.numberCellsInDoubt ?? [];
   const checkDigitsValid =
-    checkNames.every(holds) && parse.errors.every(printedImpossibleDate) && unconfirmed1.length === 0 && doubtedNames.length === 0 && conflicts.length === 0;
+    checkNames.every(holds) &&
+    parse.errors.every(printedImpossibleDate) &&
+    unconfirmed1.length === 0 &&
+    doubtedNames.length === 0 &&
+    conflicts.length === 0 &&
+    numberDoubts.length === 0;
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
-  // Doubted name letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (numberDoubts.length > 0) warn('mrz_number_uncertain');
+  // Doubted letters have a warning of their own: no check digit failed.
+  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0 || numberDoubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);
@@ -198,7 +210,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
       surname: clamp(surnameConf),
       date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', parse.checks.date_of_birth),
       nationality: fieldConfidence('nationality', true),
-      passport_number: fieldConfidence('document_number', parse.checks.document_number),
+      passport_number: fieldConfidence('document_number', parse.checks.document_number && numberDoubts.length === 0),
       issue_date: clamp(issue?.confidence ?? 0),
       expiry_date: expiry === null ? 0 : fieldConfidence('expiry_date', parse.checks.expiry_date),
       issuing_country: fieldConfidence('issuing_state', true),

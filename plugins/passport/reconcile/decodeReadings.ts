@@ -20,7 +20,7 @@ import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint, printConflicts, sexFromPrint } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
@@ -104,6 +104,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
   // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
   const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
+  // A look-alike swap no check digit sees, unless a reading of the print spells the number as the MRZ has it.
+  const numberInDoubt = numberCellsInDoubt(parse, [printed.printed.passportNumber, again?.printed.passportNumber ?? null], reading.charConfidence[1], reading.second?.[1], ctx.now);
   const surname = printed.surname ?? again?.surname ?? null;
   const givenNames = printed.givenNames ?? again?.givenNames ?? null;
   const printedName = nameCellsWashed
@@ -149,6 +151,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
     now: ctx.now,
     washedUnconfirmed,
+    numberCellsInDoubt: numberInDoubt,
     ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),
   });
   // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at

@@ -15,7 +15,7 @@ import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3Field } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
+import { confusionPairs, letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -118,6 +118,49 @@ function invisibleSwapsFromPrint(
   if (!next.checks.document_number || !next.checks.composite) return parse;
   const mends: Td3Repair[] = settled.map((i) => ({ field: 'document_number', line: 2, position: spec.start + i + 1, from: was[i]!, to: copy[i]!, reason: 'printed_page' }));
   return { ...next, repairs: [...parse.repairs, ...mends] };
+}
+
+/** A letter and the digit it looks like: the alphanumeric pairs repairTd3 tries, fillers aside. */
+const letterForDigit = (letter: string, digit: string): boolean =>
+  confusionPairs.some(([a, b]) => a === letter && b === digit && /^[A-Z]$/.test(a) && /^\d$/.test(b));
+
+/**
+ * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like, gives another
+ * number that holds the number's check digit and the composite as well: `O` and `0` at weights that cancel (7 and 3:
+ * 24 × 10), `G` for `6`. Nothing in the MRZ tells the two numbers apart. Numbers are mostly digits past a prefix (the
+ * specimens' `A000000000`, `P0000000`), so a doubted digit with a letter as runner-up is kept; a doubted letter is in
+ * doubt, unless a reading of the print spells the number as read.
+ */
+export function numberCellsInDoubt(
+  parse: Td3Parse,
+  printedNumbers: readonly (string | null)[],
+  confidence: readonly number[] | undefined,
+  second: readonly string[] | undefined,
+  now: Date,
+): number[] {
+  if (confidence === undefined || second === undefined || !parse.checks.document_number || !parse.checks.composite) return [];
+  const spec = td3Field('document_number');
+  const line2 = parse.lines[1];
+  const was = line2.slice(spec.start, spec.end);
+  if (printedNumbers.some((n) => numberCopy(n) === was)) return [];
+  const doubted = [...was]
+    .map((c, i) => ({ cell: spec.start + i, to: second[spec.start + i] ?? '' }))
+    .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && letterForDigit(line2[cell]!, to));
+  const inDoubt = new Set<number>();
+  const holds = (swaps: readonly { cell: number; to: string }[]): boolean => {
+    const chars = [...line2];
+    for (const { cell, to } of swaps) chars[cell] = to;
+    const other = parseTd3([parse.lines[0], chars.join('')], { now });
+    // As swapped: a number that holds only once the parser repairs it is not this one.
+    return other.lines[1] === chars.join('') && other.checks.document_number && other.checks.composite;
+  };
+  for (let a = 0; a < doubted.length; a++) {
+    for (let b = a; b < doubted.length; b++) {
+      const swaps = a === b ? [doubted[a]!] : [doubted[a]!, doubted[b]!];
+      if (holds(swaps)) for (const { cell } of swaps) inDoubt.add(cell);
+    }
+  }
+  return [...inDoubt].sort((x, y) => x - y);
 }
 
 /**
