@@ -150,9 +150,10 @@ export function numberCellsInDoubt(
   const holds = (swaps: readonly { cell: number; to: string }[]): boolean => {
     const chars = [...line2];
     for (const { cell, to } of swaps) chars[cell] = to;
-    const other = parseTd3([parse.lines[0], chars.join('')], { now });
+    const swapped = chars.join('');
+    const other = parseTd3([parse.lines[0], swapped], { now });
     // As swapped: a number that holds only once the parser repairs it is not this one.
-    return other.lines[1] === chars.join('') && other.checks.document_number && other.checks.composite;
+    return other.lines[1] === swapped && other.checks.document_number && other.checks.composite;
   };
   for (let a = 0; a < doubted.length; a++) {
     for (let b = a; b < doubted.length; b++) {
