@@ -209,6 +209,11 @@ describe('numberCellsInDoubt', () => {
     const { confidence, second } = doubting({ 3: 'O', 4: 'O' });
     expect(numberCellsInDoubt(zeros, [null, null], confidence, second, now)).toEqual([]);
   });
+  it('puts in doubt a U read for a 0 alone: U is worth 30', () => {
+    const you = parseTd3([line1, line2For('Z0300560U')], { now });
+    const { confidence, second } = doubting({ 8: '0' });
+    expect(numberCellsInDoubt(you, [null, null], confidence, second, now)).toEqual([8]);
+  });
   it('puts in doubt a G read for a 6 alone: G is worth 16', () => {
     const gee = parseTd3([line1, line2For('XN5G04216')], { now });
     const { confidence, second } = doubting({ 3: '6' });

@@ -15,7 +15,7 @@ import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3Field } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { confusionPairs, letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
+import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -120,16 +120,15 @@ function invisibleSwapsFromPrint(
   return { ...next, repairs: [...parse.repairs, ...mends] };
 }
 
-/** A letter and the digit it looks like: the alphanumeric pairs repairTd3 tries, fillers aside. */
-const letterForDigit = (letter: string, digit: string): boolean =>
-  confusionPairs.some(([a, b]) => a === letter && b === digit && /^[A-Z]$/.test(a) && /^\d$/.test(b));
+/** A letter read for the digit it looks like, as the character-class repair takes it (O, Q, D and U for 0, …). */
+const letterForDigit = (letter: string, digit: string): boolean => letterToDigit[letter] === digit;
 
 /**
  * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like, gives another
  * number that holds the number's check digit and the composite as well: `O` and `0` at weights that cancel (7 and 3:
- * 24 × 10), `G` for `6`. Nothing in the MRZ tells the two numbers apart. Numbers are mostly digits past a prefix (the
- * specimens' `A000000000`, `P0000000`), so a doubted digit with a letter as runner-up is kept; a doubted letter is in
- * doubt, unless a reading of the print spells the number as read.
+ * 24 × 10), or `G` for `6` and `U` for `0` alone (worth 10 and 30 more). Nothing in the MRZ tells the two numbers
+ * apart. Numbers are mostly digits past a prefix (the specimens' `A000000000`, `P0000000`), so a doubted digit with a
+ * letter as runner-up is kept; a doubted letter is in doubt, unless a reading of the print spells the number as read.
  */
 export function numberCellsInDoubt(
   parse: Td3Parse,
