@@ -224,3 +224,22 @@ describe('mendNameFromPrint, a reading with stray words', () => {
   });
 });
 
+
+describe('mendNameFromPrint, a name printed on two rows', () => {
+  // Two surnames on two rows under one label: the re-read line holds the first alone.
+  const read = parseTd3(['P<ESPGARCIA<LOPEC<<ANA<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+  const runnerUp = Array.from({ length: 44 }, (_, i) => (i === 16 ? 'Z' : undefined));
+  it('mends a doubted letter of the second row from the row under the reading', () => {
+    const stacked = [{ first: 'GARCIA', joined: 'GARCÍA LÓPEZ' }];
+    const r = mendNameFromPrint(read, sure([16]), { surname: 'GARCIA' }, { now, line1Second: runnerUp, stacked });
+    expect(r.lines[0]).toBe('P<ESPGARCIA<LOPEZ<<ANA<<<<<<<<<<<<<<<<<<<<<<');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 17, from: 'C', to: 'Z', reason: 'printed_page' });
+  });
+  it('takes no rows under a phrase that is not the reading, nor where the reading spells the part whole', () => {
+    const elsewhere = [{ first: 'MADRID', joined: 'GARCIA LOPEZ' }];
+    expect(mendNameFromPrint(read, sure([16]), { surname: 'GARCIA' }, { now, line1Second: runnerUp, stacked: elsewhere }).lines[0]).toBe(read.lines[0]);
+    const whole = parseTd3(['P<ESPGARCIA<<ANA<<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const below = [{ first: 'GARCIA', joined: 'GARCIA ANA' }];
+    expect(mendNameFromPrint(whole, sure([6]), { surname: 'GARCIA' }, { now, stacked: below })).toBe(whole);
+  });
+});

@@ -6,7 +6,7 @@ import type { OcrResult } from '../../core/ocr/types.ts';
 import { parseTd3, withPrintedBirthCentury } from '../../plugins/passport/mrz/index.ts';
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
-import { labelledValues, phrasesOf } from '../../plugins/passport/viz/vizLayout.ts';
+import { labelledValues, phrasesOf, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
 import { locateNames, printedBirthInFull, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
@@ -255,6 +255,13 @@ describe('readVizFields with a name printed on two rows', () => {
     const read = readVizFields(page(['Apellidos / Surname', 'ESPAÑOL', 'Nombre / Given names', 'JUAN']), one);
     expect(read.surname?.value).toBe('ESPAÑOL');
     expect(read.givenNames?.value).toBe('JUAN');
+  });
+});
+
+describe('stackedValues', () => {
+  it('joins a value with the one row right under it, never across a label or a row apart', () => {
+    const stacked = stackedValues(phrasesOf(page(['Apellidos / Surname', 'ESPAÑOL', 'GARCÍA', 'Nombre / Given names', 'JUAN'])));
+    expect(stacked.map((s) => [s.first.text, s.joined.text])).toEqual([['ESPAÑOL', 'ESPAÑOL GARCÍA']]);
   });
 });
 

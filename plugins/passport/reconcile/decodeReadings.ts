@@ -18,6 +18,7 @@ import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
+import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
 import { settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, sexFromPrint } from './printedFieldMend.ts';
@@ -49,6 +50,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       now: ctx.now,
       otherReadings: { surname: surnameRead.others, givenNames: givenRead.others },
       ...(reading.second?.[0] === undefined ? {} : { line1Second: reading.second[0] }),
+      // Every pass's, the ink pass's too: it reads personalised ink alone, so names without the texture behind them.
+      stacked: [viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) =>
+        ocr === null ? [] : stackedValues(phrasesOf(ocr)).map((s) => ({ first: s.first.text, joined: s.joined.text })),
+      ),
     },
   );
   const printedFirst = readVizFields(viz, named, refined, ctx.now);

@@ -40,11 +40,23 @@ function nameParts(line1: string): { surname: { start: number; text: string }; g
   return { surname: { start: nameStart, text: surnameText }, givenNames: givenText === '' ? null : { start: nameStart + cut + 2, text: givenText } };
 }
 
+/** A phrase of the print and the same joined with the row printed right under it (a name on two lines). */
+export interface StackedReading {
+  readonly first: string;
+  readonly joined: string;
+}
+
 export function mendNameFromPrint(
   parse: Td3Parse,
   line1Confidence: readonly number[],
   printed: PrintedNameTexts,
-  options: { now: Date; otherReadings?: OtherPrintedReadings; line1Second?: readonly (string | undefined)[] },
+  options: {
+    now: Date;
+    otherReadings?: OtherPrintedReadings;
+    line1Second?: readonly (string | undefined)[];
+    /** Phrases of the print with the row under them: a name part's reading goes on there when it is short of the MRZ's. */
+    stacked?: readonly StackedReading[];
+  },
 ): Td3Parse {
   const chars = [...parse.lines[0]];
   const mends: Td3Repair[] = [];
@@ -56,11 +68,15 @@ export function mendNameFromPrint(
   ] as const) {
     if (part === null || text == null) continue;
     // The reading whole, else without stray words at its ends: the longest that aligns with the MRZ's part.
-    const diffs = nameWordRuns(text)
+    const runs = nameWordRuns(text)
       .map((run) => printedAsMrz(run.text))
-      .filter((tr) => /^[A-Z<]+$/.test(tr))
-      .map((tr) => alignPrintToMrz(tr, part.text))
-      .find((d) => d !== null);
+      .filter((tr) => /^[A-Z<]+$/.test(tr));
+    // Failing that, a reading that is the first row of a name on two rows, with the row under it: the MRZ's part has
+    // more words than the reading, and the print goes on below (two surnames, a long name wrapped).
+    const goingOn = (options.stacked ?? [])
+      .filter((s) => runs.includes(printedAsMrz(s.first)) && part.text.startsWith(`${printedAsMrz(s.first)}<`))
+      .map((s) => printedAsMrz(s.joined));
+    const diffs = [...runs, ...goingOn].map((tr) => alignPrintToMrz(tr, part.text)).find((d) => d !== null);
     if (diffs === undefined || diffs === null || diffs.length === 0) continue;
     const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;

@@ -141,6 +141,19 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
 }
 
 /**
+ * Value phrases with the one row they run on to (continuationOf), as read and joined: a name printed on two lines
+ * (two surnames, a long name wrapped) whose label the page's OCR did not read.
+ */
+export function stackedValues(phrases: readonly Phrase[]): { readonly first: Phrase; readonly joined: Phrase }[] {
+  const labels = phrases.filter((p) => p.label !== null);
+  const values = phrases.filter((p) => p.label === null);
+  return values.flatMap((first) => {
+    const next = continuationOf(first, values, labels, first);
+    return next === undefined ? [] : [{ first, joined: phraseOf([...first.words, ...next.words], () => null) }];
+  });
+}
+
+/**
  * The phrase right of a label on its row (centres within 0.6 of the taller's height, within a third of the zone's
  * width of it), when it is the nearest there and looks like a value; null otherwise.
  */
