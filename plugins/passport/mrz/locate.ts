@@ -9,7 +9,7 @@ import { layoutWhereWashed } from '../reconcile/washedCells.ts';
 import { recogniseOtherDocument, refusalForFailure, refusalForLayout } from '../refusal.ts';
 import type { Located, Prepared } from '../stages.ts';
 import { mrzGuidesFromOcr, otherLayoutProven, parseTd3, readMrz, type MrzFailure, type MrzReading, type Td3Parse } from './index.ts';
-import { td3Plausibility } from './mrzPlausibility.ts';
+import { lineTwoCellSure, td3HoldsTogether, td3Plausibility } from './mrzPlausibility.ts';
 
 /** One quick look at the page's words: a second way to the MRZ, and what a refusal names (a driving licence). */
 async function lookAtWords(image: RawImage, ctx: PluginContext): Promise<{ small: RawImage; ocr: OcrResult }> {
@@ -54,13 +54,27 @@ export function noZone(reading: MrzReading, now: Date): boolean {
 }
 
 /**
- * The reading to go on with: the blob chains' (`found`), or where they found no zone, the OCR lines' (`second`,
- * asked only then). Lines the chains took for the zone that form none (a row of print or texture read as cells)
- * are no zone found too. Null where neither way found one; a reading no way bettered is kept for its refusal.
+ * Whether a zone's reading holds together as read, before any mend from the print: its check digits, codes and
+ * document code (td3HoldsTogether), the cells glare washed out left out of the count.
+ */
+export function holdsTogether(reading: MrzReading, now: Date): boolean {
+  const washed = (line: number): number[] => (reading.washed[line] ?? []).flatMap((w, i) => (w ? [i] : []));
+  return td3HoldsTogether(parsed(reading, now), [washed(0), washed(1)], (i) => lineTwoCellSure(reading, i)).plausible;
+}
+
+/**
+ * The reading to go on with: the blob chains' (`found`), or where they found no zone, the OCR lines' (`second`).
+ * Lines the chains took for the zone that form none (a row of print or texture read as cells) are no zone found too;
+ * a zone whose reading does not hold together (a grid laid off the glyphs) asks the OCR lines too, and takes theirs
+ * only where it holds. Null where neither way found one; a reading no way bettered is kept for its refusal.
  */
 export async function zoneReading(found: MrzReading | MrzFailure, second: () => Promise<MrzReading | null>, now: Date): Promise<MrzReading | null> {
   if ('failure' in found) return second();
-  if (!noZone(found, now)) return found;
+  if (!noZone(found, now)) {
+    if (holdsTogether(found, now)) return found;
+    const other = await second();
+    return other !== null && !noZone(other, now) && holdsTogether(other, now) ? other : found;
+  }
   const other = await second();
   return other !== null && !noZone(other, now) ? other : found;
 }

@@ -6,7 +6,9 @@
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import type { Td3Parse } from './parseTd3.ts';
-import { td3CheckCells, td3Field, type Td3CheckName } from './td3Fields.ts';
+import { td3CheckCells, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
+import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
+import { fits } from '../../../core/mrz/mrzCharClass.ts';
 
 export interface Plausibility {
   readonly plausible: boolean;
@@ -88,3 +90,24 @@ function wholeLineSure(parse: Td3Parse, lineTwoSure: (index: number) => boolean)
     sex.value !== null
   );
 }
+
+/** What lineTwoCellSure looks at of an MRZ reading. */
+export interface CellReadings {
+  readonly charConfidence: readonly (readonly number[])[];
+  readonly second?: readonly (readonly string[])[];
+  readonly washed: readonly (readonly boolean[])[];
+}
+
+/**
+ * A line 2 cell read beyond doubt: sure, or disputed only by a reading its field's characters cannot be (an O against
+ * a date's 0); never a cell glare washed out.
+ */
+export function lineTwoCellSure(reading: CellReadings, index: number): boolean {
+  if (reading.washed[1]?.[index] === true) return false;
+  const confidence = reading.charConfidence[1]?.[index] ?? 0;
+  if (confidence >= sureAbove) return true;
+  const spec = td3Fields.find((f) => f.line === 1 && index >= f.start && index < f.end);
+  const second = reading.second?.[1]?.[index];
+  return confidence >= disputedConfidence && spec !== undefined && second !== undefined && !fits(spec.charClass, second);
+}
+const sureAbove = 0.98;

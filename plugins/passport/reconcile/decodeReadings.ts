@@ -9,7 +9,7 @@ import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
 import { withPrintedBirthCentury } from '../mrz/index.ts';
-import { td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
+import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import { td3Fields } from '../mrz/td3Fields.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import { fits } from '../../../core/mrz/mrzCharClass.ts';
@@ -119,7 +119,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
   const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
-  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => cellReadSure(reading, i));
+  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i));
   if (!together.plausible) {
     ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
     return ctx.reject(
@@ -181,17 +181,3 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const lastGeometry = lastRead != null && result.last_page !== null ? lastPageGeometry(lastRead, result.last_page) : {};
   return { ...result, geometry: { ...geometry, ...lastGeometry } };
 }
-
-/**
- * A line 2 cell read beyond doubt: sure, or disputed only by a reading its field's characters cannot be (an O against
- * a date's 0); never a cell glare washed out.
- */
-function cellReadSure(reading: Readings['located']['reading'], index: number): boolean {
-  if (reading.washed[1]?.[index] === true) return false;
-  const confidence = reading.charConfidence[1]?.[index] ?? 0;
-  if (confidence >= sureAbove) return true;
-  const spec = td3Fields.find((f) => f.line === 1 && index >= f.start && index < f.end);
-  const second = reading.second?.[1]?.[index];
-  return confidence >= disputedConfidence && spec !== undefined && second !== undefined && !fits(spec.charClass, second);
-}
-const sureAbove = 0.98;

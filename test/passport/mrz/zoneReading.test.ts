@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3, type MrzReading } from '../../../plugins/passport/mrz/index.ts';
-import { noZone, zoneReading } from '../../../plugins/passport/mrz/locate.ts';
+import { holdsTogether, noZone, zoneReading } from '../../../plugins/passport/mrz/locate.ts';
 
 const now = new Date('2026-11-27T00:00:00Z');
 
@@ -50,5 +50,17 @@ describe('zoneReading: the second way to the MRZ', () => {
     expect(asked).toBe(0);
     expect(await zoneReading({ failure: 'no_mrz', detail: 'none' }, second, now)).toBeNull();
     expect(asked).toBe(1);
+  });
+
+  it('asks the OCR lines where the chains\' zone does not hold together, and takes theirs only where it holds', async () => {
+    // A grid laid off the glyphs: a zone by its shape, but the birth date's and the expiry's checks fail.
+    const offGrid = reading('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408172F1204153ZE184226B<<<<<10');
+    expect(noZone(offGrid, now)).toBe(false);
+    expect(holdsTogether(offGrid, now)).toBe(false);
+    expect(holdsTogether(specimen, now)).toBe(true);
+    expect(await zoneReading(offGrid, async () => specimen, now)).toBe(specimen);
+    const alsoOff = reading('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408172F1204153ZE184226B<<<<<10');
+    expect(await zoneReading(offGrid, async () => alsoOff, now)).toBe(offGrid);
+    expect(await zoneReading(offGrid, async () => null, now)).toBe(offGrid);
   });
 });
