@@ -55,6 +55,8 @@ export function substitutes(c: string, second: string | undefined, charClass: Mr
     if (c === a && a !== '<') out.add(b);
     if (c === b) out.add(a);
   }
+  // A second best that is itself a look-alike names the one the recogniser doubted (a 0 against O): not Q or D too.
+  if (second !== undefined && second !== c && out.has(second)) return fits(charClass, second) ? [second] : [];
   if (second !== undefined) out.add(second);
   out.delete(c);
   return [...out].filter((s) => fits(charClass, s));

@@ -259,6 +259,21 @@ describe('repairs guided by the recogniser confidence', () => {
     const one = parseTd3([specimen[0], alone], { now, alternatives: [[], Array.from(alone, (c, i) => (i === 7 ? '0' : c))], confidence: doubtedAt7 });
     expect(one.lines[1]).toBe(line2({ number: 'Z13115606' }));
   });
+  it('takes no look-alike of a cell but the one the recogniser doubted it against', () => {
+    // PA000000 read with a sure O at cell 5 (+24, weight 1): a Q at the doubted cell 2 (+26, weight 1) would make the
+    // check hold again, but the recogniser doubted that 0 against D alone.
+    const truth = line2({ number: 'PA000000' });
+    const read = set(truth, 5, 'O');
+    const confidence: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 2 ? 0.95 : 0.999))];
+    const alternatives: [string[], string[]] = [[], Array.from(read, (c, i) => (i === 2 ? 'D' : c))];
+    const r = parseTd3([specimen[0], read], { now, alternatives, confidence });
+    expect(r.repairs.filter((x) => x.field === 'document_number')).toEqual([]);
+    expect(r.checks.document_number).toBe(false);
+    // Doubted against its look-alike O, the cell may still become that O where it makes the check hold.
+    const oh = set(line2({ number: 'PAO12345' }), 2, '0');
+    const againstO: [string[], string[]] = [[], Array.from(oh, (c, i) => (i === 2 ? 'O' : c))];
+    expect(parseTd3([specimen[0], oh], { now, alternatives: againstO, confidence }).lines[1]).toBe(line2({ number: 'PAO12345' }));
+  });
   it('leaves a check digit read sure as printed, though its second best would make the check hold', () => {
     // A specimen printed with a wrong composite and date-of-birth check digit: the classifier's runner-up for each
     // digit cell happens to be the digit that holds.
