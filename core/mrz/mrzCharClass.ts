@@ -37,12 +37,19 @@ export function fits(charClass: MrzCharClass, c: string): boolean {
   }
 }
 
-/** The character a field's class forces in place of `c`, or null when it forces nothing. */
-export function forcedByClass(charClass: MrzCharClass, c: string, second: string | undefined): string | null {
+/**
+ * The character a field's class forces in place of `c`, or null when it forces nothing. `disputed`: the two
+ * classifiers disagreed, `second` being the other's own reading.
+ */
+export function forcedByClass(charClass: MrzCharClass, c: string, second: string | undefined, disputed = false): string | null {
   if (fits(charClass, c)) return null;
   if (c === '«') return fits(charClass, '<') ? '<' : null;
   if ((charClass === 'digit' || charClass === 'digitOrFiller') && letterToDigit[c]) return letterToDigit[c]!;
-  if ((charClass === 'letter' || charClass === 'letterOrFiller') && digitToLetter[c]) return digitToLetter[c]!;
+  const letters = charClass === 'letter' || charClass === 'letterOrFiller';
+  // A digit in a name or code that the other classifier read as a letter (or filler) fitting there: its reading, not
+  // a look-alike guess (an 8 the other read as R is R, not B). Not a 0: OCR-B draws O and 0 nearly alike.
+  if (letters && disputed && c !== '0' && second !== undefined && second !== c && fits(charClass, second)) return second;
+  if (letters && digitToLetter[c]) return digitToLetter[c]!;
   if (second !== undefined && fits(charClass, second)) return second;
   return null;
 }

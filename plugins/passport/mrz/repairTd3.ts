@@ -8,6 +8,7 @@ import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 import { confusionPairs, fits, forcedByClass, isFillerRunConfusion, secondOnly, substitutes } from '../../../core/mrz/mrzCharClass.ts';
 import { td3Checks, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
+import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 
 export interface Td3Repair {
   readonly field: Td3FieldName;
@@ -71,7 +72,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
         record(line, i, '<', 'character_class');
         continue;
       }
-      const forced = forcedByClass(spec.charClass, chars[line][i]!, alternatives?.[line][i]);
+      const forced = forcedByClass(spec.charClass, chars[line][i]!, alternatives?.[line][i], (confidence?.[line][i] ?? 1) <= disputedConfidence);
       if (forced !== null) record(line, i, forced, 'character_class');
     }
   }

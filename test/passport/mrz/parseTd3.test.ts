@@ -259,6 +259,22 @@ describe('repairs guided by the recogniser confidence', () => {
     const one = parseTd3([specimen[0], alone], { now, alternatives: [[], Array.from(alone, (c, i) => (i === 7 ? '0' : c))], confidence: doubtedAt7 });
     expect(one.lines[1]).toBe(line2({ number: 'Z13115606' }));
   });
+  it('takes the letter the other classifier read for a digit in a name, where the two disagreed', () => {
+    const read = line1('UTO', 'ERIKSSON<<ANNA<MA8IA');
+    const at = read.indexOf('8');
+    const alternatives: [string[], string[]] = [Array.from(read, (c, i) => (i === at ? 'R' : c)), []];
+    const disputed: [number[], number[]] = [Array.from({ length: 44 }, (_, i) => (i === at ? 0.5 : 0.999)), []];
+    expect(parseTd3([read, specimen[1]], { now, alternatives, confidence: disputed }).lines[0]).toBe(specimen[0]);
+    // Where they agreed on the digit, the class forces its look-alike.
+    const agreed: [number[], number[]] = [Array.from({ length: 44 }, (_, i) => (i === at ? 0.9 : 0.999)), []];
+    expect(parseTd3([read, specimen[1]], { now, alternatives, confidence: agreed }).lines[0]).toBe(line1('UTO', 'ERIKSSON<<ANNA<MABIA'));
+    // A 0 is the O that OCR-B draws nearly alike, whatever the other classifier read.
+    const zero = line1('UTO', 'ERIKSS0N<<ANNA<MARIA');
+    const atZero = zero.indexOf('0');
+    const againstD: [string[], string[]] = [Array.from(zero, (c, i) => (i === atZero ? 'D' : c)), []];
+    const zeroDisputed: [number[], number[]] = [Array.from({ length: 44 }, (_, i) => (i === atZero ? 0.5 : 0.999)), []];
+    expect(parseTd3([zero, specimen[1]], { now, alternatives: againstD, confidence: zeroDisputed }).lines[0]).toBe(specimen[0]);
+  });
   it('takes no look-alike of a cell but the one the recogniser doubted it against', () => {
     // PA000000 read with a sure O at cell 5 (+24, weight 1): a Q at the doubted cell 2 (+26, weight 1) would make the
     // check hold again, but the recogniser doubted that 0 against D alone.
