@@ -10,7 +10,7 @@ import type { MrzFrame } from './mrzFrame.ts';
 import { classifyCellsProbabilities, mrzClassifierWeights, secondOpinionWeights, type CellReading, type MrzClassifierWeights } from './mrzClassifier.ts';
 import { cnnCellsProbabilities, mrzCnnWeights } from './mrzCnn.ts';
 import { cellFeature, lowAndHigh, measureLineBand, normaliseLineCells, sampleLineCells } from './sampleCells.ts';
-import { settleZeroOrOh, type CellChoice } from './zeroOrOh.ts';
+import { settleZeroOrOh, settleZeroOrOhByNeighbours, type CellChoice } from './zeroOrOh.ts';
 
 /** What one grid read: per line, the characters, their confidence and runner-up, and the cells glare washed out. */
 export interface CellGridReading {
@@ -137,6 +137,7 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
   );
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
+  settleZeroOrOhByNeighbours(choices);
   for (const [lineIndex, line] of choices.entries()) washed.push(washedOut(ratios[lineIndex]!, line.map((c) => c.probability)));
   for (const line of choices) {
     lines.push(line.map((c) => c.char).join(''));

@@ -87,3 +87,49 @@ export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choi
   );
   return changed;
 }
+
+/** The longest run of O/0 doubts its neighbours speak for. */
+const maxRun = 2;
+
+/** What a cell beside a run of O/0 doubts is: a letter, a digit, or nothing that tells (a filler, the line's end). */
+function kindOf(c: CellChoice | undefined): 'letter' | 'digit' | null {
+  if (c === undefined || c.char === '<') return null;
+  return /^[0-9]$/.test(c.char) ? 'digit' : 'letter';
+}
+
+/**
+ * Relabels, in place, the O/0 doubts the ink height left open (a blurred or sharpened copy shows no height gap) by the
+ * characters beside them: a run of such cells between digits (or a digit and a filler) is 0s, between letters Os. A
+ * run with a letter on one side and a digit on the other is left as read, and so is a run of more than two cells.
+ * Returns the positions changed.
+ */
+export function settleZeroOrOhByNeighbours(choices: CellChoice[][]): { line: number; index: number }[] {
+  const changed: { line: number; index: number }[] = [];
+  const doubted = (c: CellChoice): boolean => c.probability < sure && new Set([c.char, c.second]).size === 2 && /^[O0]$/.test(c.char) && /^[O0]$/.test(c.second);
+  choices.forEach((line, l) => {
+    for (let i = 0; i < line.length; ) {
+      if (!doubted(line[i]!)) {
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < line.length && doubted(line[end]!)) end++;
+      // Longer runs (a specimen's string of zeros) fill a field, and what stands beside them is another field.
+      if (end - i > maxRun) {
+        i = end;
+        continue;
+      }
+      const sides = [kindOf(line[i - 1]), kindOf(line[end])].filter((k) => k !== null);
+      const want = sides.length === 0 ? null : sides.every((k) => k === 'digit') ? '0' : sides.every((k) => k === 'letter') ? 'O' : null;
+      for (let j = i; j < end && want !== null; j++) {
+        const c = line[j]!;
+        if (c.char === want) continue;
+        c.second = c.char;
+        c.char = want;
+        changed.push({ line: l, index: j });
+      }
+      i = end;
+    }
+  });
+  return changed;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellFeature } from '../../../core/mrz/sampleCells.ts';
-import { inkHeight, settleZeroOrOh, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
+import { inkHeight, settleZeroOrOh, settleZeroOrOhByNeighbours, type CellChoice } from '../../../core/mrz/zeroOrOh.ts';
 
 /** A cell whose middle columns hold ink over `rows` rows (the last one partly). */
 function cell(rows: number): Float32Array {
@@ -40,5 +40,26 @@ describe('settleZeroOrOh', () => {
     const line: CellChoice[] = [...[...'ABCDE'].map(sure), ...[...'12345'].map(sure), { char: 'O', probability: 0.6, second: '0' }];
     expect(settleZeroOrOh([[...Array(10).fill(13).map(cell), cell(15)]], [line])).toEqual([]);
     expect(line[10]!.char).toBe('O');
+  });
+});
+
+describe('settleZeroOrOhByNeighbours', () => {
+  const doubt = (char: string): CellChoice => ({ char, probability: 0.6, second: char === 'O' ? '0' : 'O' });
+  const read = (text: string, doubted: readonly number[]): CellChoice[] => [...text].map((c, i) => (doubted.includes(i) ? doubt(c) : sure(c)));
+  it('calls a run of O/0 doubts between digits, or a digit and a filler, 0s, and one between letters Os', () => {
+    const number = read('A99999999OO<<<', [9, 10]);
+    const name = read('ESPAN0LA', [5]);
+    expect(settleZeroOrOhByNeighbours([number, name])).toEqual([{ line: 0, index: 9 }, { line: 0, index: 10 }, { line: 1, index: 5 }]);
+    expect(number.map((c) => c.char).join('')).toBe('A9999999900<<<');
+    expect(name.map((c) => c.char).join('')).toBe('ESPANOLA');
+    expect(number[9]!.second).toBe('O');
+  });
+  it('leaves a run with a letter on one side and a digit on the other, nothing beside it, or longer than two, as read', () => {
+    const mixed = read('ZZZOO0110', [3, 4, 5]);
+    const alone = read('<<O<<', [2]);
+    // A specimen's number of zeros runs to its check digit, between the number's letter and the nationality's.
+    const specimen = read('A000000000MYS', [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(settleZeroOrOhByNeighbours([mixed, alone, specimen])).toEqual([]);
+    expect(mixed.map((c) => c.char).join('')).toBe('ZZZOO0110');
   });
 });
