@@ -103,7 +103,10 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     // Only doubtful characters may change. A check failing over cells all read sure is what the page prints (specimens
     // print wrong check digits) or a misreading no check can locate: some second-best makes a check hold 1 time in 10.
     const doubtful = confidence ? positions.filter((i) => (confidence[1][i] ?? 0) < sureReading) : positions;
-    let fixes = fixesAmong(doubtful, line2, check, alternatives);
+    const tried = candidatesAmong(doubtful, line2, alternatives);
+    // Some one of n candidates holds a check by luck 1 - 0.9^n of the time: past ten, a unique fix proves nothing.
+    if (tried.length > maxCandidates) continue;
+    let fixes = fixesAmong(tried, line2, check);
     // Several single changes make the field's own check hold (a recogniser's second best often does by chance): the
     // composite, a second check over the same cells, keeps the one it agrees with.
     if (fixes.length > 1) fixes = confirmedByComposite(fixes, line2, check);
@@ -159,21 +162,29 @@ function lookalikesOnly(fixes: readonly { i: number; to: string }[], line2: read
   return lookalike.length > 0 ? lookalike : [...fixes];
 }
 
-/** Every single substitution among `positions` that makes `check` hold. */
-function fixesAmong(positions: readonly number[], line2: string[], check: (typeof td3Checks)[number], alternatives: Td3Alternatives | undefined): { i: number; to: string }[] {
-  const fixes: { i: number; to: string }[] = [];
-  for (const i of positions) {
+/** The most single substitutions a check-digit repair may choose among. */
+const maxCandidates = 10;
+
+/** The single substitutions to try among `positions`. */
+function candidatesAmong(positions: readonly number[], line2: readonly string[], alternatives: Td3Alternatives | undefined): { i: number; to: string }[] {
+  return positions.flatMap((i) => {
     const spec = fieldAt(1, i);
     const original = line2[i]!;
     // Second-best classes only count where the class admits them; look-alikes only on alphanumeric fields.
     const pool = spec.charClass === 'alphanumeric' ? substitutes(original, alternatives?.[1][i], spec.charClass) : secondOnly(original, alternatives?.[1][i], spec.charClass);
-    for (const to of pool) {
-      line2[i] = to;
-      if (checkHolds(line2, check)) fixes.push({ i, to });
-      line2[i] = original;
-    }
-  }
-  return fixes;
+    return pool.map((to) => ({ i, to }));
+  });
+}
+
+/** The candidates that make `check` hold. */
+function fixesAmong(candidates: readonly { i: number; to: string }[], line2: string[], check: (typeof td3Checks)[number]): { i: number; to: string }[] {
+  return candidates.filter(({ i, to }) => {
+    const original = line2[i]!;
+    line2[i] = to;
+    const holds = checkHolds(line2, check);
+    line2[i] = original;
+    return holds;
+  });
 }
 
 function rangeOf(spans: readonly (readonly [number, number])[]): number[] {

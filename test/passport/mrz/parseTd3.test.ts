@@ -275,6 +275,19 @@ describe('repairs guided by the recogniser confidence', () => {
     const zeroDisputed: [number[], number[]] = [Array.from({ length: 44 }, (_, i) => (i === atZero ? 0.5 : 0.999)), []];
     expect(parseTd3([zero, specimen[1]], { now, alternatives: againstD, confidence: zeroDisputed }).lines[0]).toBe(specimen[0]);
   });
+  it('repairs by check digit only among few candidates: among many, a unique fix is luck as often as not', () => {
+    // X1234567Z read XI234567Z: the I's look-alike 1 is the one fix. With every cell of the number in doubt, each with a
+    // runner-up of its own, there are too many candidates for that to prove it.
+    const truth = line2({ number: 'X1234567Z' });
+    const read = set(truth, 1, 'I');
+    const alternatives: [string[], string[]] = [[], Array.from(read, (c, i) => (i === 1 ? '1' : i < 10 ? 'X' : c))];
+    const oneInDoubt: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 1 ? 0.5 : 0.999))];
+    expect(parseTd3([specimen[0], read], { now, alternatives, confidence: oneInDoubt }).lines[1]).toBe(truth);
+    const allInDoubt: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i < 10 ? 0.5 : 0.999))];
+    const many = parseTd3([specimen[0], read], { now, alternatives, confidence: allInDoubt });
+    expect(many.repairs.filter((x) => x.reason === 'check_digit')).toEqual([]);
+    expect(many.checks.document_number).toBe(false);
+  });
   it('takes no look-alike of a cell but the one the recogniser doubted it against', () => {
     // PA000000 read with a sure O at cell 5 (+24, weight 1): a Q at the doubted cell 2 (+26, weight 1) would make the
     // check hold again, but the recogniser doubted that 0 against D alone.
