@@ -1,5 +1,5 @@
 /**
- * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived] [--degraded]`
+ * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived] [--degraded] [--harsh]`
  *
  * Rebuilds the real specimen sets from fetched repository snapshots into `fixtures/out/real/<set>/`, in the format the
  * generator writes (manifest.json, `<id>.truth.json`, files), checking every image's sha256 against the committed
@@ -7,7 +7,9 @@
  * degrees (pixels turned, and pixels turned with the EXIF tag that shows them upright), a JPEG recompression and a
  * downscale to 1000 px on the long side. With `--degraded`, four harder copies too, their strength drawn at random
  * (seeded by the page's id): turned by 2-8 degrees, shrunk to 45-60 % of its width, blurred and recompressed hard,
- * and dimmed. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
+ * and dimmed. With `--harsh`, eleven others instead of all those (harshVariants), for failures the four do not
+ * reach: larger tilts, a large canvas, low contrast, a colour cast, a shear, a shadow, a glare spot, JPEG at quality
+ * 15, 700 px wide and an oversharpened copy. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,10 +33,11 @@ interface BuildArgs {
   out: string;
   derived: boolean;
   degraded: boolean;
+  harsh: boolean;
 }
 
 function parseArgs(argv: readonly string[]): BuildArgs {
-  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true, degraded: false };
+  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true, degraded: false, harsh: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const value = (): string => {
@@ -47,6 +50,7 @@ function parseArgs(argv: readonly string[]): BuildArgs {
     else if (arg === '--out') args.out = path.resolve(value());
     else if (arg === '--no-derived') args.derived = false;
     else if (arg === '--degraded') args.degraded = true;
+    else if (arg === '--harsh') args.harsh = true;
     else if (arg === '--part') {
       const part = value();
       if (part !== 'eval' && part !== 'train' && part !== 'all') throw new Error(`--part is eval, train or all, got "${part}"`);
@@ -113,6 +117,35 @@ const degradedVariants = (id: string, width: number): Variant[] => {
   ];
 };
 
+/**
+ * Harsher copies still (`--harsh`), each strength seeded by the page's id like degradedVariants': the kinds are the
+ * nearest of the generator's degradations, the id's suffix says which copy it is.
+ */
+const harshVariants = (id: string, width: number, height: number): Variant[] => {
+  const random = createRandom(hashSeed(`real-harsh:${id}`));
+  const sign = (): number => (random.chance(0.5) ? -1 : 1);
+  const tilt15 = sign() * random.range(12, 18);
+  const tilt30 = sign() * random.range(25, 35);
+  const shear = sign() * random.range(0.08, 0.14);
+  const spot = { x: width * random.range(0.3, 0.7), y: height * random.range(0.3, 0.7) };
+  const shadow = `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/></svg>`;
+  const glare = `<svg width="${width}" height="${height}"><defs><radialGradient id="r"><stop offset="0" stop-color="#fff" stop-opacity="0.85"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs><ellipse cx="${spot.x}" cy="${spot.y}" rx="${width * 0.2}" ry="${height * 0.15}" fill="url(#r)"/></svg>`;
+  const jpeg = (image: sharp.Sharp, quality = 85): Promise<Buffer> => image.jpeg({ quality }).toBuffer();
+  return [
+    { suffix: 'tilt15', degradation: 'tilt', extension: 'jpg', make: (b) => jpeg(sharp(b).rotate(tilt15, { background: '#d0d0d0' })) },
+    { suffix: 'tilt30', degradation: 'tilt', extension: 'jpg', make: (b) => jpeg(sharp(b).rotate(tilt30, { background: '#303030' })) },
+    { suffix: 'big', degradation: 'photo', extension: 'jpg', make: (b) => jpeg(sharp(b).extend({ top: height, bottom: height, left: width, right: width, background: '#8a7f70' })) },
+    { suffix: 'lowc', degradation: 'dim', extension: 'jpg', make: (b) => jpeg(sharp(b).linear(0.35, 140), 80) },
+    { suffix: 'warm', degradation: 'dim', extension: 'jpg', make: (b) => jpeg(sharp(b).recomb([[1, 0.1, 0], [0.1, 0.85, 0], [0, 0.1, 0.6]]).modulate({ brightness: 0.8 }), 70) },
+    { suffix: 'shear', degradation: 'perspective', extension: 'jpg', make: (b) => jpeg(sharp(b).affine([1, shear, 0.05, 1], { background: '#777777' })) },
+    { suffix: 'shadow', degradation: 'dim', extension: 'jpg', make: (b) => jpeg(sharp(b).composite([{ input: Buffer.from(shadow) }])) },
+    { suffix: 'glare', degradation: 'glare', extension: 'jpg', make: (b) => jpeg(sharp(b).composite([{ input: Buffer.from(glare) }])) },
+    { suffix: 'q15', degradation: 'jpeg', extension: 'jpg', make: (b) => jpeg(sharp(b), 15) },
+    { suffix: 'w700', degradation: 'small', extension: 'jpg', make: (b) => jpeg(sharp(b).resize({ width: 700 }), 80) },
+    { suffix: 'sharpen', degradation: 'noise', extension: 'jpg', make: (b) => jpeg(sharp(b).sharpen({ sigma: 2, m1: 3, m2: 6 }).gamma(2.2)) },
+  ];
+};
+
 const extensionOf = (file: string): string => path.extname(file).slice(1).toLowerCase() || 'bin';
 
 async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): Promise<number> {
@@ -164,7 +197,9 @@ async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): 
     // Derived copies start from the upright pixels as a viewer shows them (EXIF applied), written losslessly.
     const upright = await sharp(bytes).rotate().png().toBuffer();
     const meta = await sharp(upright).metadata();
-    const copies = [...variants(Math.max(meta.width ?? 0, meta.height ?? 0)), ...(args.degraded ? degradedVariants(item.id, meta.width ?? 0) : [])];
+    const copies = args.harsh
+      ? harshVariants(item.id, meta.width ?? 0, meta.height ?? 0)
+      : [...variants(Math.max(meta.width ?? 0, meta.height ?? 0)), ...(args.degraded ? degradedVariants(item.id, meta.width ?? 0) : [])];
     for (const variant of copies) {
       const id = `${item.id}-${variant.suffix}`;
       const name = `${id}.${variant.extension}`;
