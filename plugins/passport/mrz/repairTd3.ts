@@ -147,13 +147,16 @@ function confirmedByComposite(fixes: readonly { i: number; to: string }[], line2
   if (check.check === 'composite') return [...fixes];
   const others = td3Checks.filter((c) => c !== check && c.check !== 'composite');
   if (!others.every((c) => checkHolds(line2, c))) return [...fixes];
-  return fixes.filter(({ i, to }) => {
-    const original = line2[i]!;
-    line2[i] = to;
-    const holds = checkHolds(line2, compositeCheck);
-    line2[i] = original;
-    return holds;
-  });
+  return fixes.filter((fix) => holdsWith(line2, fix, compositeCheck));
+}
+
+/** Whether `check` holds with one cell changed (the line is left as it was). */
+function holdsWith(line2: string[], { i, to }: { i: number; to: string }, check: (typeof td3Checks)[number]): boolean {
+  const original = line2[i]!;
+  line2[i] = to;
+  const holds = checkHolds(line2, check);
+  line2[i] = original;
+  return holds;
 }
 
 /** The fixes that swap a look-alike pair, when there are any: see confusionPairs. */
@@ -178,13 +181,7 @@ function candidatesAmong(positions: readonly number[], line2: readonly string[],
 
 /** The candidates that make `check` hold. */
 function fixesAmong(candidates: readonly { i: number; to: string }[], line2: string[], check: (typeof td3Checks)[number]): { i: number; to: string }[] {
-  return candidates.filter(({ i, to }) => {
-    const original = line2[i]!;
-    line2[i] = to;
-    const holds = checkHolds(line2, check);
-    line2[i] = original;
-    return holds;
-  });
+  return candidates.filter((fix) => holdsWith(line2, fix, check));
 }
 
 function rangeOf(spans: readonly (readonly [number, number])[]): number[] {
