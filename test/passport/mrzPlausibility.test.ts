@@ -47,6 +47,13 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     expect(td3HoldsTogether(twoFields)).toEqual({ plausible: false, reasons: ['check digits'] });
   });
 
+  it('counts a number in doubt (checks holding either way) as a field in doubt', () => {
+    const oneField = read(set(specimen[1], 16, '3'));
+    expect(td3HoldsTogether(oneField, [[], []], () => false, ['document_number'])).toEqual({ plausible: false, reasons: ['check digits'] });
+    // Alone, it is the one field in doubt.
+    expect(td3HoldsTogether(read(specimen[1]), [[], []], () => false, ['document_number']).plausible).toBe(true);
+  });
+
   it('refuses country codes that are not codes, unless glare washed the cells out', () => {
     const unknown = read(specimen[1], `P<QQX${specimen[0].slice(5)}`);
     expect(td3HoldsTogether(unknown).reasons).toEqual(['issuing_state']);

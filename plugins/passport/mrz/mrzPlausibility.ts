@@ -40,17 +40,22 @@ export function td3Plausibility(lines: readonly [string, string] | readonly stri
  * No answer is better than a wrong one: a reading whose check digits mostly fail, or whose country codes are not
  * codes, is texture or a misplaced grid, whatever its letters spell. A 200 may carry `check_digits_valid: false` only
  * for a reading with at most one field in doubt. Checks over cells glare washed out (and nothing confirmed) neither
- * prove nor disprove: they are left out of the count, and a code's washed cells are not held against it.
+ * prove nor disprove: they are left out of the count, and a code's washed cells are not held against it. `unproven`:
+ * checks that hold but prove nothing (a look-alike swap in the number that holds them as well: numberCellsInDoubt),
+ * counted as fields in doubt like failing ones.
  */
 export function td3HoldsTogether(
   parse: Td3Parse,
   unconfirmed: readonly [readonly number[], readonly number[]] = [[], []],
   lineTwoSure: (index: number) => boolean = () => false,
+  unproven: readonly Td3CheckName[] = [],
 ): Plausibility {
-  if (parse.valid) return { plausible: true, reasons: [] };
+  if (parse.valid && unproven.length === 0) return { plausible: true, reasons: [] };
   const reasons: string[] = [];
   const washed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed[1].includes(i));
-  const failing = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
+  const failing = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter(
+    (c) => !washed(c) && (!parse.checks[c] || unproven.includes(c)),
+  );
   if (failing.length >= 2 && !printedChecksWrong(parse, failing, lineTwoSure)) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);

@@ -119,7 +119,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
   const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
-  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i));
+  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i), numberInDoubt.length > 0 ? ['document_number'] : []);
   if (!together.plausible) {
     ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
     return ctx.reject(
