@@ -67,6 +67,8 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     const printed = read(set(wrongChecks, 43, composite(wrongChecks)));
     expect([printed.checks.date_of_birth, printed.checks.expiry_date, printed.checks.composite]).toEqual([false, false, true]);
     expect(td3HoldsTogether(printed, [[], []], () => true).plausible).toBe(true);
+    // Checks printed wrong are not in doubt: a number in doubt beside them is the one field that is.
+    expect(td3HoldsTogether(printed, [[], []], (i) => i > 9, ['document_number']).plausible).toBe(true);
     // One cell of a failing field in doubt: it may be the misread, so the reading is refused as before.
     expect(td3HoldsTogether(printed, [[], []], (i) => i !== 16).reasons).toEqual(['check digits']);
     expect(td3HoldsTogether(printed).reasons).toEqual(['check digits']);

@@ -53,10 +53,10 @@ export function td3HoldsTogether(
   if (parse.valid && unproven.length === 0) return { plausible: true, reasons: [] };
   const reasons: string[] = [];
   const washed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed[1].includes(i));
-  const failing = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter(
-    (c) => !washed(c) && (!parse.checks[c] || unproven.includes(c)),
-  );
-  if (failing.length >= 2 && !printedChecksWrong(parse, failing, lineTwoSure)) reasons.push('check digits');
+  const failing: Td3CheckName[] = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
+  // Checks the page prints wrong are not in doubt; an unproven number is, besides any failing check.
+  const inDoubt = (failing.length > 0 && printedChecksWrong(parse, failing, lineTwoSure) ? [] : failing).length + unproven.filter((c) => !failing.includes(c)).length;
+  if (inDoubt >= 2) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);
     const raw = parse.lines[spec.line].slice(spec.start, spec.end);
