@@ -70,13 +70,11 @@ export function holdsTogether(reading: MrzReading, now: Date): boolean {
  */
 export async function zoneReading(found: MrzReading | MrzFailure, second: () => Promise<MrzReading | null>, now: Date): Promise<MrzReading | null> {
   if ('failure' in found) return second();
-  if (!noZone(found, now)) {
-    if (holdsTogether(found, now)) return found;
-    const other = await second();
-    return other !== null && !noZone(other, now) && holdsTogether(other, now) ? other : found;
-  }
+  const zone = !noZone(found, now);
+  if (zone && holdsTogether(found, now)) return found;
   const other = await second();
-  return other !== null && !noZone(other, now) ? other : found;
+  // A zone that does not hold together gives way only to one that does.
+  return other !== null && !noZone(other, now) && (!zone || holdsTogether(other, now)) ? other : found;
 }
 
 export async function locatePassport(prepared: Prepared, ctx: PluginContext): Promise<Located> {
