@@ -1,5 +1,5 @@
 /**
- * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived] [--degraded] [--harsh]`
+ * `npm run real:build -- [passport|pan|all] [--mirror /work/.mirror] [--part eval|train|all] [--out DIR] [--no-derived] [--degraded] [--harsh] [--lowres]`
  *
  * Rebuilds the real specimen sets from fetched repository snapshots into `fixtures/out/real/<set>/`, in the format the
  * generator writes (manifest.json, `<id>.truth.json`, files), checking every image's sha256 against the committed
@@ -9,7 +9,8 @@
  * (seeded by the page's id): turned by 2-8 degrees, shrunk to 45-60 % of its width, blurred and recompressed hard,
  * and dimmed. With `--harsh`, eleven others instead of all those (harshVariants), for failures the four do not
  * reach: larger tilts, a large canvas, low contrast, a colour cast, a shear, a shadow, a glare spot, JPEG at quality
- * 15, 700 px wide and an oversharpened copy. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
+ * 15, 700 px wide and an oversharpened copy. With `--lowres`, four small soft copies instead (lowresVariants): the
+ * page 380-600 px wide, blurred (a Gaussian of 0.5-2 px) and recompressed, as low-resolution scans posted online are. A snapshot is a bare git directory at `<mirror>/<owner>+<name>/repo`.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -34,10 +35,11 @@ interface BuildArgs {
   derived: boolean;
   degraded: boolean;
   harsh: boolean;
+  lowres: boolean;
 }
 
 function parseArgs(argv: readonly string[]): BuildArgs {
-  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true, degraded: false, harsh: false };
+  const args: BuildArgs = { sets: ['passport', 'pan'], mirror: '/work/.mirror', part: 'all', out: path.join(repoRoot, 'fixtures', 'out', 'real'), derived: true, degraded: false, harsh: false, lowres: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const value = (): string => {
@@ -51,6 +53,7 @@ function parseArgs(argv: readonly string[]): BuildArgs {
     else if (arg === '--no-derived') args.derived = false;
     else if (arg === '--degraded') args.degraded = true;
     else if (arg === '--harsh') args.harsh = true;
+    else if (arg === '--lowres') args.lowres = true;
     else if (arg === '--part') {
       const part = value();
       if (part !== 'eval' && part !== 'train' && part !== 'all') throw new Error(`--part is eval, train or all, got "${part}"`);
@@ -146,6 +149,24 @@ const harshVariants = (id: string, width: number, height: number): Variant[] => 
   ];
 };
 
+/**
+ * Small, soft copies (`--lowres`): the width, blur and JPEG quality of each drawn from a stream seeded by the page's id.
+ * A page already narrower than the drawn width is left at its width, only softened.
+ */
+const lowresVariants = (id: string, width: number): Variant[] => {
+  const random = createRandom(hashSeed(`real-lowres:${id}`));
+  return [0, 1, 2, 3].map((n): Variant => {
+    const target = Math.min(width, Math.round(random.range(380, 600)));
+    const sigma = random.range(0.5, 2);
+    const quality = Math.round(random.range(55, 90));
+    const kernel = random.chance(0.5) ? 'lanczos3' : 'cubic';
+    return {
+      suffix: `lowres${n}`, degradation: 'small', extension: 'jpg',
+      make: (b) => sharp(b).resize({ width: target, kernel }).blur(sigma).jpeg({ quality }).toBuffer(),
+    };
+  });
+};
+
 const extensionOf = (file: string): string => path.extname(file).slice(1).toLowerCase() || 'bin';
 
 async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): Promise<number> {
@@ -197,7 +218,9 @@ async function buildSet(set: SetName, manifest: RealManifest, args: BuildArgs): 
     // Derived copies start from the upright pixels as a viewer shows them (EXIF applied), written losslessly.
     const upright = await sharp(bytes).rotate().png().toBuffer();
     const meta = await sharp(upright).metadata();
-    const copies = args.harsh
+    const copies = args.lowres
+      ? lowresVariants(item.id, meta.width ?? 0)
+      : args.harsh
       ? harshVariants(item.id, meta.width ?? 0, meta.height ?? 0)
       : [...variants(Math.max(meta.width ?? 0, meta.height ?? 0)), ...(args.degraded ? degradedVariants(item.id, meta.width ?? 0) : [])];
     for (const variant of copies) {
