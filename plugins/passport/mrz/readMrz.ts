@@ -16,6 +16,7 @@ import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines
 import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
 import { gridNudges, mrzCnnUse, readCellGrid, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
+import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
 import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
@@ -170,6 +171,79 @@ export function better(a: Attempt | null, b: Attempt): boolean {
   if (ah !== bh) return bh > ah;
   return b.score > a.score;
 }
+
+/** The attempt's grid read again by the CNN (see withCnnReading). */
+const withCnn = (a: Attempt, now: Date): Attempt => attemptOf(withCnnReading(a, mrzCnnUse), a.h, a.centres, a.count, now, a.lineMaps, a.lineShifts);
+
+/**
+ * Unsharp strengths (the Gaussian in cell pitches, the amount) for readCrisper, mild first. The Gaussian scales with
+ * the pitch, so the mask restores edges at the glyphs' own scale whatever the page's resolution.
+ */
+const crispStrengths = [
+  { sigmaPitches: 0.12, amount: 1.5 },
+  { sigmaPitches: 0.2, amount: 2.5 },
+] as const;
+/** Below this pitch (pixels) the copy is enlarged twice before the mask: bilinear sampling of so few pixels blurs. */
+const enlargeBelowPitchPx = 16;
+
+/**
+ * A grid that found the zone but whose reading is not proven, read again, nudges and all, on crisper copies of the
+ * zone (crispZone.ts): soft or low-resolution pages keep the strokes but lose the edges. Only a proven TD3 is
+ * taken (noise over glare must not read as another layout's zone): eighteen more reads of a soft zone are eighteen more chances for misread cells to pass some checks by chance,
+ * and a reading that merely holds better than the first is no more this document's. The grid stays the input's.
+ */
+function readCrisper(grey: GreyImage, best: Attempt, now: Date, imaging: Pick<PluginImaging, 'applyHomography'>, signal: AbortSignal | undefined): Attempt {
+  const maps = best.lineMaps ?? [best.h];
+  const lastCentre = best.centres[best.centres.length - 1]!;
+  const rightMm = td3Frame.leftMm + best.count * td3Frame.pitchMm;
+  const a = imaging.applyHomography(best.h, td3Frame.leftMm, lastCentre);
+  const b = imaging.applyHomography(best.h, rightMm, lastCentre);
+  const pitchPx = Math.hypot(b.x - a.x, b.y - a.y) / best.count;
+  if (!(pitchPx > 0)) return best;
+  const corners = mappedCorners(maps, td3Frame.leftMm - 2 * td3Frame.pitchMm, best.centres[0]! - 4, rightMm + 2 * td3Frame.pitchMm, lastCentre + 4);
+  const scale = pitchPx < enlargeBelowPitchPx ? 2 : 1;
+  let chosen: Attempt | null = null;
+  for (const { sigmaPitches, amount } of crispStrengths) {
+    checkAbort(signal);
+    const copy = crispZone(grey, corners, 2 * pitchPx, { scale, sigma: sigmaPitches * pitchPx * scale, amount });
+    if (copy === null) break;
+    for (const nudge of [unnudged, ...gridNudges]) {
+      const cells = readCellGrid(copy.image, copy.into(best.h), best.centres, best.count, td3Frame, nudge, best.lineMaps?.map(copy.into), best.lineShifts);
+      const attempt = attemptOf(cells, best.h, best.centres, best.count, now, best.lineMaps, best.lineShifts);
+      if (attempt.format === 'TD3' && proven(attempt) && !repairsOverrule(attempt, best) && better(chosen, attempt)) chosen = attempt;
+    }
+    if (chosen !== null) return chosen;
+  }
+  return best;
+}
+
+/**
+ * Whether `attempt`'s repairs undo what proves it: a check digit cell changed (a class-forced look-alike, a `J` made
+ * `1`, proves nothing it was chosen to fit), or a check-digit repair of a cell `original` read otherwise, surely or
+ * as `attempt` read it too (a check digit printed wrong, as specimens have them, reads so on the page; two reads of a
+ * cell agreeing outweigh a check).
+ */
+export function repairsOverrule(attempt: Pick<Attempt, 'parse' | 'lines'>, original: Pick<Attempt, 'lines' | 'confidence'>): boolean {
+  return (attempt.parse?.repairs ?? []).some((r) => {
+    if (r.field.endsWith('_check')) return true;
+    if (r.reason !== 'check_digit') return false;
+    const [line, cell] = [r.line - 1, r.position - 1];
+    const before = original.lines[line]?.[cell];
+    if (before === r.to) return false;
+    return (original.confidence[line]?.[cell] ?? 0) >= sureCell || before === attempt.lines[line]?.[cell];
+  });
+}
+/**
+ * A letter O in the document number read in doubt: O and 0 two cells apart at weights 7 and 3 change the check by
+ * 240, nothing modulo 10, so the number's check and the composite hold either way and prove neither.
+ */
+function numberOhInDoubt(a: Pick<Attempt, 'parse' | 'confidence'>): boolean {
+  const line = a.parse?.lines[1] ?? '';
+  for (let i = 0; i < 9; i++) if (line[i] === 'O' && (a.confidence[1]?.[i] ?? 0) < sureCell) return true;
+  return false;
+}
+/** A cell read at least this surely, both classifiers agreeing, is what the page shows. */
+const sureCell = 0.9;
 
 /**
  * A grid whose check digits hold can still drift mid-line: a four-corner map whose corners are right but whose
@@ -449,7 +523,16 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   if (best !== null && bestFound !== null) best = linesOnOwnMaps(grey, best, bestFound, factor, options.now);
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
   // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
-  if (best !== null && mrzCnnUse !== 'off') best = attemptOf(withCnnReading(best, mrzCnnUse), best.h, best.centres, best.count, options.now, best.lineMaps, best.lineShifts);
+  if (best !== null && mrzCnnUse !== 'off') best = withCnn(best, options.now);
+  if (best !== null && best.format === 'TD3' && !proven(best)) {
+    const crisper = readCrisper(grey, best, options.now, options.imaging, options.signal);
+    if (crisper !== best) {
+      // Taken only where the CNN, reading the copy's cells on its own, proves the same line 2: a soft copy read two
+      // ways that agree is the page; a proof the MLP alone finds there can be an O/0 pair whose weights cancel.
+      const read = mrzCnnUse === 'off' ? crisper : withCnn(crisper, options.now);
+      if (proven(read) && !repairsOverrule(read, best) && !numberOhInDoubt(read) && read.parse?.lines[1] === crisper.parse?.lines[1]) best = read;
+    }
+  }
 
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
