@@ -68,6 +68,9 @@ function cropGrey(image: GreyImage, x0: number, y0: number, width: number, heigh
   return { data, width, height };
 }
 
+/** An index held inside 0..n-1: edges repeat their last pixel. */
+const clamp = (v: number, n: number): number => (v < 0 ? 0 : v >= n ? n - 1 : v);
+
 /** Catmull-Rom weights of the four taps around a sample at fraction t past the second. */
 function cubicWeights(t: number): [number, number, number, number] {
   const t2 = t * t;
@@ -85,7 +88,6 @@ export function enlargeCubic(image: GreyImage, scale: number): GreyImage {
     const base = Math.floor(source);
     return { base, weights: cubicWeights(source - base) };
   });
-  const clamp = (v: number, n: number): number => (v < 0 ? 0 : v >= n ? n - 1 : v);
   const rows = new Float32Array(W * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -124,7 +126,6 @@ export function unsharpMask(image: GreyImage, sigma: number, amount: number): Gr
     sum += kernel[i + radius]!;
   }
   for (let i = 0; i < kernel.length; i++) kernel[i] = kernel[i]! / sum;
-  const clamp = (v: number, n: number): number => (v < 0 ? 0 : v >= n ? n - 1 : v);
   const tmp = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = y * width;

@@ -19,7 +19,7 @@ import { gridNudges, mrzCnnUse, readCellGrid, unnudged, withCnnReading, type Cel
 import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
-import { td3CheckCells, td3Checks, type Td3CheckName } from './td3Fields.ts';
+import { td3CheckCells, td3Checks, td3Fields, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from '../../../core/imaging/homography.ts';
 
@@ -187,32 +187,36 @@ const crispStrengths = [
 const enlargeBelowPitchPx = 16;
 
 /**
- * A grid that found the zone but whose reading is not proven, read again, nudges and all, on crisper copies of the
- * zone (crispZone.ts): soft or low-resolution pages keep the strokes but lose the edges. Only a proven TD3 is
- * taken (noise over glare must not read as another layout's zone): eighteen more reads of a soft zone are eighteen more chances for misread cells to pass some checks by chance,
- * and a reading that merely holds better than the first is no more this document's. The grid stays the input's.
+ * A grid that found the zone but whose reading is not proven, read again, nudges and all, by the MLPs on crisper
+ * copies of the zone (crispZone.ts): soft or low-resolution pages keep the strokes but lose the edges. Eighteen more
+ * reads of a soft zone are eighteen more chances for misread cells to pass a check by luck, so the copy's best proven
+ * TD3 is taken only where the CNN, reading the same cells on its own, proves the same line 2 (a soft copy read two
+ * ways that agree is the page), no repair overrules what proves it, and no O of the number is in doubt; otherwise
+ * `best` stays. The grid stays the input's.
  */
-function readCrisper(grey: GreyImage, best: Attempt, now: Date, imaging: Pick<PluginImaging, 'applyHomography'>, signal: AbortSignal | undefined): Attempt {
-  const maps = best.lineMaps ?? [best.h];
+function readCrisper(grey: GreyImage, best: Attempt, now: Date, signal: AbortSignal | undefined): Attempt {
   const lastCentre = best.centres[best.centres.length - 1]!;
-  const rightMm = td3Frame.leftMm + best.count * td3Frame.pitchMm;
-  const a = imaging.applyHomography(best.h, td3Frame.leftMm, lastCentre);
-  const b = imaging.applyHomography(best.h, rightMm, lastCentre);
-  const pitchPx = Math.hypot(b.x - a.x, b.y - a.y) / best.count;
+  // Measured along line 2, the line a TD3 frame places.
+  const pitchPx = zonePlacement(best.h, [lastCentre], best.count, td3Frame).pxPerMm * td3Frame.pitchMm;
   if (!(pitchPx > 0)) return best;
-  const corners = mappedCorners(maps, td3Frame.leftMm - 2 * td3Frame.pitchMm, best.centres[0]! - 4, rightMm + 2 * td3Frame.pitchMm, lastCentre + 4);
+  const rightMm = td3Frame.leftMm + best.count * td3Frame.pitchMm;
+  const corners = mappedCorners(best.lineMaps ?? [best.h], td3Frame.leftMm - 2 * td3Frame.pitchMm, best.centres[0]! - 4, rightMm + 2 * td3Frame.pitchMm, lastCentre + 4);
   const scale = pitchPx < enlargeBelowPitchPx ? 2 : 1;
-  let chosen: Attempt | null = null;
   for (const { sigmaPitches, amount } of crispStrengths) {
     checkAbort(signal);
     const copy = crispZone(grey, corners, 2 * pitchPx, { scale, sigma: sigmaPitches * pitchPx * scale, amount });
-    if (copy === null) break;
+    if (copy === null) return best;
+    let chosen: Attempt | null = null;
     for (const nudge of [unnudged, ...gridNudges]) {
       const cells = readCellGrid(copy.image, copy.into(best.h), best.centres, best.count, td3Frame, nudge, best.lineMaps?.map(copy.into), best.lineShifts);
       const attempt = attemptOf(cells, best.h, best.centres, best.count, now, best.lineMaps, best.lineShifts);
       if (attempt.format === 'TD3' && proven(attempt) && !repairsOverrule(attempt, best) && better(chosen, attempt)) chosen = attempt;
     }
-    if (chosen !== null) return chosen;
+    if (chosen === null) continue;
+    // The CNN was not trained on sharpened cells (a 0 reads as 9 there), and the MLPs alone can prove an O/0 pair.
+    const read = mrzCnnUse === 'off' ? chosen : withCnn(chosen, now);
+    const agreed = proven(read) && !repairsOverrule(read, best) && !numberOhInDoubt(read) && read.parse?.lines[1] === chosen.parse?.lines[1];
+    return agreed ? read : best;
   }
   return best;
 }
@@ -239,7 +243,8 @@ export function repairsOverrule(attempt: Pick<Attempt, 'parse' | 'lines'>, origi
  */
 function numberOhInDoubt(a: Pick<Attempt, 'parse' | 'confidence'>): boolean {
   const line = a.parse?.lines[1] ?? '';
-  for (let i = 0; i < 9; i++) if (line[i] === 'O' && (a.confidence[1]?.[i] ?? 0) < sureCell) return true;
+  const { start, end } = td3Fields.find((f) => f.field === 'document_number')!;
+  for (let i = start; i < end; i++) if (line[i] === 'O' && (a.confidence[1]?.[i] ?? 0) < sureCell) return true;
   return false;
 }
 /** A cell read at least this surely, both classifiers agreeing, is what the page shows. */
@@ -524,15 +529,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
   // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
   if (best !== null && mrzCnnUse !== 'off') best = withCnn(best, options.now);
-  if (best !== null && best.format === 'TD3' && !proven(best)) {
-    const crisper = readCrisper(grey, best, options.now, options.imaging, options.signal);
-    if (crisper !== best) {
-      // Taken only where the CNN, reading the copy's cells on its own, proves the same line 2: a soft copy read two
-      // ways that agree is the page; a proof the MLP alone finds there can be an O/0 pair whose weights cancel.
-      const read = mrzCnnUse === 'off' ? crisper : withCnn(crisper, options.now);
-      if (proven(read) && !repairsOverrule(read, best) && !numberOhInDoubt(read) && read.parse?.lines[1] === crisper.parse?.lines[1]) best = read;
-    }
-  }
+  if (best !== null && best.format === 'TD3' && !proven(best)) best = readCrisper(grey, best, options.now, options.signal);
 
   if (!best || !bestFound) {
     if (quality.meanLuminance < 40 || quality.contrast < 25) return { failure: 'too_dark', detail: `mean luminance ${quality.meanLuminance.toFixed(0)}, contrast ${quality.contrast}` };
