@@ -3,14 +3,15 @@
 
 Data, all cut by the reader's own sampler (core/mrz/sampleCells.ts):
   --bands   the rendered bands of scripts/train-mrz-classifier.ts (its --cache file: 320 ink bytes, label, held-out
-            flag); the held-out bands (every tenth) are never trained on.
+            flag); the held-out bands (every tenth) are never trained on. Repeatable: the first is the printers'
+            variety, a second its small, soft copies (--soft-bands).
   --pages   cells exported by scripts/export-mrz-cells.ts from pages the reader read (320 ink bytes, label, shift,
             line, column, item index); NAME=FILE (repeatable). Names starting with `train:` are trained on, the rest
             only measured; `real:` sets are split by issuing state, alternate states measured only.
 Deterministic for a seed on one thread (torch.set_num_threads(1)). Writes the weights as JSON (base64 float32, the
 layout mrzCnn.ts reads) with the measured figures.
 
-  /usr/bin/python3 scripts/train-mrz-cnn.py --bands /tmp/cnn/bands-9303-4000.bin \
+  /usr/bin/python3 scripts/train-mrz-cnn.py --bands /tmp/cnn/bands-9303-4000.bin --bands /tmp/cnn/bands-9303-0-soft2000.bin \
       --pages train:styled=/tmp/cnn/styled-train --pages real:real=/tmp/cnn/real-train \
       --pages styled-dev=/tmp/cnn/styled-dev --pages dev=/tmp/cnn/dev --out core/mrz/model/mrz-ocrb-cnn.json
 """
@@ -29,7 +30,7 @@ W, H = 16, 20
 FEAT = W * H
 
 p = argparse.ArgumentParser()
-p.add_argument('--bands', required=True)
+p.add_argument('--bands', action='append', required=True)
 p.add_argument('--pages', action='append', default=[])
 p.add_argument('--epochs', type=int, default=12)
 p.add_argument('--seed', type=int, default=9303)
@@ -163,9 +164,12 @@ def measure(name, d, models):
     return res
 
 
-bx, by, bheld = load_bands(args.bands)
-train_x, train_y = [bx[~bheld]], [by[~bheld]]
-measured = {'rendered held-out': {'x': bx[bheld], 'y': by[bheld]}}
+train_x, train_y, measured = [], [], {}
+for n, path in enumerate(args.bands):
+    bx, by, bheld = load_bands(path)
+    train_x.append(bx[~bheld])
+    train_y.append(by[~bheld])
+    measured['rendered held-out' + (f' ({path.rsplit("/", 1)[-1]})' if n else '')] = {'x': bx[bheld], 'y': by[bheld]}
 for spec in args.pages:
     name, path = spec.split('=', 1)
     d = load_pages(path)
