@@ -1,0 +1,39 @@
+/**
+ * Small, soft copies of a page (a data page 420-530 px wide, blurred by up to about a fifth of the pitch, saved as
+ * JPEG) are read to the same MRZ as the page: the CNN is trained on such copies (train-mrz-classifier.ts
+ * --soft-bands). The committed CNN before that read these cases as refusals or in-doubt readings.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
+import type { RawImage } from '../../../core/imaging/types.ts';
+import { readMrz } from '../../../plugins/passport/mrz/index.ts';
+import { printedMrzPage, specimenLines } from './printedMrzPage.ts';
+
+const page = printedMrzPage({ what: 'nominal', capMm: 2.4, pitchMm: 2.54, spacingMm: 4.8 });
+
+async function softCopy(width: number, sigma: number, quality: number): Promise<RawImage> {
+  const jpeg = await sharp(page.data, { raw: { width: page.width, height: page.height, channels: page.channels } })
+    .resize({ width, kernel: 'cubic' })
+    .blur(sigma)
+    .jpeg({ quality })
+    .toBuffer();
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels as 3 };
+}
+
+describe('small, soft copies of a page', () => {
+  // [page width px, Gaussian sigma px, JPEG quality]: 470 px is about 9.5 px a character, so 1.8 px is 0.19 pitches.
+  it.each([
+    [420, 1.8, 85],
+    [470, 1.8, 60],
+    [470, 1.8, 85],
+    [530, 2.2, 60],
+    [530, 2.2, 85],
+  ])('reads the zone of a %i px copy blurred by %f px at quality %i, check digits proven', async (width, sigma, quality) => {
+    const reading = await readMrz(await softCopy(width, sigma, quality), { now: new Date('2010-01-01T00:00:00Z'), imaging: pluginImaging });
+    if ('failure' in reading) throw new Error(reading.failure);
+    expect(reading.parse?.valid).toBe(true);
+    expect(reading.parse?.lines).toEqual([...specimenLines]);
+  });
+});
