@@ -40,23 +40,30 @@ const uniform = (a: number, b: number): number => a + (b - a) * random();
 const gauss = (): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 
-function boxBlur(img: GreyImage, r: number): GreyImage {
-  if (r < 1) return img;
+/**
+ * Convolves rows, then columns, with `weights` (centred, odd length), each sum divided by `divisor`, the edges
+ * clamped. The box blur passes ones and its width, so its sums are the plain sums they always were.
+ */
+function separable(img: GreyImage, weights: readonly number[], divisor: number): GreyImage {
+  const r = (weights.length - 1) / 2;
   const { width: w, height: h } = img;
   const tmp = new Float32Array(w * h);
   const out = new Float32Array(w * h);
-  const n = 2 * r + 1;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     let s = 0;
-    for (let k = -r; k <= r; k++) s += img.data[y * w + Math.min(w - 1, Math.max(0, x + k))]!;
-    tmp[y * w + x] = s / n;
+    for (let k = -r; k <= r; k++) s += weights[k + r]! * img.data[y * w + Math.min(w - 1, Math.max(0, x + k))]!;
+    tmp[y * w + x] = s / divisor;
   }
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     let s = 0;
-    for (let k = -r; k <= r; k++) s += tmp[Math.min(h - 1, Math.max(0, y + k)) * w + x]!;
-    out[y * w + x] = s / n;
+    for (let k = -r; k <= r; k++) s += weights[k + r]! * tmp[Math.min(h - 1, Math.max(0, y + k)) * w + x]!;
+    out[y * w + x] = s / divisor;
   }
   return { data: out, width: w, height: h };
+}
+
+function boxBlur(img: GreyImage, r: number): GreyImage {
+  return r < 1 ? img : separable(img, Array.from({ length: 2 * r + 1 }, () => 1), 2 * r + 1);
 }
 
 /** Grey min/max filter with a 3×3 window: thins (max) or thickens (min) dark strokes. */
@@ -118,26 +125,12 @@ function drawBackgroundLines(ctx: ReturnType<ReturnType<typeof createCanvas>['ge
   }
 }
 
-/** Separable Gaussian blur with a standard deviation of sigma pixels (the kernel cut at three sigmas). */
+/** Gaussian blur with a standard deviation of sigma pixels (the kernel cut at three sigmas). */
 function gaussianBlur(img: GreyImage, sigma: number): GreyImage {
   const r = Math.max(1, Math.ceil(3 * sigma));
   const kernel = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-((i - r) ** 2) / (2 * sigma * sigma)));
   const sum = kernel.reduce((a, b) => a + b, 0);
-  const k = kernel.map((v) => v / sum);
-  const { width: w, height: h } = img;
-  const tmp = new Float32Array(w * h);
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let s = 0;
-    for (let i = -r; i <= r; i++) s += k[i + r]! * img.data[y * w + Math.min(w - 1, Math.max(0, x + i))]!;
-    tmp[y * w + x] = s;
-  }
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    let s = 0;
-    for (let i = -r; i <= r; i++) s += k[i + r]! * tmp[Math.min(h - 1, Math.max(0, y + i)) * w + x]!;
-    out[y * w + x] = s;
-  }
-  return { data: out, width: w, height: h };
+  return separable(img, kernel.map((v) => v / sum), 1);
 }
 
 /**
