@@ -1,7 +1,7 @@
 /**
  * Small, soft copies of a page (a data page 420-530 px wide, blurred by up to about a fifth of the pitch, saved as
  * JPEG) are read to the same MRZ as the page: the CNN is trained on such copies (train-mrz-classifier.ts
- * --soft-bands). The committed CNN before that read these cases as refusals or in-doubt readings.
+ * --soft-bands). The CNN before that read every case here unproven, with cells misread.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ async function softCopy(width: number, sigma: number, quality: number): Promise<
     .jpeg({ quality })
     .toBuffer();
   const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels as 3 };
+  return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
 }
 
 describe('small, soft copies of a page', () => {
