@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
-import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, rivalRepairCells, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -218,5 +218,52 @@ describe('numberCellsInDoubt', () => {
     const gee = parseTd3([line1, line2For('XN5G04216')], { now });
     const { confidence, second } = doubting({ 3: '6' });
     expect(numberCellsInDoubt(gee, [null, null], confidence, second, now)).toEqual([3]);
+  });
+});
+
+describe('rivalRepairCells', () => {
+  const utopia = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+  const sure = Array.from({ length: 44 }, () => 0.999);
+  const doubting = (cells: Record<number, string>) => ({
+    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
+    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
+  });
+  // Optional data 64062712 misread 94062712: its check fails. Either the 6 back (cell 28) or a Z for the 2 at cell
+  // 32 mends it: +3 at weight 7 and +33 at weight 3 (120) cancel in the optional data's check and the composite alike.
+  const printedAs = 'L898902C36UTO7408122F120415964062712<<<<<<22';
+  const misread = 'L898902C36UTO7408122F120415994062712<<<<<<22';
+  const rival = 'L898902C36UTO7408122F12041599406Z712<<<<<<22';
+  const cells = doubting({ 28: '6', 32: 'Z' });
+  const repaired = parseTd3([utopia, misread], { now, alternatives: [[], cells.second], confidence: [sure, cells.confidence] });
+
+  it('puts in doubt a check-digit repair another doubted cell mends as well, every check holding', () => {
+    expect(parseTd3([utopia, printedAs], { now }).valid).toBe(true);
+    // The repair takes the look-alike Z: valid, and wrong.
+    expect(repaired.lines[1]).toBe(rival);
+    expect(repaired.valid).toBe(true);
+    expect(repaired.repairs).toContainEqual({ field: 'optional_data', line: 2, position: 33, from: '2', to: 'Z', reason: 'check_digit' });
+    expect(rivalRepairCells(repaired, [null], cells.confidence, cells.second, now)).toEqual([28, 32]);
+  });
+  it('leaves a repair with no rival: the other cell read sure, or its runner-up mending nothing', () => {
+    const sureElsewhere = doubting({ 32: 'Z' });
+    expect(rivalRepairCells(repaired, [null], sureElsewhere.confidence, sureElsewhere.second, now)).toEqual([]);
+    const offRunnerUp = doubting({ 28: '5', 32: 'Z' });
+    expect(rivalRepairCells(repaired, [null], offRunnerUp.confidence, offRunnerUp.second, now)).toEqual([]);
+  });
+  it('says nothing of a reading no check-digit repair made', () => {
+    const read = parseTd3([utopia, rival], { now });
+    expect(read.repairs).toEqual([]);
+    expect(rivalRepairCells(read, [null], cells.confidence, cells.second, now)).toEqual([]);
+  });
+  it('is settled by a printed copy that spells the repaired field as read', () => {
+    // L898902C3 read LB98902C3: the 8 for the B (cell 1) mends the number's check, and so would a 6 for the 0 at cell
+    // 4 (LB9860...), the runner-up there: the look-alike is taken, and both cells are in doubt until the print says.
+    const number = doubting({ 1: '8', 4: '6' });
+    const read = parseTd3([utopia, 'LB98902C36UTO7408122F1204159ZE184226B<<<<<10'], { now, alternatives: [[], number.second], confidence: [sure, number.confidence] });
+    expect(read.lines[1]).toBe('L898902C36UTO7408122F1204159ZE184226B<<<<<10');
+    expect(rivalRepairCells(read, [null], number.confidence, number.second, now)).toEqual([1, 4]);
+    const print = { passportNumber: 'L898902C3', dateOfBirth: null, expiryDate: null };
+    expect(rivalRepairCells(read, [null, print], number.confidence, number.second, now)).toEqual([]);
+    expect(rivalRepairCells(read, [{ ...print, passportNumber: 'LB98602C3' }], number.confidence, number.second, now)).toEqual([1, 4]);
   });
 });

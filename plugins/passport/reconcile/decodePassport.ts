@@ -36,6 +36,8 @@ export interface DecodeInput {
   readonly printConflicts?: readonly string[];
   /** Document number cells whose look-alike digit holds every check as well, and nothing settled (numberCellsInDoubt). */
   readonly numberCellsInDoubt?: readonly number[];
+  /** Cells of a check-digit repair that a rival fix of other doubted cells would have held as well (rivalRepairCells). */
+  readonly rivalRepairCells?: readonly number[];
   /** The input was too small for the printed page to be read: it was not read. */
   readonly printTooSmall?: boolean;
 }
@@ -59,6 +61,8 @@ const messages: Record<PassportWarning['code'], string> = {
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
   mrz_number_uncertain:
     'Letters of the document number that a look-alike digit could replace with every check digit still holding (O and 0, G and 6) are in doubt, and the printed page did not settle them.',
+  mrz_repair_uncertain:
+    'A check digit that failed as read was mended, but another change to characters the classifiers doubted mends it as well, with every check digit holding: the check digits do not tell the two readings apart, and the printed page did not settle them.',
   printed_page_too_small:
     `The page is too small in this image for its print to be read (under ${legiblePrintPxPerMm} pixels per millimetre): nothing was taken from the printed page. A larger image gives the printed names and the date of issue.`,
 };
@@ -96,19 +100,25 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const conflicts = input.printConflicts ?? [];
   // Nor a document number whose letters a look-alike digit could replace with every check holding as well.
   const numberDoubts = input.numberCellsInDoubt ?? [];
+  // Nor a check-digit repair that a rival fix, as good for every check digit, stood against.
+  const rivalDoubts = input.rivalRepairCells ?? [];
+  const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
+    parse.checks[field] && !td3CheckCells(field).some((i) => rivalDoubts.includes(i));
   const checkDigitsValid =
     checkNames.every(holds) &&
     parse.errors.every(printedImpossibleDate) &&
     unconfirmed1.length === 0 &&
     doubtedNames.length === 0 &&
     conflicts.length === 0 &&
-    numberDoubts.length === 0;
+    numberDoubts.length === 0 &&
+    rivalDoubts.length === 0;
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
   if (numberDoubts.length > 0) warn('mrz_number_uncertain');
+  if (rivalDoubts.length > 0) warn('mrz_repair_uncertain');
   // Doubted letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0 || numberDoubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0 || numberDoubts.length > 0 || rivalDoubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);
@@ -208,11 +218,11 @@ export function decodePassport(input: DecodeInput): PassportResult {
       full_name: clamp(Math.min(surnameConf, givenConf)),
       given_name: clamp(givenConf),
       surname: clamp(surnameConf),
-      date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', parse.checks.date_of_birth),
+      date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', proven('date_of_birth')),
       nationality: fieldConfidence('nationality', true),
-      passport_number: fieldConfidence('document_number', parse.checks.document_number && numberDoubts.length === 0),
+      passport_number: fieldConfidence('document_number', proven('document_number') && numberDoubts.length === 0),
       issue_date: clamp(issue?.confidence ?? 0),
-      expiry_date: expiry === null ? 0 : fieldConfidence('expiry_date', parse.checks.expiry_date),
+      expiry_date: expiry === null ? 0 : fieldConfidence('expiry_date', proven('expiry_date')),
       issuing_country: fieldConfidence('issuing_state', true),
       sex: fieldConfidence('sex', parse.checks.composite),
       mrz: clamp(mean([...(input.charConfidence[0] ?? []), ...(input.charConfidence[1] ?? [])]) * (checkDigitsValid ? 1 : 0.4)),

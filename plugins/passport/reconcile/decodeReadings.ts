@@ -18,7 +18,7 @@ import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/viz
 import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
 import { settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, sexFromPrint } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
 
@@ -108,6 +108,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
   // A look-alike swap no check digit sees, unless a reading of the print spells the number as the MRZ has it.
   const numberInDoubt = numberCellsInDoubt(parse, [printed.printed.passportNumber, again?.printed.passportNumber ?? null], reading.charConfidence[1], reading.second?.[1], ctx.now);
+  // A check-digit repair whose rival, another doubted cell's runner-up, holds every check as well.
+  const rivalCells = rivalRepairCells(parse, [printed.printed, again?.printed], reading.charConfidence[1], reading.second?.[1], ctx.now).filter(
+    (cell) => !numberInDoubt.includes(cell),
+  );
   const surname = printed.surname ?? again?.surname ?? null;
   const givenNames = printed.givenNames ?? again?.givenNames ?? null;
   const printedName = nameCellsWashed
@@ -154,6 +158,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     now: ctx.now,
     washedUnconfirmed,
     numberCellsInDoubt: numberInDoubt,
+    rivalRepairCells: rivalCells,
     ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),
   });
   // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at

@@ -12,7 +12,7 @@
  */
 import { mrzCheckDigit, parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
-import { td3Field } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
@@ -158,6 +158,62 @@ export function numberCellsInDoubt(
     for (let b = a; b < doubted.length; b++) {
       const swaps = a === b ? [doubted[a]!] : [doubted[a]!, doubted[b]!];
       if (holds(swaps)) for (const { cell } of swaps) inDoubt.add(cell);
+    }
+  }
+  return [...inDoubt].sort((x, y) => x - y);
+}
+
+/** Line 2's fields with a printed copy, and where the copy sits. */
+const printedCopyOf = [
+  { field: 'document_number', copy: (p: PrintedCopies) => numberCopy(p.passportNumber) },
+  { field: 'date_of_birth', copy: (p: PrintedCopies) => dateCopy(p.dateOfBirth) },
+  { field: 'expiry_date', copy: (p: PrintedCopies) => dateCopy(p.expiryDate) },
+] as const;
+
+/**
+ * Cells of a check-digit repair that had a rival: the repaired cell put back as read, with one other cell the
+ * recogniser doubted taking its runner-up, gives another line 2 that holds every check digit as read (dates real
+ * dates). Both fixes mend the failing check and the composite alike (weights 7 and 3 cancel a 9 for a 6 beside a Z
+ * for a 2), so the checks did not choose between them, a look-alike preference did. Fields whose printed copy, read,
+ * spells them as repaired are settled.
+ */
+export function rivalRepairCells(
+  parse: Td3Parse,
+  printed: readonly (PrintedCopies | null | undefined)[],
+  confidence: readonly number[] | undefined,
+  second: readonly string[] | undefined,
+  now: Date,
+): number[] {
+  const repaired = parse.repairs.filter((r) => r.line === 2 && r.reason === 'check_digit');
+  if (confidence === undefined || second === undefined || !parse.valid || repaired.length === 0) return [];
+  const line2 = parse.lines[1];
+  const settled = new Set<number>();
+  for (const { field, copy } of printedCopyOf) {
+    const spec = td3Field(field);
+    if (printed.some((p) => p != null && copy(p) === line2.slice(spec.start, spec.end))) {
+      for (let i = spec.start; i < spec.end; i++) settled.add(i);
+    }
+  }
+  const checked = [...new Set(td3Checks.flatMap(({ check }) => td3CheckCells(check)))].filter((cell) => !settled.has(cell));
+  const runnersUp = checked
+    .map((cell) => ({ cell, to: second[cell] ?? '' }))
+    .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && /^[A-Z0-9<]$/.test(to) && to !== line2[cell]);
+  const inDoubt = new Set<number>();
+  for (const repair of repaired) {
+    const cell = repair.position - 1;
+    if (settled.has(cell)) continue;
+    for (const other of runnersUp) {
+      if (other.cell === cell) continue;
+      const chars = [...line2];
+      chars[cell] = repair.from;
+      chars[other.cell] = other.to;
+      const rival = chars.join('');
+      const parsed = parseTd3([parse.lines[0], rival], { now });
+      // As swapped: a line that holds only once the parser repairs it again is not a rival.
+      if (parsed.lines[1] === rival && parsed.valid) {
+        inDoubt.add(cell);
+        inDoubt.add(other.cell);
+      }
     }
   }
   return [...inDoubt].sort((x, y) => x - y);
