@@ -180,6 +180,17 @@ describe('doubtedNameCells', () => {
     const plain = parseTd3(['P<ESPESPANOL<<JUAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
     expect(doubtedNameCells(plain, sure([10]), { surname: [], givenNames: [] }, at('0'))).toEqual([]);
   });
+  it('doubts an unsure letter every aligned reading of the print has otherwise, though the classifiers agreed', () => {
+    // TOBON printed, its N read R at 0.91 (runner-up A), the print read once: no mend, and no longer a silent R.
+    const tobor = parseTd3(['PPCOLTOBOR<RODRIGUEZ<<CLAUDIA<MARCELA<<<<<<<', line2], { now });
+    const unsure = sure([9], 0.91);
+    const print = { surname: ['TOBON RODRIGUEZ'], givenNames: ['CLAUDIA MARCELA'] };
+    expect(doubtedNameCells(tobor, unsure, print)).toEqual([9]);
+    // One reading with the MRZ's letter there settles it; a letter read sure, or no aligned reading, is not doubted.
+    expect(doubtedNameCells(tobor, unsure, { ...print, surname: ['TOBON RODRIGUEZ', 'TOBOR RODRIGUEZ'] })).toEqual([]);
+    expect(doubtedNameCells(tobor, sure(), print)).toEqual([]);
+    expect(doubtedNameCells(tobor, unsure, { ...print, surname: ['TOBONN RODRIGUEZ'] })).toEqual([]);
+  });
   it('doubts a filler the other classifier read as a letter: the name parts hang on it', () => {
     const split = parseTd3(['P<POLKOWALCZY<<KOWALCZYK<<<<<<<<<<<<<<<<<<<<', line2], { now });
     const at = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 13 ? c : ''));

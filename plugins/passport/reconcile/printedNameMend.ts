@@ -268,9 +268,13 @@ export function doubtedNameCells(
       .map((run) => ({ from: part.text.indexOf(run), to: part.text.indexOf(run) + run.length }));
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
-      if (part.text[i] === '<' || (line1Confidence[cell] ?? 1) > disputedConfidence || mended.has(cell)) continue;
+      const confidence = line1Confidence[cell] ?? 1;
+      if (part.text[i] === '<' || confidence >= doubtfulBelow || mended.has(cell)) continue;
       if (runs.some((r) => i >= r.from && i < r.to)) continue;
-      if (!aligned.some((diffs) => diffs.every((d) => d.at !== i))) doubted.push(cell);
+      const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
+      // Disputed by the classifiers: in doubt unless the print has the letter. Merely unsure: in doubt where the print,
+      // read, has another letter there in every reading that aligns (TOBOR for a printed TOBON, R read at 0.91).
+      if (confidence <= disputedConfidence ? !agreeing : aligned.length > 0 && !agreeing) doubted.push(cell);
     }
   }
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
