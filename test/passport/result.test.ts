@@ -87,6 +87,18 @@ describe('decodePassport', () => {
     expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
     expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
   });
+  it('lowers the confidence of the name part that holds the letters in doubt, and only that part', () => {
+    const clear = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now });
+    // Cell 16 is ANNA's second N: the given names.
+    const given = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, doubtedNameCells: [16] });
+    expect(given.confidence.given_name).toBeLessThan(clear.confidence.given_name);
+    expect(given.confidence.full_name).toBeLessThan(clear.confidence.full_name);
+    expect(given.confidence.surname).toBe(clear.confidence.surname);
+    // Cell 9 is ERIKSSON's first S: the surname.
+    const surname = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, doubtedNameCells: [9] });
+    expect(surname.confidence.surname).toBeLessThan(clear.confidence.surname);
+    expect(surname.confidence.given_name).toBe(clear.confidence.given_name);
+  });
   it('never reports valid check digits over document number letters in doubt, and says so in its own words', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, numberCellsInDoubt: [3, 4] });
     expect(result.mrz.check_digits_valid).toBe(false);

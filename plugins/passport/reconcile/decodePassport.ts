@@ -135,8 +135,12 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const givenName = viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames);
   const namesFromPrint = viz?.surname != null && (viz.givenNames != null || f.name.givenNames === '');
   if (!namesFromPrint) warn('printed_names_not_read');
-  const surnameConf = viz?.surname ? Math.min(nameConf, viz.surname.confidence) + 0.1 : nameConf * 0.6;
-  const givenConf = viz?.givenNames ? Math.min(nameConf, viz.givenNames.confidence) + 0.1 : nameConf * 0.6;
+  // A name part holding MRZ letters in doubt says so in its confidence, as a field whose check fails does.
+  const namesSplit = line1.indexOf('<<', 5);
+  const inSurname = (cell: number): boolean => namesSplit < 0 || cell < namesSplit;
+  const partDoubt = (surnamePart: boolean): number => (doubtedNames.some((cell) => inSurname(cell) === surnamePart) ? 0.4 : 1);
+  const surnameConf = (viz?.surname ? Math.min(nameConf, viz.surname.confidence) + 0.1 : nameConf * 0.6) * partDoubt(true);
+  const givenConf = (viz?.givenNames ? Math.min(nameConf, viz.givenNames.confidence) + 0.1 : nameConf * 0.6) * partDoubt(false);
 
   const birth = f.dateOfBirth.value;
   if (birth === null) warn('date_of_birth_unknown');
