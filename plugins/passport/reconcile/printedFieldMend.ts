@@ -163,7 +163,7 @@ export function numberCellsInDoubt(
   return [...inDoubt].sort((x, y) => x - y);
 }
 
-/** Line 2's fields with a printed copy, and where the copy sits. */
+/** Line 2's fields the page prints a copy of, each with that copy as the MRZ writes it. */
 const printedCopyOf = [
   { field: 'document_number', copy: (p: PrintedCopies) => numberCopy(p.passportNumber) },
   { field: 'date_of_birth', copy: (p: PrintedCopies) => dateCopy(p.dateOfBirth) },

@@ -220,8 +220,9 @@ function wholeNameMends(
 /**
  * Name cells of line 1 (0-based) the MRZ's two classifiers disagreed on that nothing settles: not mended from the
  * print, no reading of it that aligns with the MRZ's name part has the MRZ's letter there, and the other reading was
- * not a digit (a name holds letters only). The name has no
- * check digit, so these are the letters a reading may have wrong however its check digits hold.
+ * not a digit (a name holds letters only); and letters read unsure (under 0.99) that every aligned reading of the
+ * print has otherwise. The name has no check digit, so these are the letters a reading may have wrong however its
+ * check digits hold.
  */
 export function doubtedNameCells(
   parse: Td3Parse,
