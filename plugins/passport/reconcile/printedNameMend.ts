@@ -275,7 +275,7 @@ export function doubtedNameCells(
       const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
       // Disputed by the classifiers: in doubt unless the print has the letter. Merely unsure: in doubt where the print,
       // read, has another letter there in every reading that aligns (TOBOR for a printed TOBON, R read at 0.91).
-      if (confidence <= disputedConfidence ? !agreeing : aligned.length > 0 && !agreeing) doubted.push(cell);
+      if (!agreeing && (confidence <= disputedConfidence || aligned.length > 0)) doubted.push(cell);
     }
   }
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
