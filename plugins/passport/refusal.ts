@@ -64,3 +64,19 @@ export function refusalForFailure(failure: MrzFailureKind, other: { name: string
     hint: failureHints[failure],
   };
 }
+
+/**
+ * Cells a reading answered in doubt may hold: a cell or two that neither the check digits nor the printed page
+ * settled. Beyond that the answer is a guess at the document (three letters of a name unknown), not a reading of it.
+ */
+export const maxCellsInDoubt = 2;
+
+/** The refusal for a reading with more MRZ cells in doubt than an answer may carry, or null. */
+export function refusalForDoubt(cellsInDoubt: number): Refusal | null {
+  if (cellsInDoubt <= maxCellsInDoubt) return null;
+  return {
+    code: 'unreadable_document',
+    detail: `The passport machine-readable zone was read, but ${cellsInDoubt} of its characters are in doubt: neither the check digits nor the printed page settle them.`,
+    hint: 'Send a sharper image of the whole data page, flat and in focus, with the printed names and both MRZ lines legible.',
+  };
+}

@@ -7,6 +7,7 @@ import type { BoundingBox } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
+import { refusalForDoubt } from '../refusal.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
 import { withPrintedBirthCentury } from '../mrz/index.ts';
 import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
@@ -137,6 +138,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
+  // Name letters on line 1, the number's and rival repairs' cells on line 2: a cell or two may be answered in doubt.
+  const cellsInDoubt = doubtedNames.length + new Set([...numberInDoubt, ...rivalCells]).size;
+  const tooDoubtful = refusalForDoubt(cellsInDoubt);
+  if (tooDoubtful !== null) {
+    ctx.logger.info({ cellsInDoubt }, 'the MRZ reading has too many cells in doubt');
+    return ctx.reject(tooDoubtful.code, tooDoubtful.detail, tooDoubtful.hint);
+  }
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
   const inkIssue = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now).issueDate;

@@ -1,0 +1,101 @@
+/**
+ * The decode stage on recorded readings (no OCR): a reading answered in doubt holds at most two MRZ cells that
+ * neither the check digits nor the print settled; more and it is refused, and nothing is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { disputedConfidence } from '../../core/mrz/readCellGrid.ts';
+import { ProblemError, type RejectionCode } from '../../core/errors.ts';
+import { emptyOcrResult } from '../../core/ocr/ocrResult.ts';
+import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
+import type { PluginContext } from '../../core/plugins/types.ts';
+import { parseTd3 } from '../../plugins/passport/mrz/parseTd3.ts';
+import type { MrzReading } from '../../plugins/passport/mrz/readMrz.ts';
+import { decodeReadings } from '../../plugins/passport/reconcile/decodeReadings.ts';
+import { maxCellsInDoubt, refusalForDoubt } from '../../plugins/passport/refusal.ts';
+import type { Readings } from '../../plugins/passport/stages.ts';
+
+const now = new Date('2026-11-28T00:00:00Z');
+// ICAO 9303's Utopia specimen: every check digit holds.
+const lines: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+
+/** The specimen as read, its classifiers disagreeing on `disputed` cells of line 1, with no printed page read. */
+function readings(disputed: readonly number[]): Readings {
+  const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
+  // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
+  const second = lines.map((line, l) => [...line].map((c, i) => (l === 0 && disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
+  const washed = lines.map((line) => [...line].map(() => false));
+  const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
+  const reading: MrzReading = {
+    format: 'TD3',
+    lines: [...lines],
+    charConfidence: confidence,
+    second,
+    washed,
+    parse: null,
+    rotation: 0,
+    skewDeg: 0,
+    quad: [{ x: 0, y: 0 }, { x: 1000, y: 0 }, { x: 1000, y: 100 }, { x: 0, y: 100 }],
+    page: null,
+    frame: { toImage: identity, lineCentresMm: [80, 86], count: 2 },
+  };
+  const parse = parseTd3(lines, { now, alternatives: second as unknown as [string[], string[]], confidence: confidence as [number[], number[]] });
+  return {
+    located: { reading, parse, page: { image: { data: Buffer.alloc(4), width: 2, height: 2, channels: 1 }, pxPerMm: null }, last: null },
+    viz: emptyOcrResult,
+    vizSharper: null,
+    refined: {},
+    nameLines: { surname: null, givenNames: null },
+    lastPage: undefined,
+  };
+}
+
+const ctx: PluginContext = {
+  ocr: { recognize: () => Promise.reject(new Error('decode reads no OCR')) },
+  imaging: pluginImaging,
+  logger: { debug() {}, info() {}, warn() {} },
+  signal: new AbortController().signal,
+  now,
+  fields: {},
+  reject(code: RejectionCode, detail: string, hint?: string): never {
+    throw new ProblemError(code, detail, { extensions: hint === undefined ? {} : { hint } });
+  },
+};
+
+// Cells of ERIKSSON (line 1 from cell 5) and of ANNA (from cell 15).
+const surnameCells = [6, 8, 10];
+const givenCell = 16;
+
+describe('MRZ cells in doubt', () => {
+  it('answers a reading with two name letters in doubt, saying so', () => {
+    const result = decodeReadings(readings([surnameCells[0]!, givenCell]), ctx);
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
+    expect(result.surname).toBe('ERIKSSON');
+  });
+
+  it('refuses a reading with three name letters in doubt, with a hint', () => {
+    let refused: unknown;
+    try {
+      decodeReadings(readings(surnameCells), ctx);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ProblemError);
+    const problem = refused as ProblemError;
+    expect(problem.code).toBe('unreadable_document');
+    expect(problem.message).toContain('3 of its characters are in doubt');
+    expect(problem.extensions.hint).toMatch(/sharper/);
+  });
+
+  it('answers the same reading when the classifiers agree', () => {
+    const result = decodeReadings(readings([]), ctx);
+    expect(result.mrz.check_digits_valid).toBe(true);
+    expect(result.warnings.map((w) => w.code)).not.toContain('mrz_name_uncertain');
+  });
+
+  it('draws the line at two cells', () => {
+    expect(maxCellsInDoubt).toBe(2);
+    expect(refusalForDoubt(2)).toBeNull();
+    expect(refusalForDoubt(3)?.code).toBe('unreadable_document');
+  });
+});
