@@ -138,8 +138,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
-  // Name letters on line 1, the number's and rival repairs' cells on line 2: a cell or two may be answered in doubt.
-  const cellsInDoubt = doubtedNames.length + new Set([...numberInDoubt, ...rivalCells]).size;
+  // Name letters on line 1, the number's and rival repairs' cells on line 2 (kept apart above): a cell or two may be
+  // answered in doubt.
+  const cellsInDoubt = doubtedNames.length + numberInDoubt.length + rivalCells.length;
   const tooDoubtful = refusalForDoubt(cellsInDoubt);
   if (tooDoubtful !== null) {
     ctx.logger.info({ cellsInDoubt }, 'the MRZ reading has too many cells in doubt');
