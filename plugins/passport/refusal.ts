@@ -77,6 +77,6 @@ export function refusalForDoubt(cellsInDoubt: number): Refusal | null {
   return {
     code: 'unreadable_document',
     detail: `The passport machine-readable zone was read, but ${cellsInDoubt} of its characters are in doubt: neither the check digits nor the printed page settle them.`,
-    hint: 'Send a sharper image of the whole data page, flat and in focus, with the printed names and both MRZ lines legible.',
+    hint: 'Send a sharper image of the whole data page, flat, in focus and without glare, with the printed names and both MRZ lines legible.',
   };
 }

@@ -18,12 +18,15 @@ const now = new Date('2026-11-28T00:00:00Z');
 // ICAO 9303's Utopia specimen: every check digit holds.
 const lines: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
 
-/** The specimen as read, its classifiers disagreeing on `disputed` cells of line 1, with no printed page read. */
-function readings(disputed: readonly number[]): Readings {
+/**
+ * The specimen as read, its classifiers disagreeing on `disputed` cells of line 1 and glare washing out `washedOut`
+ * cells of line 1, with no printed page read.
+ */
+function readings(disputed: readonly number[], washedOut: readonly number[] = []): Readings {
   const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
   // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
   const second = lines.map((line, l) => [...line].map((c, i) => (l === 0 && disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
-  const washed = lines.map((line) => [...line].map(() => false));
+  const washed = lines.map((line, l) => [...line].map((_, i) => l === 0 && washedOut.includes(i)));
   const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
   const reading: MrzReading = {
     format: 'TD3',
@@ -91,6 +94,15 @@ describe('MRZ cells in doubt', () => {
     const result = decodeReadings(readings([]), ctx);
     expect(result.mrz.check_digits_valid).toBe(true);
     expect(result.warnings.map((w) => w.code)).not.toContain('mrz_name_uncertain');
+  });
+
+  it('counts name cells glare washed out that nothing confirmed: two answered in doubt, three refused', () => {
+    const two = decodeReadings(readings([], [givenCell, givenCell + 1]), ctx);
+    expect(two.mrz.check_digits_valid).toBe(false);
+    expect(two.warnings.map((w) => w.code)).toContain('mrz_washed_out');
+    expect(() => decodeReadings(readings([], [givenCell, givenCell + 1, givenCell + 2]), ctx)).toThrow(/3 of its characters are in doubt/);
+    // With a disputed letter besides, two washed cells make three.
+    expect(() => decodeReadings(readings([surnameCells[0]!], [givenCell, givenCell + 1]), ctx)).toThrow(/3 of its characters are in doubt/);
   });
 
   it('draws the line at two cells', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
-import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells } from '../../plugins/passport/reconcile/washedCells.ts';
+import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells, washedCellsInDoubt } from '../../plugins/passport/reconcile/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -106,5 +106,21 @@ describe('cells washed out by glare', () => {
     expect(result.mrz.check_digits_valid).toBe(false);
     expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
   });
-});
 
+  it('counts as in doubt the washed cells no holding check vouches for: line 1, the nationality, a failing field', () => {
+    // Glare over the number's end, its check digit and the nationality: the guesses fail the number's check.
+    const glared = parseTd3([truth[0], 'B96124U2<<<CE7407044F3102123<<<<<<<<<<<<<<04'], { now });
+    const spot = Array.from({ length: 44 }, (_, i) => i >= 6 && i <= 11);
+    const unconfirmed = unconfirmedWashedCells(glared, [washedFirst(0), spot], { ...printed, passportNumber: null, nationality: null });
+    expect(unconfirmed[1]).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(washedCellsInDoubt(glared, unconfirmed)).toEqual({ line1: 0, line2: [6, 7, 8, 9, 10, 11] });
+    // The same cells guessed so that every check over them holds: only the nationality's, which no check covers.
+    const lucky = parseTd3([truth[0], 'B9612495<5<ND7407044F3102123<<<<<<<<<<<<<<04'], { now });
+    expect(Object.values(lucky.checks).every(Boolean)).toBe(true);
+    expect(washedCellsInDoubt(lucky, unconfirmedWashedCells(lucky, [washedFirst(0), spot], { ...printed, passportNumber: null, nationality: null }))).toEqual({ line1: 0, line2: [10, 11] });
+    // Line 1's washed cells have no check digit: every one counts.
+    const names = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
+    const nameSpot = Array.from({ length: 44 }, (_, i) => i >= 19 && i <= 24);
+    expect(washedCellsInDoubt(names, unconfirmedWashedCells(names, [nameSpot, washedFirst(0)], { ...printed, mrzName: null }))).toEqual({ line1: 6, line2: [] });
+  });
+});

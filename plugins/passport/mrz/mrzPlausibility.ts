@@ -40,7 +40,7 @@ export function td3Plausibility(lines: readonly [string, string] | readonly stri
  * No answer is better than a wrong one: a reading whose check digits mostly fail, or whose country codes are not
  * codes, is texture or a misplaced grid, whatever its letters spell. A 200 may carry `check_digits_valid: false` only
  * for a reading with at most one field in doubt. Checks over cells glare washed out (and nothing confirmed) neither
- * prove nor disprove: they are left out of the count, and a code's washed cells are not held against it. `unproven`:
+ * prove nor disprove: they are left out of the count (refusal.ts caps them as cells in doubt). `unproven`:
  * checks that hold but prove nothing (a look-alike swap in the number that holds them as well: numberCellsInDoubt),
  * counted as fields in doubt like failing ones.
  */
@@ -60,8 +60,8 @@ export function td3HoldsTogether(
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);
     const raw = parse.lines[spec.line].slice(spec.start, spec.end);
-    const washedCells = unconfirmed[spec.line].filter((i) => i >= spec.start && i < spec.end).length;
-    if (washedCells === 0 && !isKnownCountryField(raw)) reasons.push(field);
+    // Glare-washed cells too: a guess there that is no code is no reading of one (`<CE` for ARE).
+    if (!isKnownCountryField(raw)) reasons.push(field);
   }
   if (parse.fields.documentCode.raw !== 'P' && !unconfirmed[0].includes(0)) reasons.push('document code');
   return { plausible: reasons.length === 0, reasons };

@@ -21,7 +21,7 @@ import { settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
-import { fillWashedFromPrint, unconfirmedWashedCells } from './washedCells.ts';
+import { fillWashedFromPrint, unconfirmedWashedCells, washedCellsInDoubt } from './washedCells.ts';
 
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
 function asPrintedName(read: string): string | null {
@@ -138,9 +138,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
-  // Name letters on line 1, the number's and rival repairs' cells on line 2 (kept apart above): a cell or two may be
-  // answered in doubt.
-  const cellsInDoubt = doubtedNames.length + numberInDoubt.length + rivalCells.length;
+  // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
+  // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
+  const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed);
+  const cellsInDoubt = doubtedNames.length + washedInDoubt.line1 + new Set([...numberInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
   const tooDoubtful = refusalForDoubt(cellsInDoubt);
   if (tooDoubtful !== null) {
     ctx.logger.info({ cellsInDoubt }, 'the MRZ reading has too many cells in doubt');
