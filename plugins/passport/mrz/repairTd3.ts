@@ -21,9 +21,10 @@ export interface Td3Repair {
    * `printed_page`: taken from the printed page (printedNameMend.ts, printedFieldMend.ts); `printed_twice`: a field
    * and its check digit glare washed out, from a printed value two readings of the page agree on, the composite
    * holding (printedFieldMend.ts); `washed_out`: a cell glare washed out, filled with what the layout or the printed
-   * page fixes (washedCells.ts).
+   * page fixes (washedCells.ts); `zeros_read_as_oh`: every O past the number's first digit a 0, one joint change that
+   * the number's check and the composite prove (zerosReadAsOh).
    */
-  readonly reason: 'character_class' | 'check_digit' | 'country_code' | 'printed_page' | 'printed_twice' | 'washed_out';
+  readonly reason: 'character_class' | 'check_digit' | 'zeros_read_as_oh' | 'country_code' | 'printed_page' | 'printed_twice' | 'washed_out';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */
@@ -95,6 +96,8 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   }
 
   const line2 = chars[1];
+  // Before single changes: one of them can make the number hold with the other Os left amid its digits.
+  for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
   for (const check of td3Checks) {
     if (checkHolds(line2, check)) continue;
     const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
@@ -116,7 +119,28 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     if (fixes.length === 1 && !zeroOrOhElsewhere(fixes[0]!, positions, doubtful, line2, check)) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
   }
 
+  // Again once the other checks are mended: the composite may hold only then.
+  for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
+
   return { lines: [chars[0].join(''), chars[1].join('')], repairs };
+}
+
+/**
+ * A document number whose check still fails with two or more `O` past its first digit: on a soft copy the recogniser
+ * takes a run of OCR-B zeros, a hair narrower, for Os, and no single change mends that. One joint hypothesis, every
+ * such O a 0 (not a search among many), is taken only when the number's check digit and the composite then both hold.
+ */
+function zerosReadAsOh(line2: string[]): number[] | null {
+  const number = td3Checks.find((c) => c.check === 'document_number')!;
+  if (checkHolds(line2, number)) return null;
+  const [start, end] = number.spans[0]!;
+  const firstDigit = line2.slice(start, end).findIndex((c) => /[0-9]/.test(c));
+  if (firstDigit < 0) return null;
+  const ohs = rangeOf([[start + firstDigit + 1, end]]).filter((i) => line2[i] === 'O');
+  if (ohs.length < 2) return null;
+  const swapped = [...line2];
+  for (const i of ohs) swapped[i] = '0';
+  return checkHolds(swapped, number) && checkHolds(swapped, compositeCheck) ? ohs : null;
 }
 
 const zeroOrOh = (a: string, b: string): boolean => (a === 'O' && b === '0') || (a === '0' && b === 'O');

@@ -169,6 +169,22 @@ describe('repairs', () => {
     expect(r.repairs).toEqual([{ field: 'document_number', line: 2, position: 4, from: '0', to: 'O', reason: 'check_digit' }]);
     expect(r.valid).toBe(true);
   });
+  it('by check digits: every O past the number\'s first digit a 0, when the number and the composite then hold', () => {
+    const truth = line2({ number: 'ZZ1000001' });
+    // A soft copy's run of zeros read as Os: no single change mends the number's check.
+    const read = `ZZ1OOOOO1${truth.slice(9)}`;
+    const r = parseTd3([specimen[0], read], { now });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs.map((x) => [x.position, x.to, x.reason])).toEqual([4, 5, 6, 7, 8].map((p) => [p, '0', 'zeros_read_as_oh']));
+    expect(r.valid).toBe(true);
+    // A letter O before the first digit is the number's prefix, not a zero: the joint change leaves it.
+    const prefixed = line2({ number: 'O71000001' });
+    expect(parseTd3([specimen[0], `O71OOOOO1${prefixed.slice(9)}`], { now }).lines[1]).toBe(prefixed);
+    // Where the change would not make the composite hold too (another misread, a check printed wrong), it is not made.
+    const composite = 43;
+    const wrongComposite = set(read, composite, String((Number(truth[composite]) + 1) % 10));
+    expect(parseTd3([specimen[0], wrongComposite], { now }).repairs.some((x) => x.reason === 'zeros_read_as_oh')).toBe(false);
+  });
   it("by check digit: the recogniser's second-best class counts as a candidate", () => {
     const truth = line2({ number: 'L898902C3', optional: 'ZE184226B' });
     const read = set(truth, 30, 'H'); // the `1` of ZE1… read as H; second best says 1
