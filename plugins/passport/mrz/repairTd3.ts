@@ -133,11 +133,15 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
 function zerosReadAsOh(line2: string[]): number[] | null {
   const number = td3Checks.find((c) => c.check === 'document_number')!;
   if (checkHolds(line2, number)) return null;
-  const [start, end] = number.spans[0]!;
-  const firstDigit = line2.slice(start, end).findIndex((c) => /[0-9]/.test(c));
-  if (firstDigit < 0) return null;
-  const ohs = rangeOf([[start + firstDigit + 1, end]]).filter((i) => line2[i] === 'O');
-  if (ohs.length < 2) return null;
+  const ohsPastFirstDigit = (field: 'document_number' | 'optional_data'): number[] => {
+    const [start, end] = td3Checks.find((c) => c.check === field)!.spans[0]!;
+    const firstDigit = line2.slice(start, end).findIndex((c) => /[0-9]/.test(c));
+    return firstDigit < 0 ? [] : rangeOf([[start + firstDigit + 1, end]]).filter((i) => line2[i] === 'O');
+  };
+  const ohs = ohsPastFirstDigit('document_number');
+  // The same misreading left in the optional data could hide there too, where a run of Os is often invisible to both
+  // checks (ten of them weigh 40): proven for the number, it would leave those unproven; the line is left as read.
+  if (ohs.length < 2 || ohsPastFirstDigit('optional_data').length > 0) return null;
   const swapped = [...line2];
   for (const i of ohs) swapped[i] = '0';
   return checkHolds(swapped, number) && checkHolds(swapped, compositeCheck) ? ohs : null;

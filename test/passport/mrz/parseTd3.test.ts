@@ -184,6 +184,11 @@ describe('repairs', () => {
     const composite = 43;
     const wrongComposite = set(read, composite, String((Number(truth[composite]) + 1) % 10));
     expect(parseTd3([specimen[0], wrongComposite], { now }).repairs.some((x) => x.reason === 'zeros_read_as_oh')).toBe(false);
+    // Os left past the optional data's first digit: the same misreading may hide there, unseen by the checks (a run of
+    // ten weighs 40), so the number is not proven either.
+    const personal = line2({ number: 'PA0000001', optional: 'RE000000000000' });
+    const softly = `PA0OOOOO1${personal.slice(9, 28)}RE0OOOOOOOOOO0${personal.slice(42)}`;
+    expect(parseTd3([specimen[0], softly], { now }).repairs.some((x) => x.reason === 'zeros_read_as_oh')).toBe(false);
   });
   it("by check digit: the recogniser's second-best class counts as a candidate", () => {
     const truth = line2({ number: 'L898902C3', optional: 'ZE184226B' });
