@@ -7,7 +7,7 @@
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 import { confusionPairs, fits, forcedByClass, isFillerRunConfusion, secondOnly, substitutes } from '../../../core/mrz/mrzCharClass.ts';
-import { td3Checks, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
+import { td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 
 export interface Td3Repair {
@@ -134,7 +134,7 @@ function zerosReadAsOh(line2: string[]): number[] | null {
   const number = td3Checks.find((c) => c.check === 'document_number')!;
   if (checkHolds(line2, number)) return null;
   const ohsPastFirstDigit = (field: 'document_number' | 'optional_data'): number[] => {
-    const [start, end] = td3Checks.find((c) => c.check === field)!.spans[0]!;
+    const { start, end } = td3Field(field);
     const firstDigit = line2.slice(start, end).findIndex((c) => /[0-9]/.test(c));
     return firstDigit < 0 ? [] : rangeOf([[start + firstDigit + 1, end]]).filter((i) => line2[i] === 'O');
   };
