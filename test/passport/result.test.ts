@@ -120,6 +120,22 @@ describe('decodePassport', () => {
     expect(result.confidence.surname).toBeLessThan(0.9);
     expect(result.last_page).toBeNull();
   });
+  it('says the names were not read where given names the MRZ had no room for were not read in print', () => {
+    const cut: [string, string] = ['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', specimen[1]];
+    const decode = (givenNames: { value: string; confidence: number; agrees: boolean } | null) =>
+      decodePassport({
+        parse: parseTd3(cut, { now }),
+        charConfidence: confidence,
+        viz: { surname: { value: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', confidence: 0.9, agrees: true }, givenNames, issueDate: null, printed: { passportNumber: null, dateOfBirth: null, expiryDate: null, sex: null, nationality: null, issuingState: null, documentType: null, countryCodes: [] } },
+        now,
+      });
+    const unread = decode(null);
+    expect(unread.given_name).toBe('');
+    expect(unread.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['name_truncated', 'printed_names_not_read']));
+    const read = decode({ value: 'HANS', confidence: 0.6, agrees: true });
+    expect(read.given_name).toBe('HANS');
+    expect(read.warnings.map((w) => w.code)).not.toContain('printed_names_not_read');
+  });
   it('gives X for the unspecified sex and null for an unknown date of birth', () => {
     const lines: [string, string] = [specimen[0], 'L898902C36UTO7408'.padEnd(44, '<')];
     const result = decodePassport({ parse: parseTd3(lines, { now }), charConfidence: confidence, viz: null, now });

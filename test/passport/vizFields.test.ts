@@ -169,6 +169,15 @@ describe('readVizFields when the MRZ cut the given names short', () => {
     const viz = rows(['Surname / Name', 'ZIMMERMANN-BACKER-KOHLER-MEISSNER', 'Given names / Vornamen', '7', 'Z BRUNHILDE JULIDE']);
     expect(readVizFields(viz, parse, { givenNames: 'ËR' }, now).givenNames?.value).toBe('BRUNHILDE JULIDE');
   });
+  it('reads no given names where the sharper re-read spells other letters past the MRZ than the sparse pass', () => {
+    const cut = parseTd3(['P<NGAACHEBE<ADEYEMI<OKONKWO<<NGOZI<NOMVULA<C', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    const viz = rows(['Surname / Nom', 'ACHEBE ADEYEMI-OKONKWO', 'Given names / Prénoms', 'NGOZI NOMVULA CHIAMAKA']);
+    expect(readVizFields(viz, cut, { givenNames: 'NGOZI NOMVULA CHTIAMAKA' }, now).givenNames).toBeNull();
+    // The same letters, or a reading that stops short of the other, agree.
+    expect(readVizFields(viz, cut, { givenNames: 'NGOZI NOMVULA CHIAMAKA' }, now).givenNames?.value).toBe('NGOZI NOMVULA CHIAMAKA');
+    const short = rows(['Surname / Nom', 'ACHEBE ADEYEMI-OKONKWO', 'Given names / Prénoms', 'NGOZI NOMVULA']);
+    expect(readVizFields(short, cut, { givenNames: 'NGOZI NOMVULA CHIAMAKA' }, now).givenNames?.value).toBe('NGOZI NOMVULA CHIAMAKA');
+  });
 });
 
 describe('readVizFields when the MRZ cut the surname', () => {
@@ -223,6 +232,20 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
       ],
     };
     expect(readVizFields(table, full).givenNames?.value).toBe('LARS NILS');
+  });
+  it('takes the sharper re-read of the line where it spells the sparse pass\'s letters, its marks and hyphens too', () => {
+    const plain = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'HANS PETER JURGEN']);
+    expect(readVizFields(plain, parse, { givenNames: 'HANS-PETER JÜRGEN' }).givenNames?.value).toBe('HANS-PETER JÜRGEN');
+  });
+  it('takes neither reading where the re-read spells other letters than the sparse pass', () => {
+    // Nothing checks print past the MRZ: a soft line's re-read can be another row's letters.
+    const read = readVizFields(viz, parse, { givenNames: 'ARA IV' });
+    expect(read.givenNames).toBeNull();
+    // The sparse pass read them below a garbled label: the surname taken from its re-read still places that row.
+    const garbled = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'HANS-PETER KARL-HEINZ LUKAS']);
+    const refined = { surname: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', givenNames: 'HANS-PETER KARL-HEINZ LUKAK' };
+    expect(readVizFields(garbled, parse, refined).givenNames).toBeNull();
+    expect(readVizFields(garbled, parse, { ...refined, givenNames: 'HANS-PETER KARL-HEINZ LUKAS' }).givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
   });
 });
 

@@ -51,7 +51,7 @@ const messages: Record<PassportWarning['code'], string> = {
   issue_date_not_found: 'No readable date of issue on the printed page.',
   issue_date_repaired: 'A misread digit (or two look-alike digits) of the printed date of issue was repaired using the expiry date.',
   issue_date_unusual: 'The date of issue is not 5 or 10 years (minus a day) before expiry.',
-  printed_names_not_read: 'The printed names could not be read; names come from the MRZ (transliterated).',
+  printed_names_not_read: 'The printed names could not be read; names come from the MRZ (transliterated), without any given names it had no room for.',
   check_digits_invalid: 'At least one MRZ check digit does not validate; see checks.check_digits.',
   date_of_birth_unknown: 'The MRZ gives the date of birth as unknown (or impossible).',
   last_page_unreadable: 'The last page was sent but could not be read.',
@@ -133,7 +133,8 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const nameConf = fieldConfidence('name', true);
   const surname = viz?.surname?.value ?? mrzNameToText(f.name.surname);
   const givenName = viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames);
-  const namesFromPrint = viz?.surname != null && (viz.givenNames != null || f.name.givenNames === '');
+  // Given names the MRZ had no room for come from the print alone: unread there, they are missing.
+  const namesFromPrint = viz?.surname != null && (viz.givenNames != null || (f.name.givenNames === '' && !truncated));
   if (!namesFromPrint) warn('printed_names_not_read');
   // A name part holding MRZ letters in doubt says so in its confidence, as a field whose check fails does.
   const namesSplit = line1.indexOf('<<', 5);

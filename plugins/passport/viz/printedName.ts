@@ -16,6 +16,8 @@ export interface NameReconciliation {
   readonly agrees: boolean;
   /** Characters read past a truncated MRZ's end (each in `cost` at a small price: nothing there to check them by). */
   readonly beyond: number;
+  /** What of the value was read past a truncated MRZ's end, as kept: the print's alone, nothing checks it. */
+  readonly beyondText: string;
 }
 
 /** Letters OCR reads without their marks: a lone U against the MRZ's UE is a Ü, a lone A against AA an Å. */
@@ -126,7 +128,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   const total = cost[n]![m]!;
   const kept = keptBeyond(beyond);
   const value = `${matched}${wordEnds && /^\p{L}/u.test(kept) ? ' ' : ''}${kept}`.replace(/\s+/g, ' ').trim();
-  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps };
+  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept };
 }
 
 /**

@@ -115,10 +115,12 @@ function readName(
   orthography: NameOrthography,
 ): ReadName | null {
   if (mrzName === '') return null;
+  let readingsDisagree = false;
   const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
-    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean };
+    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
+    const plain: Scored[] = [];
     for (const { text: read, confidence, bbox, words, marksSeen } of texts) {
       const runs = nameWordRuns(read);
       const tokens = runs[0]?.text.split(' ').length ?? 0;
@@ -136,11 +138,22 @@ function readName(
         const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
-        const scored = { value: r.value, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
         // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
         if (scored.marksSeen) sharp.push(scored);
+        else plain.push(scored);
         if (best === null || rank < best.rank) best = scored;
+      }
+    }
+    // Past a cut MRZ nothing checks the print: there the sharper re-read and a plainer reading must not spell
+    // different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping short of the other. Where they do, the name
+    // is not read.
+    if (truncated && best !== null) {
+      const key = plainLetters(best.beyondText);
+      if (plain.some((p) => !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
+        readingsDisagree = true;
+        return null;
       }
     }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
@@ -160,6 +173,7 @@ function readName(
   };
   const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
   const underLabel = tryAll(labelled);
+  if (readingsDisagree) return null;
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
   // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
   if (truncated && underLabel !== null && transliterateName(underLabel.value).length <= mrzName.length) {
@@ -188,6 +202,31 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
+}
+
+/**
+ * A name's letters alone, for comparing two readings of one print: marks, spaces and hyphens left out, and the
+ * letters OCR's `eng` model has no class for as it reads them (Ð as D, Æ as AE).
+ */
+function plainLetters(text: string): string {
+  return withoutMarks(text.toUpperCase()).replace(/Ø/g, 'O').replace(/Ð/g, 'D').replace(/Þ/g, 'P').replace(/Æ/g, 'AE').replace(/Œ/g, 'OE').replace(/[^A-Z]/g, '');
+}
+
+/**
+ * Given names only the print holds (the MRZ had no room for any): nothing checks them, so where both the sparse
+ * pass (under the label, else the phrase below the surname) and the sharper re-read of the line give a clean name,
+ * they must spell the same letters. Two readings that disagree leave the given names unread, never one of them
+ * chosen: the re-read of a soft line can be another row's letters (`ARA IV` for MAŁGORZATA).
+ */
+function givenNamesBeyondMrz(
+  sharp: string | null | undefined,
+  sparse: readonly (readonly NameCandidate[])[],
+  orthography: NameOrthography,
+): ReadName | null {
+  const plain = sparse.reduce<ReadName | null>((found, candidates) => found ?? nameBeyondMrz(candidates, orthography), null);
+  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
+  if (reread === null || plain === null) return reread ?? plain;
+  return plainLetters(reread.value) === plainLetters(plain.value) ? reread : null;
 }
 
 /**
@@ -401,12 +440,14 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography);
+  // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
+  const surnamePlace = (): BoundingBox | null =>
+    surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography)?.place ?? null) : null);
   return {
     surname,
     givenNames:
       truncated && givenMrz === ''
-        ? (nameBeyondMrz(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), orthography) ??
-          nameBeyondMrz(phraseBelow(phrases, surname?.place ?? null), orthography))
+        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography)
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
     issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
     printed: {
