@@ -214,6 +214,24 @@ describe('withAccentMarks', () => {
       expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, words: [cut] }] }), printed).toBe(printed);
     }
   });
+  it('places no mark on a letter a miscounted reading only guesses is under it', () => {
+    // A flat mark over OĞUZ's G, the word read with a letter more than its ink (`0OGUZ`): the letters' centres are
+    // then spread by estimate, and the nearest one to the mark was the O's (Ō, a mark the O does not carry).
+    const barOverG = (ctx: SKRSContext2D): void => {
+      const g = ctx.measureText('G').width;
+      ctx.fillRect(14 + ctx.measureText('O').width + g * 0.2, 48 - 38, g * 0.6, 3.6);
+    };
+    const added = line('OGUZ', '0OGUZ', barOverG);
+    expect(withAccentMarks(added.crop, added.ocr)).toBe('0OGUZ');
+    // Two dots over MARTIN's N, no mark any name puts there, read `MAARTIN`: one dot went to the I (İ) and one to the
+    // N as a tilde (Ñ). A mark the ink cannot place leaves the word's other marks in doubt too.
+    const dotsOverN = (ctx: SKRSContext2D): void => {
+      const x = 14 + ctx.measureText('MARTI').width + ctx.measureText('N').width * 0.5;
+      for (const dx of [-9, 9]) ctx.fillRect(x + dx - 3, 11, 6, 5);
+    };
+    const doubled = line('MARTIN', 'MAARTIN', dotsOverN);
+    expect(withAccentMarks(doubled.crop, doubled.ocr)).toBe('MAARTIN');
+  });
   it('leaves out texture OCR read at the line\'s end with next to no confidence', () => {
     const { crop, ocr } = line('LUCIA', 'LUCIA');
     const word = ocr.lines[0]!.words[0]!;

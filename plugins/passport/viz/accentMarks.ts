@@ -305,6 +305,20 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       out.push(word.text.toUpperCase());
       continue;
     }
+    // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), which letter a mark sits
+    // over is known only where the ink says so too: the letter blob under the mark is the one nearest the letter's
+    // centre, and no other letter that takes marks has that blob nearest (a tie counts) as well (`0OGUZ` put Ğ's
+    // breve on the O, `Joo` for JOÃO the tilde on the last O). Elsewhere a mark would be placed on a guess.
+    const claims = (c: number, b: Blob): boolean => Math.abs(b.cx - c) <= Math.min(...tall.map((t) => Math.abs(t.cx - c))) + 1;
+    const placedByInk = (m: Blob, at: number): boolean => {
+      if (onBlobs) return true;
+      const overlap = (b: Blob): number => Math.min(b.maxX, m.maxX) - Math.max(b.minX, m.minX);
+      const under = tall.reduce<Blob | null>((best, b) => (overlap(b) >= 0 && (best === null || overlap(b) > overlap(best)) ? b : best), null);
+      if (under === null || !claims(centres[at]!, under)) return false;
+      return !centres.some((c, i) => i !== at && markable.test(bases[i]!) && claims(c, under));
+    };
+    // One mark the ink cannot place leaves the word's others in doubt too (two dots of which one is placed are a tilde).
+    let misplaced = false;
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const byLetter = new Map<number, Blob[]>();
     for (const m of marks) {
@@ -317,6 +331,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       // letters could be either's: only one near a centre is placed.
       const reach = onBlobs ? 0.9 : 0.45;
       if (best < 0 || (unbridged.has(m) && roundTopped.test(bases[best]!))) continue;
+      if (!placedByInk(m, best)) {
+        misplaced = true;
+        continue;
+      }
       if (Math.abs(centres[best]! - m.cx) < letterWidth * reach) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
     }
     // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
@@ -396,6 +414,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       for (const m of [...inMarkZone, ...merged].filter(faint)) {
         const at = nearestLetter(m.cx);
         if (at < 0 || !markable.test(bases[at]!) || byLetter.has(at) || Math.abs(centres[at]! - m.cx) >= letterWidth * 0.35) continue;
+        if (!placedByInk(m, at)) {
+          misplaced = true;
+          continue;
+        }
         // As for marks in the letters' ink: a round top cut from its letter with no bridge is the letter's own.
         if (unbridged.has(m) && roundTopped.test(bases[at]!)) continue;
         if (m.maxY < capTop - capHeight * 0.3) continue;
@@ -416,7 +438,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         faintKinds.set(at, tilde ? 'tilde' : 'acute');
       }
     }
-    if (textured) {
+    if (textured || misplaced) {
       byLetter.clear();
       below.clear();
     }
