@@ -317,7 +317,8 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       if (under === null || !claims(centres[at]!, under)) return false;
       return !centres.some((c, i) => i !== at && markable.test(bases[i]!) && claims(c, under));
     };
-    // One mark the ink cannot place leaves the word's others in doubt too (two dots of which one is placed are a tilde).
+    // One mark the ink cannot place, of those that would be placed, leaves the word's others in doubt too (two dots of
+    // which one is placed are a tilde).
     let misplaced = false;
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const byLetter = new Map<number, Blob[]>();
@@ -330,12 +331,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), a mark between two
       // letters could be either's: only one near a centre is placed.
       const reach = onBlobs ? 0.9 : 0.45;
-      if (best < 0 || (unbridged.has(m) && roundTopped.test(bases[best]!))) continue;
-      if (!placedByInk(m, best)) {
-        misplaced = true;
-        continue;
-      }
-      if (Math.abs(centres[best]! - m.cx) < letterWidth * reach) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
+      if (best < 0 || (unbridged.has(m) && roundTopped.test(bases[best]!)) || Math.abs(centres[best]! - m.cx) >= letterWidth * reach) continue;
+      if (placedByInk(m, best)) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
+      else misplaced = true;
     }
     // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
     // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
@@ -414,10 +412,6 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       for (const m of [...inMarkZone, ...merged].filter(faint)) {
         const at = nearestLetter(m.cx);
         if (at < 0 || !markable.test(bases[at]!) || byLetter.has(at) || Math.abs(centres[at]! - m.cx) >= letterWidth * 0.35) continue;
-        if (!placedByInk(m, at)) {
-          misplaced = true;
-          continue;
-        }
         // As for marks in the letters' ink: a round top cut from its letter with no bridge is the letter's own.
         if (unbridged.has(m) && roundTopped.test(bases[at]!)) continue;
         if (m.maxY < capTop - capHeight * 0.3) continue;
@@ -434,6 +428,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
         const tilde = tildeBase && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
         if (kind !== 'acute' && !tilde) continue;
+        if (!placedByInk(m, at)) {
+          misplaced = true;
+          continue;
+        }
         byLetter.set(at, [m]);
         faintKinds.set(at, tilde ? 'tilde' : 'acute');
       }
