@@ -146,9 +146,9 @@ function readName(
         if (best === null || rank < best.rank) best = scored;
       }
     }
-    // Past a cut MRZ nothing checks the print: there the sharper re-read and a plainer reading must not spell
-    // different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping short of the other. Where they do, the name
-    // is not read.
+    // Past a cut MRZ nothing checks the print: there the reading chosen (most often the sharper re-read) and every
+    // plainer reading that reconciles must not spell different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping
+    // short of the other. Where they do, none is taken; under the label, the name is then not read at all.
     if (truncated && best !== null) {
       const key = plainLetters(best.beyondText);
       if (plain.some((p) => !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
