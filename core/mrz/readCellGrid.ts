@@ -32,6 +32,11 @@ export interface CellGridReading {
   readonly ratios: readonly (readonly number[])[];
   /** Per line, per column: the two MLPs' readings, kept so the CNN's pass need not redo them. */
   readonly mlp: readonly (readonly MlpReadings[])[];
+  /**
+   * Per character, the reader's own probability where the one opinion against it is the renderer-only MLP's, outvoted
+   * by the CNN and the MLP each reading the same letter surely; null elsewhere (see outvotedDissent).
+   */
+  readonly outvoted: readonly (readonly (number | null)[])[];
 }
 
 /** The MLP's reading of a cell and the renderer-only MLP's (secondOpinionWeights). */
@@ -135,6 +140,7 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
   const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
     shifted[0]!.map((_, c) => ({ ...withSecondOpinion(cnn === null ? null : cnn[l]![c]!, mlp[l]![c]!, use) })),
   );
+  const outvotedBefore = choices.map((line, l) => line.map((choice, c) => ({ char: choice.char, p: cnn === null ? null : outvotedDissent(cnn[l]![c]!, mlp[l]![c]!, choice.char) })));
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
   settleZeroOrOhByNeighbours(choices);
@@ -147,7 +153,9 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
     for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
   }
   const count = lineCells[0]?.length ?? 0;
-  return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp };
+  // A cell the O/0 settling changed is no longer the letter the two agreed on.
+  const outvoted = outvotedBefore.map((line, l) => line.map(({ char, p }, c) => (choices[l]![c]!.char === char ? p : null)));
+  return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp, outvoted };
 }
 
 /**
@@ -212,6 +220,20 @@ function withSecondOpinion(cnnReading: CellReading | null, mlp: MlpReadings, use
   if (!other) return cnnFirst && others[0]!.probability > main.probability ? { ...main, probability: others[0]!.probability } : main;
   return { ...main, probability: Math.min(main.probability, disputedConfidence), second: other.char, secondProbability: other.probability };
 }
+
+/**
+ * The CNN's own probability for a cell where it and the MLP each read the same letter surely, and only the
+ * renderer-only MLP reads otherwise; null elsewhere. That opinion reads soft or foreign print worst (68% of soft
+ * cells): two models each sure of one letter outvote it. Where it caught a real misreading on the development copies,
+ * the two agreed on a digit or filler in a name, or one of them was unsure; the caller decides which cells may take
+ * the vote.
+ */
+export function outvotedDissent(cnnReading: CellReading, mlp: MlpReadings, chosen: string): number | null {
+  if (!/^[A-Z]$/.test(chosen) || cnnReading.char !== chosen || mlp.main.char !== chosen || mlp.renderer.char === chosen) return null;
+  return cnnReading.probability >= outvotingSure && mlp.main.probability >= outvotingSure ? cnnReading.probability : null;
+}
+/** How sure the CNN and the MLP must each be of their letter to outvote the renderer-only MLP (readMrz's sureCell). */
+const outvotingSure = 0.9;
 
 /**
  * The CNN's surest reading of each cell (per line, per column) over its shifted cells, as classifyLineShifted; the

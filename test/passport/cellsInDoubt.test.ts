@@ -22,7 +22,7 @@ const lines: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
  * The specimen as read, its classifiers disagreeing on `disputed` cells of line 1 and glare washing out `washedOut`
  * cells of line 1, with no printed page read.
  */
-function readings(disputed: readonly number[], washedOut: readonly number[] = []): Readings {
+function readings(disputed: readonly number[], washedOut: readonly number[] = [], outvoted: readonly number[] = []): Readings {
   const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
   // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
   const second = lines.map((line, l) => [...line].map((c, i) => (l === 0 && disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
@@ -34,6 +34,8 @@ function readings(disputed: readonly number[], washedOut: readonly number[] = []
     charConfidence: confidence,
     second,
     washed,
+    // The reader's own probability where its letter outvoted the one dissent (readCellGrid's outvotedDissent).
+    outvoted: lines.map((line, l) => [...line].map((_, i) => (l === 0 && outvoted.includes(i) ? 0.95 : null))),
     parse: null,
     rotation: 0,
     skewDeg: 0,
@@ -103,6 +105,14 @@ describe('MRZ cells in doubt', () => {
     expect(() => decodeReadings(readings([], [givenCell, givenCell + 1, givenCell + 2]), ctx)).toThrow(/3 of its characters are in doubt/);
     // With a disputed letter besides, two washed cells make three.
     expect(() => decodeReadings(readings([surnameCells[0]!], [givenCell, givenCell + 1]), ctx)).toThrow(/3 of its characters are in doubt/);
+  });
+
+  it('takes a disputed name letter that two sure classifiers outvoted as read', () => {
+    // Four disputed letters: three outvoted leave one in doubt (answered); one outvoted leaves three (refused).
+    const result = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells), ctx);
+    expect(result.surname).toBe('ERIKSSON');
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
+    expect(() => decodeReadings(readings([...surnameCells, givenCell], [], surnameCells.slice(2)), ctx)).toThrow(/3 of its characters are in doubt/);
   });
 
   it('draws the line at two cells', () => {

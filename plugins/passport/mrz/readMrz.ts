@@ -33,6 +33,8 @@ export interface MrzReading {
   readonly second?: readonly (readonly string[])[];
   /** Per character: washed out by glare or shadow, so what was read there is no reading (see washedOut). */
   readonly washed: boolean[][];
+  /** Per character, the reader's own probability where its letter outvoted the one opinion against it, else null. */
+  readonly outvoted?: readonly (readonly (number | null)[])[];
   /** TD3 only, with repairs applied and recorded. */
   readonly parse: Td3Parse | null;
   /** Clockwise rotation that makes the input upright. */
@@ -291,6 +293,7 @@ function withLineOneOf(best: Attempt, other: Attempt, lineOneMap: Homography, no
     cells: spliced(best.cells, other.cells),
     ratios: spliced(best.ratios, other.ratios),
     mlp: spliced(best.mlp, other.mlp),
+    outvoted: spliced(best.outvoted, other.outvoted),
   };
   return attemptOf(cells, best.h, best.centres, best.count, now, [lineOneMap, best.lineMaps?.[1] ?? best.h], best.lineShifts);
 }
@@ -561,6 +564,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     charConfidence: best.confidence.map((l) => l.map((c) => Math.round(c * 1000) / 1000)),
     second: best.second,
     washed: best.washed,
+    outvoted: best.outvoted,
     parse: best.parse,
     rotation,
     skewDeg,

@@ -134,7 +134,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (an unlabelled phrase at times), never a value reconciled with the MRZ.
   const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] =>
     [...(sharp == null ? [] : [sharp]), ...labelled, ...(chosen === undefined ? [] : [chosen])];
-  const doubtedNames = doubtedNameCells(parse, reading.charConfidence[0] ?? [], {
+  // A name letter whose one dissent was outvoted (readCellGrid's outvotedDissent) is as sure as its reader says.
+  const nameConfidence = (reading.charConfidence[0] ?? []).map((c, i) => reading.outvoted?.[0]?.[i] ?? c);
+  const doubtedNames = doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
