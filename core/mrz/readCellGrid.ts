@@ -140,7 +140,6 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
   const choices: (CellChoice & { secondProbability: number })[][] = cells.map((shifted, l) =>
     shifted[0]!.map((_, c) => ({ ...withSecondOpinion(cnn === null ? null : cnn[l]![c]!, mlp[l]![c]!, use) })),
   );
-  const outvotedBefore = choices.map((line, l) => line.map((choice, c) => ({ char: choice.char, p: cnn === null ? null : outvotedDissent(cnn[l]![c]!, mlp[l]![c]!, choice.char) })));
   const washed: boolean[][] = [];
   settleZeroOrOh(lineCells, choices);
   settleZeroOrOhByNeighbours(choices);
@@ -153,8 +152,8 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
     for (const c of line) logSum += Math.log(Math.max(c.probability, 1e-6));
   }
   const count = lineCells[0]?.length ?? 0;
-  // A cell the O/0 settling changed is no longer the letter the two agreed on.
-  const outvoted = outvotedBefore.map((line, l) => line.map(({ char, p }, c) => (choices[l]![c]!.char === char ? p : null)));
+  // After the O/0 settling: a cell it changed is no longer the letter the two read.
+  const outvoted = choices.map((line, l) => line.map((choice, c) => (cnn === null ? null : outvotedDissent(cnn[l]![c]!, mlp[l]![c]!, choice.char))));
   return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp, outvoted };
 }
 
