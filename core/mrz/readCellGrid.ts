@@ -229,10 +229,13 @@ function withSecondOpinion(cnnReading: CellReading | null, mlp: MlpReadings, use
  */
 export function outvotedDissent(cnnReading: CellReading, mlp: MlpReadings, chosen: string): number | null {
   if (!/^[A-Z]$/.test(chosen) || cnnReading.char !== chosen || mlp.main.char !== chosen || mlp.renderer.char === chosen) return null;
-  return cnnReading.probability >= outvotingSure && mlp.main.probability >= outvotingSure ? cnnReading.probability : null;
+  return cnnReading.probability >= sureCell && mlp.main.probability >= sureCell ? cnnReading.probability : null;
 }
-/** How sure the CNN and the MLP must each be of their letter to outvote the renderer-only MLP (readMrz's sureCell). */
-const outvotingSure = 0.9;
+/**
+ * A cell read at least this surely, both classifiers agreeing, is what the page shows: the bar for outvoting the
+ * renderer-only MLP here, and for the readers' trust in a cell (readMrz).
+ */
+export const sureCell = 0.9;
 
 /**
  * The CNN's surest reading of each cell (per line, per column) over its shifted cells, as classifyLineShifted; the

@@ -15,7 +15,7 @@ import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
 import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
-import { gridNudges, mrzCnnUse, readCellGrid, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
+import { gridNudges, mrzCnnUse, readCellGrid, sureCell, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage } from './rectifyPage.ts';
@@ -249,8 +249,6 @@ function numberOhInDoubt(a: Pick<Attempt, 'parse' | 'confidence'>): boolean {
   for (let i = start; i < end; i++) if (line[i] === 'O' && (a.confidence[1]?.[i] ?? 0) < sureCell) return true;
   return false;
 }
-/** A cell read at least this surely, both classifiers agreeing, is what the page shows. */
-const sureCell = 0.9;
 
 /**
  * A grid whose check digits hold can still drift mid-line: a four-corner map whose corners are right but whose
