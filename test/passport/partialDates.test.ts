@@ -26,3 +26,33 @@ describe('withPartialDatesReread', () => {
     expect(dates).toEqual([[14, 1, 13]]);
   });
 });
+
+/** Each phrase its own OCR line, as sparse OCR ends a line at a wide space; all on one row unless given. */
+const lines = (words: OcrWord[]): OcrResult => ({
+  text: words.map((w) => w.text).join('\n'),
+  confidence: 90,
+  lines: words.map((w) => ({ text: w.text, confidence: 90, bbox: w.bbox, words: [w] })),
+});
+
+describe('withPartialDatesReread, a date read as phrases apart along its row', () => {
+  const sepDate = result([word('16', 0, 40), word('SEP', 60, 120), word('2013', 140, 220)]);
+  const ctxReading = (reread: OcrResult, asked: OcrRequest[] = []) =>
+    ({ imaging: pluginImaging, ocr: { recognize: async (r: OcrRequest) => (asked.push(r), reread) } }) as unknown as PluginContext;
+
+  it('reads a day and a year with a month\'s room between them again as one line', async () => {
+    // `16 MFO/SEP 2013` with its month lost: `16` and `2013` as two lines, 90 px (over two letter heights) apart.
+    const pass = lines([word('16', 400, 424, 300, 320), word('2013', 514, 562, 300, 320)]);
+    const out = await withPartialDatesReread(page, pass, page.width, ctxReading(sepDate));
+    const dates = phrasesOf(out).flatMap((p) => parsePrintedDates(p.text)).map((d) => [d.day, d.month, d.year]);
+    expect(dates).toEqual([[16, 9, 2013]]);
+  });
+
+  it('leaves a day and a year side by side alone, and numbers on other rows', async () => {
+    const asked: OcrRequest[] = [];
+    // No room for a month between them; and a year a row below its number.
+    const pass = lines([word('16', 400, 424, 300, 320), word('2013', 430, 478, 300, 320), word('12', 600, 624, 300, 320), word('2014', 700, 748, 360, 380)]);
+    const out = await withPartialDatesReread(page, pass, page.width, ctxReading(sepDate, asked));
+    expect(asked).toHaveLength(0);
+    expect(out).toBe(pass);
+  });
+});

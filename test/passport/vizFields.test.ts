@@ -389,3 +389,34 @@ describe('printedBirthInFull', () => {
     expect(withPrintedBirthCentury(future, '2080-11-11', now)).toBe(future);
   });
 });
+
+describe('a date of issue OCR split along its row', () => {
+  // Expiry 14 JAN 2025: the 10-year rule's date of issue is 15 JAN 2015.
+  const parse = parseTd3(['P<ESPPENA<<MARIA<JOSE<<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36ESP7408122F2501149ZE184226B<<<<<10'], { now });
+  /** Each phrase its own OCR line on row 0, as sparse OCR ends a line at a wide space. */
+  const apart = (parts: readonly [string, number][]): OcrResult => ({
+    text: parts.map(([t]) => t).join('\n'),
+    confidence: 90,
+    lines: parts.map(([text, x0]) => {
+      const bbox = { x0, y0: 40, x1: x0 + text.length * 20, y1: 64 };
+      return { text, confidence: 90, bbox, words: [{ text, confidence: 90, bbox }] };
+    }),
+  });
+
+  it('is read from its parts joined where that is the 5/10-year rule\'s date', () => {
+    // `15   01 2015`: the day a phrase of its own, 70 px (three letter heights) left of the rest.
+    const read = readVizFields(apart([['15', 40], ['01 2015', 150]]), parse, {}, now);
+    expect(read.issueDate?.iso).toBe('2015-01-15');
+    expect(read.issueDate?.basis).toBe('typical');
+  });
+
+  it('is not taken from joined parts that spell any other date, nor repaired towards the rule', () => {
+    expect(readVizFields(apart([['15', 40], ['02 2015', 150]]), parse, {}, now).issueDate).toBeNull();
+    expect(readVizFields(apart([['15', 40], ['01 2016', 150]]), parse, {}, now).issueDate).toBeNull();
+  });
+
+  it('does not join parts too far apart along the row', () => {
+    // 15 letter heights of gap: two values, not one date's parts.
+    expect(readVizFields(apart([['15', 40], ['01 2015', 440]]), parse, {}, now).issueDate).toBeNull();
+  });
+});

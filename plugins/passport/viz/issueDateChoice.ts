@@ -14,6 +14,11 @@ export interface IssueDateCandidate {
   readonly labelled: boolean;
   /** Where the text the date was read in lies, in the pixels of the OCR pass (for the field's geometry). */
   readonly bbox?: BoundingBox;
+  /**
+   * Read only from phrases OCR split along a row, joined (vizLayout's rowRuns): whether they are one date's parts is
+   * a guess, so it is taken only where it is exactly the 5/10-year rule's date.
+   */
+  readonly joined?: boolean;
 }
 
 export interface IssueDateChoice {
@@ -150,6 +155,7 @@ export function chooseIssueDate(
     if (copies.includes(candidate) || (pads && cut(date))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
+    if (candidate.joined === true && !(isTypical && inWindow(iso))) continue;
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && inWindow(iso) && (labelled || isTypical)) {
       offer(
@@ -193,7 +199,7 @@ function soleOtherDate(
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
   const read = candidates
-    .filter(({ date }) => date.valid)
+    .filter(({ date, joined }) => date.valid && joined !== true)
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
     .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
   const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);

@@ -9,7 +9,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
-import { phrasesOf } from './vizLayout.ts';
+import { joinedRun, phrasesOf, rowRuns, type Phrase } from './vizLayout.ts';
 
 /** A page prints three dates; more partial values than that are texture, not dates worth an OCR call each. */
 const maxRereads = 3;
@@ -17,6 +17,17 @@ const maxRereads = 3;
 const widenMm = { left: 6, right: 12, vertical: 1.2 };
 /** Values ~2.7 mm tall: ~30 px at this scale, where Tesseract's single-line mode reads digits best. */
 const rereadPxPerMm = 11;
+
+/**
+ * A day and a year on one row with room for a month between them (`16` … `2013`, its `MFO/SEP` lost): at least two
+ * of the day's heights apart.
+ */
+function dayAndYearApart(joined: Phrase): boolean {
+  const [day, year] = joined.words;
+  if (joined.words.length !== 2 || day === undefined || year === undefined) return false;
+  const room = year.bbox.x0 - day.bbox.x1;
+  return /^[0-3]?[0-9]$/.test(day.text.trim()) && /^(?:19|20)[0-9]{2}$/.test(year.text.trim()) && room >= 2 * (day.bbox.y1 - day.bbox.y0);
+}
 
 /** One line of the rectified page re-read; its words' boxes in the pixels of the pass `box` came from. */
 async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, ctx: PluginContext): Promise<OcrWord[]> {
@@ -50,9 +61,14 @@ function lineOf(words: readonly OcrWord[]): OcrLine {
 
 /** `pass` (an OCR of the rectified page `passWidth` px wide) with its partial dates re-read; itself when none gained. */
 export async function withPartialDatesReread(page: RawImage, pass: OcrResult, passWidth: number, ctx: PluginContext): Promise<OcrResult> {
-  const partial = phrasesOf(pass)
-    .filter((p) => p.label === null && holdsPartialDate(p.text))
-    .slice(0, maxRereads);
+  const phrases = phrasesOf(pass);
+  const alone = phrases.filter((p) => p.label === null && holdsPartialDate(p.text));
+  // A date's parts OCR read as phrases apart along a row, none of them a partial date alone: read again as one.
+  const apart = rowRuns(phrases)
+    .filter((run) => run.every((p) => !alone.includes(p) && !parsePrintedDates(p.text).some((d) => d.valid)))
+    .map(joinedRun)
+    .filter((joined) => holdsPartialDate(joined.text) || dayAndYearApart(joined));
+  const partial = [...alone, ...apart].slice(0, maxRereads);
   if (partial.length === 0) return pass;
   const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx)));
   const replaced = new Set<OcrWord>();

@@ -12,7 +12,7 @@ import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, recon
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
-import { capitalsBox, labelledValues, phraseOf, phrasesOf, type LabelledValue, type Phrase } from './vizLayout.ts';
+import { capitalsBox, joinedRun, labelledValues, phraseOf, phrasesOf, rowRuns, type LabelledValue, type Phrase } from './vizLayout.ts';
 import { classifyLabel, type VizField } from './vizLabels.ts';
 
 export interface PrintedName {
@@ -410,9 +410,13 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const expiry = f.expiryDate.value;
   const issueLabels = all.filter((lv) => lv.field === 'issue_date');
   const issueLabelled = [...issueLabels.flatMap((lv) => lv.values), ...issueLabels.map((lv) => lv.label)];
+  const alone = datesAt(phrases);
+  // Dates only a row's phrases read together spell, none of them alone (`01` beside `01 2015`).
+  const joined = datesAt(rowRuns(phrases).map(joinedRun)).filter(({ date }) => !alone.some((a) => a.date.digits === date.digits));
   const candidates: IssueDateCandidate[] = [
     ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
-    ...datesAt(phrases).map((found) => ({ ...found, labelled: false })),
+    ...alone.map((found) => ({ ...found, labelled: false })),
+    ...joined.map((found) => ({ ...found, labelled: false, joined: true })),
   ];
 
   const birthYear = birth ? Number(birth.slice(0, 4)) : 1900;

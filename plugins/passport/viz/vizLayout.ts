@@ -140,6 +140,46 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
   });
 }
 
+/** How far apart along a row (in letter heights) two phrases may stand and be one value's parts: a month's room. */
+const rowPartGap = 6;
+
+/**
+ * Value phrases read apart on one row, joined: each phrase with the one or two next along its row, every gap within
+ * six letter heights and the letters of a height. Sparse OCR ends a line at a wide space, so a widely spaced date
+ * (`01   01 2015`) comes as two phrases, one whose month it lost (`16` … `2013`) as two with room between.
+ */
+export function rowRuns(phrases: readonly Phrase[]): Phrase[][] {
+  const values = phrases.filter((p) => p.label === null);
+  const centre = (p: Phrase): number => (p.bbox.y0 + p.bbox.y1) / 2;
+  const nextOf = (p: Phrase): Phrase | undefined => {
+    const h = height(p.bbox);
+    return values
+      .filter((q) => {
+        const hq = height(q.bbox);
+        const taller = Math.max(h, hq);
+        return (
+          q !== p &&
+          q.bbox.x0 >= p.bbox.x1 - taller * 0.3 &&
+          q.bbox.x0 - p.bbox.x1 <= taller * rowPartGap &&
+          Math.abs(centre(q) - centre(p)) < taller * 0.6 &&
+          Math.min(h, hq) * 1.5 >= taller
+        );
+      })
+      .sort((a, b) => a.bbox.x0 - b.bbox.x0)[0];
+  };
+  return values.flatMap((first) => {
+    const second = nextOf(first);
+    if (second === undefined) return [];
+    const third = nextOf(second);
+    return third === undefined ? [[first, second]] : [[first, second], [first, second, third]];
+  });
+}
+
+/** A run's phrases as one (rowRuns), its words in reading order. */
+export function joinedRun(run: readonly Phrase[]): Phrase {
+  return phraseOf(run.flatMap((p) => p.words), () => null);
+}
+
 /**
  * Value phrases with the one row they run on to (continuationOf), as read and joined: a name printed on two lines
  * (two surnames, a long name wrapped) whose label the page's OCR did not read.
