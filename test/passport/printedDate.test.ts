@@ -21,6 +21,7 @@ describe('parsePrintedDates', () => {
     ['month word with its O read as a zero', '21 0CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
     ['month word with its O read as a zero, run into the day', '210CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
     ['dot read as a degree sign', '30°10.2020', { day: 30, month: 10, year: 2020, yearDigits: 4 }],
+    ['dot read as a colon', '01: 12. 2023', { day: 1, month: 12, year: 2023, yearDigits: 4 }],
     ['slashes', '12/01/2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
     ['dots', '12.01.2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
     ['dashes, 2-digit year', '12-01-15', { day: 12, month: 1, year: 15, yearDigits: 2 }],

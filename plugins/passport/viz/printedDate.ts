@@ -112,9 +112,12 @@ const wordDate = new RegExp(
   String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
-/** `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`). */
+/**
+ * `12/01/2015`, `12.01.2015`, `12-01-15`, `12 01 2015`; OCR may split a two-digit day or month (`02/1 1/2023`), and
+ * read a dot with a speck of texture over it as a colon (`01: 12. 2023`).
+ */
 const numericDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °]\s*(${num}\s?${num}|${num})\s*[./\-, °]\s*(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}{4}|${num}{2})(?![0-9])`,
   'gu',
 );
 
