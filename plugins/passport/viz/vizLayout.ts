@@ -132,10 +132,10 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
       : [];
     row.sort((a, b) => Math.abs(a.bbox.x0 - label.bbox.x0) - Math.abs(b.bbox.x0 - label.bbox.x0));
     // A long value may be split where OCR saw a wide gap: the whole row, left to right, comes first.
-    const merged = row.length > 1 ? [phraseOf([...row].sort((a, b) => a.bbox.x0 - b.bbox.x0).flatMap((p) => p.words), () => null)] : [];
+    const merged = row.length > 1 ? [joinedRun([...row].sort((a, b) => a.bbox.x0 - b.bbox.x0))] : [];
     // A value run on to the row below (two surnames on two lines): both rows as one, tried after each alone.
     const next = firstRow === undefined || row.length !== 1 ? undefined : continuationOf(firstRow, values, labels, label);
-    const wrapped = next === undefined ? [] : [phraseOf([...firstRow!.words, ...next.words], () => null)];
+    const wrapped = next === undefined ? [] : [joinedRun([firstRow!, next])];
     return { field: label.label!, label, values: [...beside, ...merged, ...row, ...wrapped] };
   });
 }
@@ -175,7 +175,7 @@ export function rowRuns(phrases: readonly Phrase[]): Phrase[][] {
   });
 }
 
-/** A run's phrases as one (rowRuns), its words in reading order. */
+/** Phrases read as one value (a row's parts, a value run on to the next row), their words in the order given. */
 export function joinedRun(run: readonly Phrase[]): Phrase {
   return phraseOf(run.flatMap((p) => p.words), () => null);
 }
@@ -189,7 +189,7 @@ export function stackedValues(phrases: readonly Phrase[]): { readonly first: Phr
   const values = phrases.filter((p) => p.label === null);
   return values.flatMap((first) => {
     const next = continuationOf(first, values, labels, first);
-    return next === undefined ? [] : [{ first, joined: phraseOf([...first.words, ...next.words], () => null) }];
+    return next === undefined ? [] : [{ first, joined: joinedRun([first, next]) }];
   });
 }
 
