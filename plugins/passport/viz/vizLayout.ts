@@ -25,6 +25,11 @@ export interface LabelledValue {
 
 const height = (b: BoundingBox): number => b.y1 - b.y0;
 
+/** Two boxes on one row of print: their centres within 0.6 of the taller one's height. */
+function onOneRow(a: BoundingBox, b: BoundingBox): boolean {
+  return Math.abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) < Math.max(height(a), height(b)) * 0.6;
+}
+
 function union(words: readonly OcrWord[]): BoundingBox {
   return {
     x0: Math.min(...words.map((w) => w.bbox.x0)),
@@ -85,7 +90,7 @@ function phrasesIn(result: OcrResult, classify: LabelClassifier): readonly Phras
     for (const w of words) {
       const prev = run[run.length - 1];
       const h = Math.max(height(w.bbox), prev ? height(prev.bbox) : 0);
-      const sameRow = prev !== undefined && Math.abs((prev.bbox.y0 + prev.bbox.y1) / 2 - (w.bbox.y0 + w.bbox.y1) / 2) < h * 0.6;
+      const sameRow = prev !== undefined && onOneRow(prev.bbox, w.bbox);
       if (prev !== undefined && (!sameRow || w.bbox.x0 - prev.bbox.x1 > h * 1.5)) {
         phrases.push(phraseOf(run, classify));
         run = [];
@@ -150,7 +155,6 @@ const rowPartGap = 6;
  */
 export function rowRuns(phrases: readonly Phrase[]): Phrase[][] {
   const values = phrases.filter((p) => p.label === null);
-  const centre = (p: Phrase): number => (p.bbox.y0 + p.bbox.y1) / 2;
   const nextOf = (p: Phrase): Phrase | undefined => {
     const h = height(p.bbox);
     return values
@@ -161,7 +165,7 @@ export function rowRuns(phrases: readonly Phrase[]): Phrase[][] {
           q !== p &&
           q.bbox.x0 >= p.bbox.x1 - taller * 0.3 &&
           q.bbox.x0 - p.bbox.x1 <= taller * rowPartGap &&
-          Math.abs(centre(q) - centre(p)) < taller * 0.6 &&
+          onOneRow(q.bbox, p.bbox) &&
           Math.min(h, hq) * 1.5 >= taller
         );
       })
@@ -199,10 +203,9 @@ export function stackedValues(phrases: readonly Phrase[]): { readonly first: Phr
  */
 function tableValueBeside(label: Phrase, phrases: readonly Phrase[]): Phrase | null {
   const span = Math.max(...phrases.map((p) => p.bbox.x1)) - Math.min(...phrases.map((p) => p.bbox.x0));
-  const centre = (p: Phrase): number => (p.bbox.y0 + p.bbox.y1) / 2;
   const onRow = phrases
     .filter((p) => p !== label && p.bbox.x0 >= label.bbox.x1 && p.bbox.x0 - label.bbox.x1 < span / 3)
-    .filter((p) => Math.abs(centre(p) - centre(label)) < Math.max(height(p.bbox), height(label.bbox)) * 0.6)
+    .filter((p) => onOneRow(p.bbox, label.bbox))
     .sort((a, b) => a.bbox.x0 - b.bbox.x0);
   const next = onRow[0];
   // A value is printed at least as large as its label and holds characters, not a speck of texture read as `J`.
