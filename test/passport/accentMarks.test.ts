@@ -380,6 +380,31 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     });
     expect(withAccentMarks(crop, ocr)).toBe('PEREZ');
   });
+  it('reads a flat bar fused on an A\'s apex as Ã\'s tilde where the orthography writes Ã, and a raised A as A', () => {
+    // Portugal's specimen: GARÇÃO's tilde blurred into a bar half a capital wide, joined to the apex, came back GARÇAO.
+    const fused = line('JOAO', 'JOAO', (ctx) => {
+      const a = letterAt(ctx, 'JOAO', 2);
+      ctx.fillRect(a.left + a.width * 0.22, a.top - 6, a.width * 0.56, 8);
+    });
+    expect(accentsOf(fused.crop, fused.ocr, pluginImaging, { vowelTilde: true })).toBe('JOÃO');
+    // Where no name writes Ã, the bar stays what any raised top would give: no mark beyond doubt.
+    expect(withAccentMarks(fused.crop, fused.ocr)).toBe('JOAO');
+    // An A standing above its neighbours, cut at their top: its apex alone, narrower than a tilde, is no mark.
+    // DejaVu Sans Bold's flat apex, 6 px up: cut at the neighbours' top it is a flat bar too, but a narrow one.
+    const sans = '40px AccentTestSans';
+    const raised = rendered('JO', 'JOAO', {
+      width: 420, height: 80, font: sans, x: 14, baseline: 55, boxTop: 20, boxBottom: 55,
+      extra: (ctx) => {
+        ctx.fillText('A', 14 + ctx.measureText('JO').width, 49);
+        ctx.fillText('O', 14 + ctx.measureText('JOA').width, 55);
+      },
+    });
+    const word = raised.ocr.lines[0]!.words[0]!;
+    const canvas = createCanvas(10, 10).getContext('2d');
+    canvas.font = sans;
+    const whole = { ...word, bbox: { ...word.bbox, x1: Math.round(14 + canvas.measureText('JOAO').width) } };
+    expect(accentsOf(raised.crop, { ...raised.ocr, lines: [{ ...raised.ocr.lines[0]!, words: [whole] }] }, pluginImaging, { vowelTilde: true })).toBe('JOAO');
+  });
   it('reads no Ł from an L whose faint stem left only its foot, joined to the letter after it', () => {
     // The L's ink is its foot and the A it runs into: the A's slopes stand out both sides of where a stem would be.
     const { crop, ocr } = line('LAUREN', 'LAUREN', (ctx) => {

@@ -465,7 +465,12 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
           const onLetter = byLetter.get(i) ?? [];
           const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
           // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
-          if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) return c;
+          // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
+          // and no Ā, is the tilde blur fused on.
+          if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
+            const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
+            return fusedTilde ? 'Ã' : c;
+          }
           // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
           if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
           const composed = (base + combining[kind]).normalize('NFC');
