@@ -193,13 +193,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
   const { otsu, connectedComponents, letterHeightOf } = imaging;
   if (crop.channels !== 1) throw new Error('withAccentMarks needs a grey image');
   const threshold = otsu(crop.data);
-  const mask = new Uint8Array(crop.width * crop.height);
-  for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
-  // Ink the crop cuts at a side and that runs its whole height is the page's edge or a portrait's frame, never a
-  // letter: as the blob with most ink it would set the letters' height.
-  const blobs = connectedComponents(mask, crop.width, crop.height, 3).filter(
-    (b) => !(b.minY === 0 && b.maxY === crop.height - 1 && (b.minX === 0 || b.maxX === crop.width - 1)),
-  );
+  const { mask, blobs } = inkDarkerThan(crop, threshold, connectedComponents);
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
   // OCR's `$` is an S (`$ZCZEPANSKA`) and its `@` a round O or Ø (`S@RENSEN`): letters with their own places, or the
@@ -214,10 +208,11 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     blobs,
     letterHeightOf,
   );
-  const out: string[] = [];
-  // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
-  const lineLetterInk: number[] = [];
-  for (const word of words) {
+  /**
+   * One word's letters with the marks seen on them in `ink`; `joined` where three or more letters make one blob.
+   * Without `marksAbove`, only the marks hanging below the letters count.
+   */
+  const markedWord = (word: OcrWord, { mask, blobs }: Ink, marksAbove: boolean): { text: string; joined: boolean; lettersInk: number[] } => {
     const { x0, x1, y1 } = word.bbox;
     const boxHeight = y1 - word.bbox.y0;
     // A letter whose mark hangs below the baseline (Ç, Ş, Ą) reaches under OCR's box but starts at the capitals' top.
@@ -242,12 +237,9 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
     };
     const tall = sized.filter(onLine);
-    if (tall.length === 0) {
-      out.push(word.text.toUpperCase());
-      continue;
-    }
+    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [] };
     const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
-    lineLetterInk.push(...inkOf.values());
+    const lettersInk = [...inkOf.values()];
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
@@ -302,9 +294,10 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, letterWidth)) : null))
       .filter((h): h is number => h !== null);
     if (/[a-hk-z]/.test(word.text) && capitalHeights.length > 0 && median(tall.map((b) => b.maxY - b.minY + 1)) < median(capitalHeights) * 0.82) {
-      out.push(word.text.toUpperCase());
-      continue;
+      return { text: word.text.toUpperCase(), joined: false, lettersInk };
     }
+    // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
+    const joined = tall.some((b) => b.maxX - b.minX + 1 >= letterWidth * 2.8);
     // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), which letter a mark sits
     // over is known only where the ink says so too: the letter blob under the mark is the one nearest the letter's
     // centre, and no other letter that takes marks has that blob nearest (a tie counts) as well (`0OGUZ` put Ğ's
@@ -407,7 +400,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const faint = (b: Blob): boolean => inkRatio(b) >= faintInk && !inked(b);
     const faintKinds = new Map<number, MarkKind>();
     const quiet = !inMarkZone.some((b) => (faint(b) || inked(b)) && stray(b, markable, 0.5));
-    if (!textured && quiet) {
+    if (!textured && quiet && marksAbove) {
       // A faint acute that blur joined to its letter's top (SÁNCHEZ) is cut from it as a merged mark is.
       for (const m of [...inMarkZone, ...merged].filter(faint)) {
         const at = nearestLetter(m.cx);
@@ -445,45 +438,85 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
       const b = letterBlob(centres[i]!, tall, letterWidth);
       return ligatureAlone(b, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
     };
-    out.push(
-      letters
-        .map((c, i) => {
-          const base = bases[i]!;
-          if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
-          if (i === ligature + 1 && ligature >= 0) return '';
-          // One glyph a ligature wide, which OCR read as A, E or both: Æ, once.
-          if (ligature < 0 && (base === 'A' || base === 'E')) {
-            const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
-            if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
-            if (wideLetter(i) !== null) return 'Æ';
-          }
-          const under = below.get(i);
-          if (under === '\u0327' && base === 'G') return 'Ç';
-          if (under !== undefined && nameLetters.has((base + under).normalize('NFC'))) return (base + under).normalize('NFC');
-          const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
-          if (struck !== null) return struck;
-          const onLetter = byLetter.get(i) ?? [];
-          const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
-          // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
-          // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
-          // and no Ā, is the tilde blur fused on.
-          if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
-            const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
-            return fusedTilde ? 'Ã' : c;
-          }
-          // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
-          if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
-          const composed = (base + combining[kind]).normalize('NFC');
-          // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
-          return nameLetters.has(composed) ? composed : c;
-        })
-        .join(''),
-    );
+    const text = letters
+      .map((c, i) => {
+        const base = bases[i]!;
+        const under = below.get(i);
+        if (under === '\u0327' && base === 'G') return 'Ç';
+        const hung = under === undefined ? null : (base + under).normalize('NFC');
+        if (!marksAbove) return hung !== null && nameLetters.has(hung) ? hung : c;
+        if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
+        if (i === ligature + 1 && ligature >= 0) return '';
+        // One glyph a ligature wide, which OCR read as A, E or both: Æ, once.
+        if (ligature < 0 && (base === 'A' || base === 'E')) {
+          const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
+          if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
+          if (wideLetter(i) !== null) return 'Æ';
+        }
+        if (hung !== null && nameLetters.has(hung)) return hung;
+        const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
+        if (struck !== null) return struck;
+        const onLetter = byLetter.get(i) ?? [];
+        const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
+        // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
+        // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
+        // and no Ā, is the tilde blur fused on.
+        if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
+          const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
+          return fusedTilde ? 'Ã' : c;
+        }
+        // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
+        if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
+        const composed = (base + combining[kind]).normalize('NFC');
+        // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
+        return nameLetters.has(composed) ? composed : c;
+      })
+      .join('');
+    return { text, joined, lettersInk };
+  };
+  // A word whose letters the texture joined is measured again with only ink near the letters' darkness: a mark in
+  // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. Only the
+  // marks below the baseline, placed by where they hang, are taken there: a mark above is shaped by its core alone at
+  // that darkness (a harsh copy's tilde came out an arch, Â), and the lighter texture that would put a faint one in
+  // doubt is no longer seen.
+  let strict: Ink | null = null;
+  const out: string[] = [];
+  // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
+  const lineLetterInk: number[] = [];
+  for (const word of words) {
+    let read = markedWord(word, { mask, blobs }, true);
+    if (read.joined) {
+      strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents);
+      const again = markedWord(word, strict, false);
+      if (!again.joined) read = again;
+    }
+    out.push(read.text);
+    lineLetterInk.push(...read.lettersInk);
   }
   // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
   return joinWords(out, words, blobs.filter(dashInked));
+}
+
+/** A crop's pixels darker than a threshold, and their blobs. */
+interface Ink {
+  readonly mask: Uint8Array;
+  readonly blobs: readonly Blob[];
+}
+
+/** How dark, from the paper to the letters' darkest ink, a pixel of a word re-measured for joined letters must be. */
+const strictInk = 0.6;
+
+function inkDarkerThan(crop: RawImage, threshold: number, connectedComponents: BlobMeasures['connectedComponents']): Ink {
+  const mask = new Uint8Array(crop.width * crop.height);
+  for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
+  // Ink the crop cuts at a side and that runs its whole height is the page's edge or a portrait's frame, never a
+  // letter: as the blob with most ink it would set the letters' height.
+  const blobs = connectedComponents(mask, crop.width, crop.height, 3).filter(
+    (b) => !(b.minY === 0 && b.maxY === crop.height - 1 && (b.minX === 0 || b.maxX === crop.width - 1)),
+  );
+  return { mask, blobs };
 }
 
 /**
