@@ -483,6 +483,16 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       expect(withAccentMarks(crop, ocr), `${px}px`).toBe('TANAKA');
     }
   });
+  it('reads a comma of its own under a T as Ț where the orthography writes it, and as texture elsewhere', () => {
+    for (const printed of ['ȚEPEȘ', 'CONSTANȚA']) {
+      const { crop, ocr } = line(printed, printed.normalize('NFD').replace(/\p{M}/gu, ''));
+      expect(accentsOf(crop, ocr, pluginImaging, { commaBelow: true }), printed).toBe(printed);
+      // Ink under a T, where no name writes a mark, says the background prints there: no mark on the word is sure.
+      expect(withAccentMarks(crop, ocr), printed).toBe(printed.normalize('NFD').replace(/\p{M}/gu, ''));
+    }
+    const plain = line('TUDOR', 'TUDOR');
+    expect(accentsOf(plain.crop, plain.ocr, pluginImaging, { commaBelow: true })).toBe('TUDOR');
+  });
   it('reads a faint bar over A as a tilde only where the document\'s orthography writes Ã and no macron', () => {
     // A tilde blurred into a flat bar at half the letters' ink, as on Portugal's specimen (MAGALHAES came back plain).
     const faintBar = (ctx: SKRSContext2D): void => {

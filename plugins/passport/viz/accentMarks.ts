@@ -189,7 +189,15 @@ const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx 
  * The OCR's text of `crop` (one printed name line) with the diacritics seen above its letters composed on.
  * Letters the mark cannot belong to (consonants other than N, C, S, Z) keep their plain form.
  */
-export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMeasures, orthography: { readonly vowelTilde?: boolean } = {}): string {
+export function withAccentMarks(
+  crop: RawImage,
+  ocr: OcrResult,
+  imaging: BlobMeasures,
+  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null } = {},
+): string {
+  // Romanian and Moldovan print Ț: there a comma of its own under a T is a mark, elsewhere texture.
+  const hangsHere = orthography.commaBelow === true ? /^[CSAEGT]$/ : hangsUnder;
+  const ownMarkUnder = orthography.commaBelow === true ? /^[CSGT]$/ : /^[CSG]$/;
   const { otsu, connectedComponents, letterHeightOf } = imaging;
   if (crop.channels !== 1) throw new Error('withAccentMarks needs a grey image');
   const threshold = otsu(crop.data);
@@ -359,12 +367,12 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     const letterSpan = median(tall.map((t) => t.maxX - t.minX + 1));
     for (const b of hanging) {
       const best = nearestLetter(b.cx);
-      if (best < 0 || !hangsUnder.test(bases[best]!) || Math.abs(centres[best]! - b.cx) >= letterWidth * 0.6) continue;
+      if (best < 0 || !hangsHere.test(bases[best]!) || Math.abs(centres[best]! - b.cx) >= letterWidth * 0.6) continue;
       // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), they drift along a long
       // word: ink hanging between a letter that would take one mark and its neighbour that would take another (Ę's
       // ogonek beside a C, BRZĘCZ) could be either's, and is neither's.
       const rival = onBlobs ? -1 : nearestOther(b.cx, best);
-      if (rival >= 0 && Math.abs(centres[rival]! - b.cx) < letterWidth && hangsUnder.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
+      if (rival >= 0 && Math.abs(centres[rival]! - b.cx) < letterWidth && hangsHere.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
       const own = b.maxY - b.minY + 1 < capHeight * 0.8;
       const base = bases[best]!;
       // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
@@ -379,12 +387,13 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
         continue;
       }
       // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
-      // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla.
-      below.set(best, base === 'S' && own ? '\u0326' : '\u0327');
+      // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla; under T only a comma of its own (Ț).
+      if (base === 'T' && !own) continue;
+      below.set(best, (base === 'S' || base === 'T') && own ? '\u0326' : '\u0327');
     }
     // Texture is not a mark. Printed-ink blobs in the mark zone over no letter that carries a mark (B, D, T …), or
-    // hanging below none but C or S, say the background prints in those places too: then no mark on this word is
-    // beyond doubt, and its letters stay plain, as the MRZ's transliteration has them.
+    // hanging below none but C or S (or a Romanian T), say the background prints in those places too: then no mark on
+    // this word is beyond doubt, and its letters stay plain, as the MRZ's transliteration has them.
     const stray = (b: Blob, carries: RegExp, reach: number): boolean => {
       const nearest = nearestLetter(b.cx);
       if (nearest >= 0 && carries.test(bases[nearest]!)) return false;
@@ -393,7 +402,7 @@ export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMea
     };
     const textured =
       inMarkZone.filter(inked).some((b) => stray(b, markable, 0.5)) ||
-      blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, /^[CSG]$/, 0.5));
+      blobs.some((b) => b.cx >= x0 - 2 && b.cx <= x1 + 2 && hangingOwn(b) && inked(b) && stray(b, ownMarkUnder, 0.5));
     // A thin mark blurs lighter than the letters' stems (an acute of 8-16 px peaks at 0.45-0.7 of their ink), as a
     // security line does. Such a faint mark is taken only on a word with no faint ink over letters that carry none,
     // sitting centred on its letter, its foot at the capitals' top, and shaped, whole, as an acute (a tilde on N).
