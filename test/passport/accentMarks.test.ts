@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
-import { letterCentres, withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
+import { letterCentres, withAccentMarks as accentsOf, withMarksBelow } from '../../plugins/passport/viz/accentMarks.ts';
 
 const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
@@ -557,6 +557,15 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       const { crop, ocr } = overWave(name, name);
       expect(withAccentMarks(crop, ocr), name).toBe(name);
     }
+  });
+  it('adds the second measure\'s marks below only to letters the first left as OCR read them', () => {
+    // A held-out page lost a name's mark above when the second measure's reading replaced the first's.
+    const first = { letters: [...'CONCEICAO'], marked: [...'CONCEICÃO'] };
+    const second = { letters: [...'CONCEICAO'], marked: [...'CONCEIÇAO'] };
+    expect(withMarksBelow(first, second)).toBe('CONCEIÇÃO');
+    // An Æ the first read (its second letter dropped) stands against the second's plain letters.
+    expect(withMarksBelow({ letters: [...'AESA'], marked: ['Æ', '', 'S', 'A'] }, { letters: [...'AESA'], marked: [...'AESA'] })).toBe('ÆSA');
+    expect(withMarksBelow(first, null)).toBeNull();
   });
   it('reads the marks of a line whose crop cut the page\'s edge, a bar as tall as the crop, into the word\'s box', () => {
     const { crop, ocr } = rendered('MÉLANIE', 'MELANIE', {

@@ -220,7 +220,7 @@ export function withAccentMarks(
    * One word's letters with the marks seen on them in `ink`; `joined` where three or more letters make one blob.
    * Without `marksAbove`, only the marks hanging below the letters count.
    */
-  const markedWord = (word: OcrWord, { mask, blobs }: Ink, marksAbove: boolean): { text: string; joined: boolean; lettersInk: number[] } => {
+  const markedWord = (word: OcrWord, { mask, blobs }: Ink, marksAbove: boolean): MarkedWord => {
     const { x0, x1, y1 } = word.bbox;
     const boxHeight = y1 - word.bbox.y0;
     // A letter whose mark hangs below the baseline (Ç, Ş, Ą) reaches under OCR's box but starts at the capitals' top.
@@ -245,7 +245,7 @@ export function withAccentMarks(
       return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
     };
     const tall = sized.filter(onLine);
-    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [] };
+    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], marked: null };
     const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
     const lettersInk = [...inkOf.values()];
     const capTop = median(tall.map((b) => b.minY));
@@ -302,7 +302,7 @@ export function withAccentMarks(
       .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, letterWidth)) : null))
       .filter((h): h is number => h !== null);
     if (/[a-hk-z]/.test(word.text) && capitalHeights.length > 0 && median(tall.map((b) => b.maxY - b.minY + 1)) < median(capitalHeights) * 0.82) {
-      return { text: word.text.toUpperCase(), joined: false, lettersInk };
+      return { text: word.text.toUpperCase(), joined: false, lettersInk, marked: null };
     }
     // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
     const joined = tall.some((b) => b.maxX - b.minX + 1 >= letterWidth * 2.8);
@@ -447,47 +447,45 @@ export function withAccentMarks(
       const b = letterBlob(centres[i]!, tall, letterWidth);
       return ligatureAlone(b, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
     };
-    const text = letters
-      .map((c, i) => {
-        const base = bases[i]!;
-        const under = below.get(i);
-        if (under === '\u0327' && base === 'G') return 'Ç';
-        const hung = under === undefined ? null : (base + under).normalize('NFC');
-        if (!marksAbove) return hung !== null && nameLetters.has(hung) ? hung : c;
-        if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
-        if (i === ligature + 1 && ligature >= 0) return '';
-        // One glyph a ligature wide, which OCR read as A, E or both: Æ, once.
-        if (ligature < 0 && (base === 'A' || base === 'E')) {
-          const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
-          if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
-          if (wideLetter(i) !== null) return 'Æ';
-        }
-        if (hung !== null && nameLetters.has(hung)) return hung;
-        const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
-        if (struck !== null) return struck;
-        const onLetter = byLetter.get(i) ?? [];
-        const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
-        // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
-        // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
-        // and no Ā, is the tilde blur fused on.
-        if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
-          const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
-          return fusedTilde ? 'Ã' : c;
-        }
-        // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
-        if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
-        const composed = (base + combining[kind]).normalize('NFC');
-        // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
-        return nameLetters.has(composed) ? composed : c;
-      })
-      .join('');
-    return { text, joined, lettersInk };
+    const marked = letters.map((c, i) => {
+      const base = bases[i]!;
+      const under = below.get(i);
+      if (under === '\u0327' && base === 'G') return 'Ç';
+      const hung = under === undefined ? null : (base + under).normalize('NFC');
+      if (!marksAbove) return hung !== null && nameLetters.has(hung) ? hung : c;
+      if (i === ligature) return c === 'A' ? 'Æ' : 'Œ';
+      if (i === ligature + 1 && ligature >= 0) return '';
+      // One glyph a ligature wide, which OCR read as A, E or both: Æ, once.
+      if (ligature < 0 && (base === 'A' || base === 'E')) {
+        const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
+        if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
+        if (wideLetter(i) !== null) return 'Æ';
+      }
+      if (hung !== null && nameLetters.has(hung)) return hung;
+      const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
+      if (struck !== null) return struck;
+      const onLetter = byLetter.get(i) ?? [];
+      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
+      // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
+      // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
+      // and no Ā, is the tilde blur fused on.
+      if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
+        const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
+        return fusedTilde ? 'Ã' : c;
+      }
+      // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
+      if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
+      const composed = (base + combining[kind]).normalize('NFC');
+      // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
+      return nameLetters.has(composed) ? composed : c;
+    });
+    return { text: marked.join(''), joined, lettersInk, marked: { letters, marked } };
   };
   // A word whose letters the texture joined is measured again with only ink near the letters' darkness: a mark in
-  // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. Only the
-  // marks below the baseline, placed by where they hang, are taken there: a mark above is shaped by its core alone at
-  // that darkness (a harsh copy's tilde came out an arch, Â), and the lighter texture that would put a faint one in
-  // doubt is no longer seen.
+  // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. That
+  // measure only adds marks below the baseline, placed by where they hang, to letters the first left plain: a mark
+  // above is shaped by its core alone at that darkness (a harsh copy's tilde came out an arch, Â), and the lighter
+  // texture that would put a faint one in doubt is no longer seen.
   let strict: Ink | null = null;
   const out: string[] = [];
   // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
@@ -497,7 +495,8 @@ export function withAccentMarks(
     if (read.joined) {
       strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents);
       const again = markedWord(word, strict, false);
-      if (!again.joined) read = again;
+      const merged = again.joined ? null : withMarksBelow(read.marked, again.marked);
+      if (merged !== null) read = { ...again, text: merged };
     }
     out.push(read.text);
     lineLetterInk.push(...read.lettersInk);
@@ -506,6 +505,25 @@ export function withAccentMarks(
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
   return joinWords(out, words, blobs.filter(dashInked));
+}
+
+/** A name word as read with its marks: the text, and per OCR letter what it became (null where not read letter by letter). */
+export interface MarkedWord {
+  readonly text: string;
+  /** Three or more letters make one blob. */
+  readonly joined: boolean;
+  readonly lettersInk: readonly number[];
+  readonly marked: { readonly letters: readonly string[]; readonly marked: readonly string[] } | null;
+}
+
+/**
+ * A word's letters as the first measure read them, with the letters it left as OCR read them taken from the second
+ * (which reads marks below only): the first measure's own readings stand (a mark above it placed, an Æ), since the
+ * second cannot see marks above. Null where either was not read letter by letter.
+ */
+export function withMarksBelow(first: MarkedWord['marked'], second: MarkedWord['marked']): string | null {
+  if (first === null || second === null || first.marked.length !== second.marked.length) return null;
+  return first.marked.map((m, i) => (m !== first.letters[i] ? m : second.marked[i]!)).join('');
 }
 
 /** A crop's pixels darker than a threshold, and their blobs. */
