@@ -560,11 +560,11 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
   });
   it('adds the second measure\'s marks below only to letters the first left as OCR read them', () => {
     // A held-out page lost a name's mark above when the second measure's reading replaced the first's.
-    const first = { letters: [...'CONCEICAO'], marked: [...'CONCEICÃO'] };
-    const second = { letters: [...'CONCEICAO'], marked: [...'CONCEIÇAO'] };
+    const first = { ocr: [...'CONCEICAO'], marked: [...'CONCEICÃO'] };
+    const second = { ocr: [...'CONCEICAO'], marked: [...'CONCEIÇAO'] };
     expect(withMarksBelow(first, second)).toBe('CONCEIÇÃO');
     // An Æ the first read (its second letter dropped) stands against the second's plain letters.
-    expect(withMarksBelow({ letters: [...'AESA'], marked: ['Æ', '', 'S', 'A'] }, { letters: [...'AESA'], marked: [...'AESA'] })).toBe('ÆSA');
+    expect(withMarksBelow({ ocr: [...'AESA'], marked: ['Æ', '', 'S', 'A'] }, { ocr: [...'AESA'], marked: [...'AESA'] })).toBe('ÆSA');
     expect(withMarksBelow(first, null)).toBeNull();
   });
   it('reads the marks of a line whose crop cut the page\'s edge, a bar as tall as the crop, into the word\'s box', () => {

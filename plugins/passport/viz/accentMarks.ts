@@ -245,7 +245,7 @@ export function withAccentMarks(
       return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
     };
     const tall = sized.filter(onLine);
-    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], marked: null };
+    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], perLetter: null };
     const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
     const lettersInk = [...inkOf.values()];
     const capTop = median(tall.map((b) => b.minY));
@@ -302,7 +302,7 @@ export function withAccentMarks(
       .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, letterWidth)) : null))
       .filter((h): h is number => h !== null);
     if (/[a-hk-z]/.test(word.text) && capitalHeights.length > 0 && median(tall.map((b) => b.maxY - b.minY + 1)) < median(capitalHeights) * 0.82) {
-      return { text: word.text.toUpperCase(), joined: false, lettersInk, marked: null };
+      return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null };
     }
     // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
     const joined = tall.some((b) => b.maxX - b.minX + 1 >= letterWidth * 2.8);
@@ -479,7 +479,7 @@ export function withAccentMarks(
       // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
       return nameLetters.has(composed) ? composed : c;
     });
-    return { text: marked.join(''), joined, lettersInk, marked: { letters, marked } };
+    return { text: marked.join(''), joined, lettersInk, perLetter: { ocr: letters, marked } };
   };
   // A word whose letters the texture joined is measured again with only ink near the letters' darkness: a mark in
   // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. That
@@ -495,7 +495,7 @@ export function withAccentMarks(
     if (read.joined) {
       strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents);
       const again = markedWord(word, strict, false);
-      const merged = again.joined ? null : withMarksBelow(read.marked, again.marked);
+      const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
     out.push(read.text);
@@ -507,13 +507,14 @@ export function withAccentMarks(
   return joinWords(out, words, blobs.filter(dashInked));
 }
 
-/** A name word as read with its marks: the text, and per OCR letter what it became (null where not read letter by letter). */
+/** A name word as read with its marks. */
 export interface MarkedWord {
   readonly text: string;
   /** Three or more letters make one blob. */
   readonly joined: boolean;
   readonly lettersInk: readonly number[];
-  readonly marked: { readonly letters: readonly string[]; readonly marked: readonly string[] } | null;
+  /** Per OCR letter (capitals), what the reading made of it. */
+  readonly perLetter: { readonly ocr: readonly string[]; readonly marked: readonly string[] } | null;
 }
 
 /**
@@ -521,9 +522,9 @@ export interface MarkedWord {
  * (which reads marks below only): the first measure's own readings stand (a mark above it placed, an Æ), since the
  * second cannot see marks above. Null where either was not read letter by letter.
  */
-export function withMarksBelow(first: MarkedWord['marked'], second: MarkedWord['marked']): string | null {
+export function withMarksBelow(first: MarkedWord['perLetter'], second: MarkedWord['perLetter']): string | null {
   if (first === null || second === null || first.marked.length !== second.marked.length) return null;
-  return first.marked.map((m, i) => (m !== first.letters[i] ? m : second.marked[i]!)).join('');
+  return first.marked.map((m, i) => (m !== first.ocr[i] ? m : second.marked[i]!)).join('');
 }
 
 /** A crop's pixels darker than a threshold, and their blobs. */
