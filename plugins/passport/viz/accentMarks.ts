@@ -296,12 +296,19 @@ export function withAccentMarks(
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
     // A name printed in mixed case (`Vzor`): capitals and ascenders stand above the small letters as marks would, and
     // descenders hang below them. Where the letters OCR read as capitals stand clearly taller than the word's letters
-    // do (not so for capitals OCR read partly in lower case, `iÑIGo`), no mark is read on the word.
+    // do, or those it read as small ones are clearly shorter than the rest (smallLettersShorter; not so for capitals
+    // OCR read partly in lower case, `iÑIGo`), no mark is read on the word.
     const height = (b: Blob | null): number | null => (b === null ? null : b.maxY - b.minY + 1);
-    const capitalHeights = letters
-      .map((_, i) => (asRead.length === letters.length && /^[A-Z]$/.test(asRead[i]!) ? height(letterBlob(centres[i]!, tall, letterWidth)) : null))
-      .filter((h): h is number => h !== null);
-    if (/[a-hk-z]/.test(word.text) && capitalHeights.length > 0 && median(tall.map((b) => b.maxY - b.minY + 1)) < median(capitalHeights) * 0.82) {
+    const blobsReadAs = (pattern: RegExp): Blob[] =>
+      asRead.length !== letters.length
+        ? []
+        : letters.flatMap((_, i) => (pattern.test(asRead[i]!) ? [letterBlob(centres[i]!, tall, letterWidth)] : [])).filter((b): b is Blob => b !== null);
+    const capitals = blobsReadAs(/^[A-Z]$/);
+    const capitalHeights = capitals.map((b) => height(b)!);
+    const mixedCase =
+      (capitals.length > 0 && median(tall.map((b) => height(b)!)) < median(capitalHeights) * 0.82) ||
+      smallLettersShorter(blobsReadAs(/^[A-Zbdfhkl]$/), blobsReadAs(/^[acemnorsuvwxz]$/));
+    if (/[a-hk-z]/.test(word.text) && mixedCase) {
       return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null };
     }
     // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
@@ -780,6 +787,19 @@ function inkBelow(b: Blob, from: number, mask: Uint8Array, maskWidth: number): {
     }
   }
   return n === 0 ? null : { width: maxX - minX + 1, centre: sum / n };
+}
+
+/**
+ * Whether the letters OCR read as small ones without ascenders (a, e, o, …) are clearly shorter than those it read as
+ * capitals or as tall small letters (b, d, l, …): by 0.12 of their height or more. Blur adds as much to a small
+ * letter's height as to a capital's, so their ratio nears 1 on a soft copy (`Biometria`, 0.84); the difference stays.
+ * A capital OCR read in lower case (`o` for O) is a capital's height.
+ */
+export function smallLettersShorter(tall: readonly Blob[], small: readonly Blob[]): boolean {
+  if (tall.length === 0 || small.length === 0) return false;
+  const heightOf = (b: Blob): number => b.maxY - b.minY + 1;
+  const full = median(tall.map(heightOf));
+  return full - median(small.map(heightOf)) >= full * 0.12;
 }
 
 /** The tall blob (a letter's ink) whose centre is nearest a letter's estimated centre, within about half a letter. */
