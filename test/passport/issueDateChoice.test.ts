@@ -54,6 +54,13 @@ describe('chooseIssueDate', () => {
     // A page that prints days unpadded (`7 APR 1974`) keeps its one-digit days.
     expect(chooseIssueDate([...labelled('1 MAR 2016'), ...anywhere('7 APR 1974 28 FEB 2026')], '1974-04-07', '2026-02-28')?.iso).toBe('2016-03-01');
   });
+  it('takes no one-digit day from a page whose copies do not show it prints days that way, even on the rule', () => {
+    // Colombia's specimen under glare: `01 ABR/APR 2026` read `2/APR 2026`, the expiry's copy not read as a date, and
+    // the birth's day (20) two digits either way. 2 APR 2026 is the 5-year rule's date less a day: chance, not a reading.
+    const page = [...labelled('2 APR 2026'), ...anywhere('20 MAY 1998')];
+    expect(chooseIssueDate(page, '1998-05-20', '2031-04-01')).toBeNull();
+    expect(chooseIssueDate([...labelled('01 APR 2026'), ...anywhere('20 MAY 1998')], '1998-05-20', '2031-04-01')?.iso).toBe('2026-04-01');
+  });
   it("takes the page's one date besides its printed birth and expiry, whatever its label was read as", () => {
     // A two-year specimen: not what the 5/10-year rule expects, and its label read as `Dae de dérance`.
     const choice = chooseIssueDate(anywhere('2512 1984 28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27');

@@ -145,14 +145,17 @@ export function chooseIssueDate(
   // read or repaired as one (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
   const copyOf = (date: PrintedDate, iso: string | null): boolean => iso !== null && date.digits === digitsLike(iso, date.yearDigits);
   const copies = candidates.filter(({ date }) => copyOf(date, birthIso) || copyOf(date, expiryIso));
-  // Nor a date with a part shorter than the page prints it: where the copies pad a day or month with a zero (`01`),
-  // `1 01 2023` is 14 01 2023 with a digit lost.
+  // Nor a date with a part shorter than the page prints it. ICAO 9303-4 prints a day (and an all-digit month) in two
+  // digits, so one read in one digit has lost one (`1 01 2023` for 14 01 2023), and its matching the 5/10-year rule
+  // is chance (`2/APR 2026` for 01 APR 2026, the rule's date less a day). Only a page whose own copies of birth or
+  // expiry print a part in one digit, and none with a zero, writes dates that way.
   const pads = copies.some(({ date }) => padded(date));
+  const unpadded = copies.some(({ date }) => cut(date));
   for (const candidate of candidates) {
     const { date, labelled, bbox } = candidate;
     const at = bbox === undefined ? {} : { bbox };
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
-    if (copies.includes(candidate) || (pads && cut(date))) continue;
+    if (copies.includes(candidate) || (cut(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
     if (candidate.joined === true && !(isTypical && inWindow(iso))) continue;
