@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, offRule, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -60,6 +60,14 @@ describe('chooseIssueDate', () => {
     const page = [...labelled('2 APR 2026'), ...anywhere('20 MAY 1998')];
     expect(chooseIssueDate(page, '1998-05-20', '2031-04-01')).toBeNull();
     expect(chooseIssueDate([...labelled('01 APR 2026'), ...anywhere('20 MAY 1998')], '1998-05-20', '2031-04-01')?.iso).toBe('2026-04-01');
+  });
+  it('takes no unlabelled date where two of the rule\'s dates were read', () => {
+    // Czechia's specimen tilted 30°: `29.07.2006` read twice, once as `30.07.2006`, the rule's date less a day for an
+    // expiry of 29 JUL 2016. Which one is printed, the rule cannot say.
+    expect(chooseIssueDate(anywhere('22.06.1969 30.07.2006 29.07.2006 29.07.2016'), '1969-06-22', '2016-07-29')).toBeNull();
+    expect(chooseIssueDate(anywhere('22.06.1969 29.07.2006 29.07.2016'), '1969-06-22', '2016-07-29')?.iso).toBe('2006-07-29');
+    // Under its label a date is read for what it is, whatever else the page holds.
+    expect(chooseIssueDate([...labelled('29.07.2006'), ...anywhere('30.07.2006')], '1969-06-22', '2016-07-29')?.iso).toBe('2006-07-29');
   });
   it("takes the page's one date besides its printed birth and expiry, whatever its label was read as", () => {
     // A two-year specimen: not what the 5/10-year rule expects, and its label read as `Dae de dérance`.
@@ -135,5 +143,29 @@ describe('a labelled date off the 5/10-year rule', () => {
     // An unlabelled date on the rule is no second reading of the label's.
     const unlabelled = chooseIssueDate(anywhere('28 JUL 2019'), '2013-01-12', '2024-07-28')!;
     expect(settleAtypical([misplaced, unlabelled])[0]?.iso).toBe('2024-01-28');
+  });
+});
+
+describe('two of the rule\'s dates read', () => {
+  // Oman's specimen at low contrast: one pass read `18.11.2014`, the other `19.11.2014`; the expiry is 18 NOV 2024, so
+  // each is one of the rule's dates (exact years, and less a day). The first pass's was taken, and was the misread.
+  const first = readIssueDate(anywhere('04.03.1978 18.11.2014'), '1978-03-04', '2024-11-18');
+  const second = readIssueDate(anywhere('04.03.1978 19.11.2014 18.11.2024'), '1978-03-04', '2024-11-18');
+  it('are rivals the rule cannot settle, across passes', () => {
+    expect([first.choice?.iso, second.choice?.iso]).toEqual(['2014-11-18', '2014-11-19']);
+    expect(rivalRuleDates([first, second, null])).toBe(true);
+  });
+  it('are rivals within a pass too, though another pass read only one of them', () => {
+    // Croatia's specimen, small and soft: `01.07.2009` and `01.07.2004` (the expiry, 01.07.2014, misread) in one pass,
+    // `01.07.2004` alone in the other. The pass with both takes neither; the other's alone was taken, and was wrong.
+    const both = readIssueDate(anywhere('01.07.2009 01.07.2004'), '1982-12-25', '2014-07-01');
+    const one = readIssueDate(anywhere('01.07.2000 01.07.2004'), '1982-12-25', '2014-07-01');
+    expect([both.choice, one.choice?.iso]).toEqual([null, '2004-07-01']);
+    expect(rivalRuleDates([both, one])).toBe(true);
+  });
+  it('are no rivals when they agree, or when one is off the rule', () => {
+    expect(rivalRuleDates([first, first, undefined])).toBe(false);
+    expect(rivalRuleDates([first, readIssueDate(labelled('12.11.2014'), '1978-03-04', '2024-11-18')])).toBe(false);
+    expect(rivalRuleDates([null, second])).toBe(false);
   });
 });

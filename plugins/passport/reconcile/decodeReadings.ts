@@ -17,7 +17,7 @@ import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
-import { settleAtypical } from '../viz/issueDateChoice.ts';
+import { rivalRuleDates, settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
@@ -151,15 +151,24 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   }
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
-  const inkIssue = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now).issueDate;
+  const inkRead = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now);
+  const inkIssue = inkRead?.issueDate ?? null;
+  const inkRuleDates = inkRead?.issueRuleDates ?? [];
   // A labelled date off the 5/10-year rule gives way to another pass's reading of the rule's date (settleAtypical).
   const [printedIssue, againIssue] = settleAtypical([printed.issueDate, again?.issueDate, inkIssue]);
-  const issueDate =
+  const issueChosen =
     [printedIssue, againIssue, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
     printed.issueDate ??
     again?.issueDate ??
     inkIssue ??
     null;
+  // Two of the rule's dates read, in one pass or two: only a date read under its label is taken.
+  const rivals = rivalRuleDates([
+    { choice: printedIssue ?? null, ruleDates: printed.issueRuleDates ?? [] },
+    { choice: againIssue ?? null, ruleDates: again?.issueRuleDates ?? [] },
+    { choice: inkIssue, ruleDates: inkRuleDates },
+  ]);
+  const issueDate = rivals && issueChosen?.basis !== 'label' ? null : issueChosen;
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,

@@ -57,6 +57,23 @@ export function settleAtypical(passes: readonly (IssueDateChoice | null | undefi
   return passes.map((c) => (c != null && c.basis === 'label' && !c.typical ? (passes.find((o) => confirms(o, c)) ?? c) : c));
 }
 
+/** A pass's date of issue, and the 5/10-year rule's dates it read anywhere on the page (its own among them). */
+export interface IssueDateReading {
+  readonly choice: IssueDateChoice | null;
+  readonly ruleDates: readonly string[];
+}
+
+/**
+ * Whether the passes read two of the 5/10-year rule's dates, in one pass or across them (`18.11.2014` and `19.11.2014`
+ * for an expiry of 18 NOV 2024: the rule's exact-years date and the one less a day; `01.07.2004` beside `01.07.2009`,
+ * an expiry of 01.07.2014 misread). A look-alike digit moves a date from one of the rule's dates to another, so the
+ * rule cannot say which was printed.
+ */
+export function rivalRuleDates(passes: readonly (IssueDateReading | null | undefined)[]): boolean {
+  const read = new Set(passes.flatMap((p) => [...(p?.ruleDates ?? []), ...(p?.choice?.typical === true ? [p.choice.iso] : [])]));
+  return read.size > 1;
+}
+
 /** The typical issue dates for an expiry: 10 and 5 years before, minus a day, and the exact-years variants. */
 export function typicalIssueDates(expiryIso: string): string[] {
   return [shiftIsoDate(expiryIso, -10, 1), shiftIsoDate(expiryIso, -5, 1), shiftIsoDate(expiryIso, -10, 0), shiftIsoDate(expiryIso, -5, 0)];
@@ -124,6 +141,16 @@ export function chooseIssueDate(
   expiryIso: string | null,
   todayIso: string | null = null,
 ): IssueDateChoice | null {
+  return readIssueDate(candidates, birthIso, expiryIso, todayIso).choice;
+}
+
+/** chooseIssueDate's choice, with the rule's dates the candidates hold (for rivalRuleDates across passes). */
+export function readIssueDate(
+  candidates: readonly IssueDateCandidate[],
+  birthIso: string | null,
+  expiryIso: string | null,
+  todayIso: string | null = null,
+): IssueDateReading {
   const lower = birthIso ?? (expiryIso ? shiftIsoDate(expiryIso, -30, 0) : '1900-01-01');
   // A passport is issued before it expires and not after the day it is read (a misread MRZ expiry must not
   // let a two-digit year resolve a century ahead).
@@ -138,6 +165,8 @@ export function chooseIssueDate(
   const offer = (choice: IssueDateChoice, score: number): void => {
     if (best === null || score > best.score) best = { choice, score };
   };
+  // The rule's dates read anywhere on the page: two of them unlabelled, and the rule alone cannot choose (rivalRuleDates).
+  const ruleDatesRead = new Set<string>();
 
   // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
   const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
@@ -161,6 +190,7 @@ export function chooseIssueDate(
     if (candidate.joined === true && !(isTypical && inWindow(iso))) continue;
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && inWindow(iso) && (labelled || isTypical)) {
+      if (isTypical) ruleDatesRead.add(iso);
       offer(
         { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, basis: labelled ? 'label' : 'typical', ...at },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
@@ -183,8 +213,12 @@ export function chooseIssueDate(
       offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis: 'repair', ...at }, labelled ? 3 : -1);
     }
   }
-  if (best !== null) return (best as { choice: IssueDateChoice }).choice;
-  return soleOtherDate(candidates, birthIso, expiryIso, fromYear, toYear, inWindow);
+  const ruleDates = [...ruleDatesRead];
+  if (best !== null) {
+    const { choice } = best as { choice: IssueDateChoice };
+    return { choice: choice.basis === 'typical' && ruleDatesRead.size > 1 ? null : choice, ruleDates };
+  }
+  return { choice: soleOtherDate(candidates, birthIso, expiryIso, fromYear, toYear, inWindow), ruleDates };
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { chooseIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
+import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
@@ -27,6 +27,8 @@ export interface VizReading {
   readonly surname: PrintedName | null;
   readonly givenNames: PrintedName | null;
   readonly issueDate: IssueDateChoice | null;
+  /** The 5/10-year rule's dates read on the page, the issue date's rivals among them (issueDateChoice's rivalRuleDates). */
+  readonly issueRuleDates?: readonly string[];
   /** Printed copies of MRZ fields (ISO dates, raw number, sex letter, nationality code), null when not read. */
   readonly printed: {
     readonly passportNumber: string | null;
@@ -447,13 +449,15 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
     surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography)?.place ?? null) : null);
+  const issue = readIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10));
   return {
     surname,
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography)
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
-    issueDate: chooseIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10)),
+    issueDate: issue.choice,
+    issueRuleDates: issue.ruleDates,
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
       dateOfBirth:
