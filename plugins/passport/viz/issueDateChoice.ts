@@ -165,7 +165,7 @@ export function readIssueDate(
   const offer = (choice: IssueDateChoice, score: number): void => {
     if (best === null || score > best.score) best = { choice, score };
   };
-  // The rule's dates read anywhere on the page: two of them unlabelled, and the rule alone cannot choose (rivalRuleDates).
+  // The rule's dates read anywhere on the page, labelled or not: with two, the rule cannot choose an unlabelled one.
   const ruleDatesRead = new Set<string>();
 
   // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
