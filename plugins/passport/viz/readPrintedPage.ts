@@ -27,11 +27,11 @@ import { offRule } from './issueDateChoice.ts';
  */
 export const vizPxPerMm = 8;
 /** The printed fields lie between the header and the MRZ zone. */
-const vizTopMm = 12;
+export const vizTopMm = 12;
 /** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
 export const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
-const vizSharpenSigma = 1.5;
+export const vizSharpenSigma = 1.5;
 /** Rows beyond a band sharpened with it: more than the unsharp mask's reach (libvips's Gaussian ends under 3σ). */
 const sharpenMarginPx = Math.ceil(5 * vizSharpenSigma);
 /** The second pass starts this far left of the fields the first found: a first letter it dropped, a label's mark. */
