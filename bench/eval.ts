@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       const latencyMs = Math.round(performance.now() - started);
       const run: JudgedRun = { ...judgeItem(item, loaded.truth.expected, outcome), latencyMs, ocrJobs, ...(hookMs === undefined ? {} : { hookMs }) };
       runs.push(run);
-      if (args.real !== null) realOutcomes.push(realItemOutcome(item.id, loaded.truth.expected, outcome));
+      if (args.real !== null) realOutcomes.push(realItemOutcome(item.id, loaded.truth.expected, outcome, item.degradation));
       const wrong = run.fields.filter((field) => !field.correct).map((field) => field.field);
       const lines = realOutcomes.at(-1);
       const realNote =

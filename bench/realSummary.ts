@@ -46,17 +46,24 @@ export interface RealItemOutcome {
   /** Problem code of a refusal, or null when answered. */
   readonly refused: string | null;
   readonly inventedMarks: number;
+  /** The page's condition (scan, photo, or the kind of derived copy), where the set names it. */
+  readonly degradation?: string;
 }
 
-const NAME_FIELDS = ['surname', 'given_name', 'full_name'] as const;
+/**
+ * Where the marks are counted: the full name, which holds every name part's, so that a mark counts once; the name
+ * parts where the truth gives no full name.
+ */
+const markFields = (expected: Record<string, unknown>): readonly string[] =>
+  typeof expected['full_name'] === 'string' ? ['full_name'] : ['surname', 'given_name'];
 
-export function realItemOutcome(id: string, expected: Record<string, unknown>, outcome: ExtractionOutcome): RealItemOutcome {
+export function realItemOutcome(id: string, expected: Record<string, unknown>, outcome: ExtractionOutcome, degradation?: string): RealItemOutcome {
   const truthMrz = isObject(expected['mrz']) ? expected['mrz'] : null;
   const result = outcome.kind === 'result' && isObject(outcome.result) ? outcome.result : null;
   const readMrz = result !== null && isObject(result['mrz']) ? result['mrz'] : null;
   const same = (key: string): boolean => truthMrz !== null && readMrz !== null && readMrz[key] === truthMrz[key];
   let invented = 0;
-  for (const field of NAME_FIELDS) {
+  for (const field of markFields(expected)) {
     const truth = expected[field];
     if (typeof truth === 'string' && result !== null) invented += inventedMarks(truth, result[field]);
   }
@@ -67,6 +74,7 @@ export function realItemOutcome(id: string, expected: Record<string, unknown>, o
     line2: same('line2'),
     refused: outcome.kind === 'refused' ? outcome.code : null,
     inventedMarks: invented,
+    ...(degradation === undefined ? {} : { degradation }),
   };
 }
 
@@ -77,9 +85,17 @@ export interface RealSummary {
   readonly refused: Readonly<Record<string, number>>;
   readonly inventedMarks: number;
   readonly itemsWithInventedMarks: number;
+  /** Documents with invented marks, by their condition: whether the originals or which copies carry them (absent in older reports). */
+  readonly inventedByDegradation?: Readonly<Record<string, number>>;
 }
 
 const rate = (right: number, total: number): Rate => ({ right, total, rate: total === 0 ? null : right / total });
+
+function countBy(keys: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
+}
 
 export function summarizeReal(outcomes: readonly RealItemOutcome[]): RealSummary {
   const scored = outcomes.filter((o) => o.scored);
@@ -92,10 +108,16 @@ export function summarizeReal(outcomes: readonly RealItemOutcome[]): RealSummary
     refused,
     inventedMarks: outcomes.reduce((n, o) => n + o.inventedMarks, 0),
     itemsWithInventedMarks: outcomes.filter((o) => o.inventedMarks > 0).length,
+    inventedByDegradation: countBy(outcomes.filter((o) => o.inventedMarks > 0).map((o) => o.degradation ?? 'unnamed')),
   };
 }
 
 const pct = (r: Rate): string => (r.rate === null ? 'n/a' : `${(100 * r.rate).toFixed(1)}% (${r.right}/${r.total})`);
+
+const byCondition = (counts: Readonly<Record<string, number>> = {}): string => {
+  const entries = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b));
+  return entries.length === 0 ? '' : ` (${entries.map(([kind, n]) => `${kind} ${n}`).join(', ')})`;
+};
 
 export function formatRealSummary(summary: RealSummary): string {
   const refused = Object.entries(summary.refused);
@@ -103,6 +125,6 @@ export function formatRealSummary(summary: RealSummary): string {
     // A PAN set has no MRZ: its line would only say n/a.
     ...(summary.line1.total === 0 ? [] : [`MRZ line 1 exact ${pct(summary.line1)}, line 2 exact ${pct(summary.line2)}, both ${pct(summary.bothLines)}`]),
     `Refused: ${refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')}; ` +
-      `invented diacritics: ${summary.inventedMarks} marks on ${summary.itemsWithInventedMarks} documents`,
+      `invented diacritics: ${summary.inventedMarks} marks on ${summary.itemsWithInventedMarks} documents${byCondition(summary.inventedByDegradation)}`,
   ].join('\n');
 }

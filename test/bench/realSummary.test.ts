@@ -38,6 +38,18 @@ describe('realItemOutcome and summarizeReal', () => {
     expect(summary.itemsWithInventedMarks).toBe(1);
   });
 
+  it('counts a mark once, in the full name, and says which copies carry marks', () => {
+    const named = { ...truth, full_name: 'JANE CITIZEN' };
+    const read = { surname: 'CITIZEN', given_name: 'JÄNE', full_name: 'JÄNE CITIZEN', mrz: { line1: 'L1', line2: 'L2' } };
+    const turned = realItemOutcome('a-rot180', named, { kind: 'result', result: read }, 'rot180');
+    expect(turned.inventedMarks).toBe(1);
+    const plain = realItemOutcome('a', named, { kind: 'result', result: { ...read, given_name: 'JANE', full_name: 'JANE CITIZEN' } }, 'scan');
+    const summary = summarizeReal([turned, plain]);
+    expect(summary.inventedByDegradation).toEqual({ rot180: 1 });
+    expect(formatRealSummary(summary)).toMatch(/invented diacritics: 1 marks on 1 documents \(rot180 1\)$/);
+    expect(formatRealSummary(summarizeReal([plain]))).toMatch(/invented diacritics: 0 marks on 0 documents$/);
+  });
+
   it('leaves the MRZ line out of a PAN run, whose truths carry no MRZ', () => {
     const pan = realItemOutcome('p', { pan_number: 'ABCDE1234F' }, { kind: 'refused', code: 'invalid_document' });
     expect(pan.scored).toBe(false);
