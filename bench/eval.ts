@@ -14,12 +14,9 @@ import { formatAccuracyTables, panColumns, passportColumns, replaceBetweenMarker
 import { parseBenchArgs } from './cliArgs.ts';
 import { judgeItem, leafMatches, pairFields, type ExtractionOutcome } from './compareResult.ts';
 import { formatSummary, summarize, type JudgedRun } from './evalSummary.ts';
-import { ensureSplit, loadItem, readManifest, repoRoot } from './labelledSet.ts';
+import { ensureSplit, loadItem, readManifest, repoRoot, selectItems } from './labelledSet.ts';
 import { createRealExtractor } from './realExtractor.ts';
 import { formatRealSummary, realItemOutcome, summarizeReal, type RealItemOutcome } from './realSummary.ts';
-
-/** The conditions of an original real page; every other degradation is a derived copy. */
-const ORIGINAL_CONDITIONS = ['scan', 'photo'];
 
 /** The short commit the evaluation ran at, for the report; null outside a git checkout. */
 function currentCommit(): string | null {
@@ -65,11 +62,7 @@ async function main(): Promise<void> {
     given === null
       ? args.split
       : `${path.relative(repoRoot, directory) || directory}${args.real === null ? '' : ` ${args.part}${args.originals ? ' originals' : ''}`}`;
-  const inPart = manifest.items.filter(
-    (item) => args.real === null || ((args.part === 'all' || item.part === args.part) && (!args.originals || ORIGINAL_CONDITIONS.includes(item.degradation))),
-  );
-  const picked = args.ids.length === 0 ? inPart : inPart.filter((item) => args.ids.includes(item.id));
-  const items = args.limit === null ? picked : picked.slice(0, args.limit);
+  const items = selectItems(manifest.items, args);
   const extractor = await createRealExtractor(args.workers === null ? {} : { ocrWorkers: args.workers });
 
   const runs: JudgedRun[] = [];

@@ -69,3 +69,18 @@ export async function loadItem(directory: string, item: ManifestItem): Promise<L
   );
   return { item, truth, files, fields: truth.password === undefined ? {} : { password: truth.password } };
 }
+
+/** The conditions of an original real page; every other degradation is a derived copy. */
+export const ORIGINAL_CONDITIONS: readonly string[] = ['scan', 'photo'];
+
+/** The items a run reads: a real set's part (and only its originals, if asked), the ids named, at most `limit`. */
+export function selectItems(
+  items: readonly ManifestItem[],
+  args: { readonly real: string | null; readonly part: 'train' | 'eval' | 'all'; readonly originals: boolean; readonly ids: readonly string[]; readonly limit: number | null },
+): ManifestItem[] {
+  const inPart = items.filter(
+    (item) => args.real === null || ((args.part === 'all' || item.part === args.part) && (!args.originals || ORIGINAL_CONDITIONS.includes(item.degradation))),
+  );
+  const picked = args.ids.length === 0 ? inPart : inPart.filter((item) => args.ids.includes(item.id));
+  return args.limit === null ? picked : picked.slice(0, args.limit);
+}

@@ -18,9 +18,9 @@ import type { OcrRequest } from '../core/ocr/types.ts';
 import type { PluginContext } from '../core/plugins/types.ts';
 import { td3Page } from '../plugins/passport/mrz/td3Geometry.ts';
 import { passportPlugin } from '../plugins/passport/index.ts';
-import { fieldZoneBottomMm, vizAgainPxPerMm, vizPxPerMm, vizSharpenSigma, vizTopMm } from '../plugins/passport/viz/readPrintedPage.ts';
+import { fieldZoneRows, vizAgainPxPerMm, vizPxPerMm, vizSharpenSigma } from '../plugins/passport/viz/readPrintedPage.ts';
 import { parseBenchArgs } from './cliArgs.ts';
-import { ensureSplit, loadItem, readManifest } from './labelledSet.ts';
+import { ensureSplit, loadItem, readManifest, selectItems } from './labelledSet.ts';
 
 type Rectangle = NonNullable<OcrRequest['rectangle']>;
 
@@ -52,12 +52,7 @@ async function main(): Promise<void> {
   const given = args.real ?? args.dir;
   const directory = given === null ? ensureSplit(args.set, args.split) : path.resolve(given);
   const manifest = await readManifest(directory);
-  const originals = ['scan', 'photo'];
-  const inPart = manifest.items.filter(
-    (item) => item.expect === 'ok' && (args.real === null || ((args.part === 'all' || item.part === args.part) && (!args.originals || originals.includes(item.degradation)))),
-  );
-  const picked = args.ids.length === 0 ? inPart : inPart.filter((item) => args.ids.includes(item.id));
-  const items = args.limit === null ? picked : picked.slice(0, args.limit);
+  const items = selectItems(manifest.items.filter((item) => item.expect === 'ok'), args);
 
   const ocr = createOcrPool({ workers: 1 });
   await ocr.ready();
@@ -95,9 +90,7 @@ async function main(): Promise<void> {
       for (const [v, variant] of variants.entries()) {
         const scaled = await pluginImaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * variant.pxPerMm) });
         const image = variant.sharpen ? await pluginImaging.sharpened(scaled, vizSharpenSigma) : scaled;
-        const scale = image.width / td3Page.widthMm;
-        const top = Math.round(vizTopMm * scale);
-        const bottom = Math.min(image.height, Math.round(fieldZoneBottomMm(lineOneMm) * scale));
+        const { top, bottom } = fieldZoneRows(image, lineOneMm);
         const left = Math.round(image.width * (1 - variant.widthShare));
         const rectangle: Rectangle = { left, top, width: image.width - left, height: bottom - top };
         const started = performance.now();

@@ -27,7 +27,7 @@ import { offRule } from './issueDateChoice.ts';
  */
 export const vizPxPerMm = 8;
 /** The printed fields lie between the header and the MRZ zone. */
-export const vizTopMm = 12;
+const vizTopMm = 12;
 /** The second pass, for a date of issue the first missed: ~1.9× the pixels of the first. */
 export const vizAgainPxPerMm = 11;
 /** The first pass reads the zone through an unsharp mask of this radius (px at 8 px/mm): see sharpened(). */
@@ -51,6 +51,12 @@ export const legiblePrintPxPerMm = 2;
 const mrzClearanceMm = 2.2;
 export function fieldZoneBottomMm(line1CentreMm: number | undefined): number {
   return Math.max(td3Page.mrzZoneTopMm, (line1CentreMm ?? td3Page.mrzLine1CentreMm) - mrzClearanceMm);
+}
+
+/** The field zone's rows [top, bottom) in an image of the rectified page scaled to any width. */
+export function fieldZoneRows(image: { readonly width: number; readonly height: number }, line1CentreMm: number | undefined): { top: number; bottom: number } {
+  const scale = image.width / td3Page.widthMm;
+  return { top: Math.round(vizTopMm * scale), bottom: Math.min(image.height, Math.round(fieldZoneBottomMm(line1CentreMm) * scale)) };
 }
 
 /** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
@@ -84,8 +90,7 @@ async function readPersonalisedInk(located: Located, scaled: RawImage, ctx: Plug
   const scale = scaled.width / td3Page.widthMm;
   const ink = personalisedInkPage(scaled, scale, located.reading.frame.lineCentresMm, ctx.imaging);
   if (ink === null) return null;
-  const top = Math.round(vizTopMm * scale);
-  const bottom = Math.min(ink.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
+  const { top, bottom } = fieldZoneRows(ink, located.reading.frame.lineCentresMm[0]);
   const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, darkTextOnly: true, signal: ctx.signal });
   return { ocr, image: ink };
 }
@@ -106,8 +111,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
       const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
       const scale = scaled.width / td3Page.widthMm;
-      const top = Math.round(vizTopMm * scale);
-      const bottom = Math.min(scaled.height, Math.round(fieldZoneBottomMm(located.reading.frame.lineCentresMm[0]) * scale));
+      const { top, bottom } = fieldZoneRows(scaled, located.reading.frame.lineCentresMm[0]);
       const left = Math.round(leftMm * scale);
       const rectangle = { left, top, width: scaled.width - left, height: bottom - top };
       // Each band sharpened alone, the two side by side, and read as soon as it is: the whole page's sharpening took
