@@ -71,7 +71,7 @@ export async function loadItem(directory: string, item: ManifestItem): Promise<L
 }
 
 /** The conditions of an original real page; every other degradation is a derived copy. */
-export const ORIGINAL_CONDITIONS: readonly string[] = ['scan', 'photo'];
+const ORIGINAL_CONDITIONS: readonly string[] = ['scan', 'photo'];
 
 /** The items a run reads: a real set's part (and only its originals, if asked), the ids named, at most `limit`. */
 export function selectItems(

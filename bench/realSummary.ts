@@ -99,13 +99,11 @@ function countBy(keys: readonly string[]): Record<string, number> {
 
 export function summarizeReal(outcomes: readonly RealItemOutcome[]): RealSummary {
   const scored = outcomes.filter((o) => o.scored);
-  const refused: Record<string, number> = {};
-  for (const o of outcomes) if (o.refused !== null) refused[o.refused] = (refused[o.refused] ?? 0) + 1;
   return {
     line1: rate(scored.filter((o) => o.line1).length, scored.length),
     line2: rate(scored.filter((o) => o.line2).length, scored.length),
     bothLines: rate(scored.filter((o) => o.line1 && o.line2).length, scored.length),
-    refused,
+    refused: countBy(outcomes.flatMap((o) => (o.refused === null ? [] : [o.refused]))),
     inventedMarks: outcomes.reduce((n, o) => n + o.inventedMarks, 0),
     itemsWithInventedMarks: outcomes.filter((o) => o.inventedMarks > 0).length,
     inventedByDegradation: countBy(outcomes.filter((o) => o.inventedMarks > 0).map((o) => o.degradation ?? 'unnamed')),
