@@ -18,7 +18,7 @@ const { values: args } = parseArgs({
 if (!args.dir || !args.out) throw new Error('--dir and --out are required');
 if (/foreign/.test(args.dir)) throw new Error('held-out sets are never copied for training');
 
-interface Item { id: string; files: Record<string, string>; truth: string; expect?: string; part?: string }
+interface Item { id: string; files: Record<string, string>; truth: string; expect?: string; part?: string; degradation?: string }
 const manifest = JSON.parse(readFileSync(path.join(args.dir, 'manifest.json'), 'utf8')) as { items: Item[] };
 if (manifest.items.some((item) => item.part === 'eval')) throw new Error('a set with an eval part is never copied for training');
 mkdirSync(args.out, { recursive: true });
@@ -37,7 +37,7 @@ for (const item of manifest.items) {
     const kernel = random.chance(0.5) ? 'lanczos3' : 'cubic';
     const id = `${item.id}-low${n}`;
     await sharp(upright).resize({ width: target, kernel }).blur(sigma).jpeg({ quality }).toFile(path.join(args.out, `${id}.jpg`));
-    copies.push({ ...item, id, files: { first_page: `${id}.jpg` }, degradation: 'small' } as Item);
+    copies.push({ ...item, id, files: { first_page: `${id}.jpg` }, degradation: 'small' });
   }
 }
 writeFileSync(path.join(args.out, 'manifest.json'), `${JSON.stringify({ set: 'small-copies', split: 'all', items: copies }, null, 2)}\n`);
