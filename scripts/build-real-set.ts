@@ -22,6 +22,7 @@ import sharp from 'sharp';
 import type { ManifestItem } from '../fixtures/manifest.ts';
 import { createRandom, hashSeed } from '../fixtures/random.ts';
 import { loadRealManifest, realManifestProblems, type RealItem, type RealManifest } from '../fixtures/realSpecimens.ts';
+import { drawSmallCopy, smallCopy } from '../fixtures/smallCopy.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifests = { passport: 'fixtures/real/passport-specimens.json', pan: 'fixtures/real/pan-specimens.json' } as const;
@@ -156,14 +157,8 @@ const harshVariants = (id: string, width: number, height: number): Variant[] => 
 const lowresVariants = (id: string, width: number): Variant[] => {
   const random = createRandom(hashSeed(`real-lowres:${id}`));
   return [0, 1, 2, 3].map((n): Variant => {
-    const target = Math.min(width, Math.round(random.range(380, 600)));
-    const sigma = random.range(0.5, 2);
-    const quality = Math.round(random.range(55, 90));
-    const kernel = random.chance(0.5) ? 'lanczos3' : 'cubic';
-    return {
-      suffix: `lowres${n}`, degradation: 'small', extension: 'jpg',
-      make: (b) => sharp(b).resize({ width: target, kernel }).blur(sigma).jpeg({ quality }).toBuffer(),
-    };
+    const draw = drawSmallCopy(random, width, { widthPx: [380, 600], blurSigmaPx: [0.5, 2], jpegQuality: [55, 90] });
+    return { suffix: `lowres${n}`, degradation: 'small', extension: 'jpg', make: (b) => smallCopy(b, draw) };
   });
 };
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { createRandom, hashSeed } from '../fixtures/random.ts';
+import { drawSmallCopy, smallCopy } from '../fixtures/smallCopy.ts';
 
 const { values: args } = parseArgs({
   options: { dir: { type: 'string' }, out: { type: 'string' }, 'per-page': { type: 'string', default: '2' } },
@@ -31,12 +32,9 @@ for (const item of manifest.items) {
   const { width = 0 } = await sharp(upright).metadata();
   const random = createRandom(hashSeed(`train-lowres:${item.id}`));
   for (let n = 0; n < Number(args['per-page']); n++) {
-    const target = Math.min(width, Math.round(random.range(360, 620)));
-    const sigma = random.range(0.5, 2.1);
-    const quality = Math.round(random.range(50, 92));
-    const kernel = random.chance(0.5) ? 'lanczos3' : 'cubic';
+    const draw = drawSmallCopy(random, width, { widthPx: [360, 620], blurSigmaPx: [0.5, 2.1], jpegQuality: [50, 92] });
     const id = `${item.id}-low${n}`;
-    await sharp(upright).resize({ width: target, kernel }).blur(sigma).jpeg({ quality }).toFile(path.join(args.out, `${id}.jpg`));
+    writeFileSync(path.join(args.out, `${id}.jpg`), await smallCopy(upright, draw));
     copies.push({ ...item, id, files: { first_page: `${id}.jpg` }, degradation: 'small' });
   }
 }
