@@ -82,6 +82,10 @@ describe('nameCharacters', () => {
     expect(nameCharacters('0GUZ KEMAL')).toBe('OGUZ KEMAL');
     expect(nameCharacters('J0HN')).toBe('JOHN');
     expect(nameCharacters('PAUL0')).toBe('PAULO');
+    // A run of them too: dropped, `JI-W00` would be the name cut short (seed 956001 styled-dev 147).
+    expect(nameCharacters('JI-W00')).toBe('JI-WOO');
+    expect(nameCharacters('00GUZ W00D')).toBe('OOGUZ WOOD');
+    expect(nameCharacters('A001')).toBe('A');
     expect(nameCharacters('ANNA 0 2010')).toBe('ANNA');
   });
 });

@@ -76,6 +76,20 @@ describe('mendNameFromPrint', () => {
     const shorter = { surname: ['NUNEZ-GARCIA MARUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
     expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
   });
+  it('never cuts a word of the MRZ name to the print\'s shorter reading, unless the recogniser leaned to the filler', () => {
+    // Seed 956001 styled-dev 147: the MRZ's OO read at 0.92 and 0.96 (runners-up zeros), the print read short twice.
+    const read = parseTd3(['P<JPNOUYANG<<JI<WOO<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const unsure = Array.from({ length: 44 }, (_, i) => (i === 17 ? 0.918 : i === 18 ? 0.956 : 0.999));
+    const zeros = Array.from({ length: 44 }, (_, i) => (i === 17 || i === 18 ? '0' : undefined));
+    const printed = { surname: 'OUYANG', givenNames: 'JI-W' };
+    const agreeing = { surname: ['OUYANG'], givenNames: ['JI-W'] };
+    expect(mendNameFromPrint(read, unsure, printed, { now, line1Second: zeros, otherReadings: agreeing }).lines[0]).toBe(read.lines[0]);
+    // A letter read where the recogniser's runner-up was the filler is the filler the print shows.
+    const fillers = zeros.map((c) => (c === undefined ? c : '<'));
+    expect(mendNameFromPrint(read, unsure, printed, { now, line1Second: fillers, otherReadings: agreeing }).lines[0]).toBe(
+      'P<JPNOUYANG<<JI<W<<<<<<<<<<<<<<<<<<<<<<<<<<<',
+    );
+  });
   it('mends, from one reading of the print, a doubted filler for a letter and a doubted letter in a name cut at the line end', () => {
     // Dev 594 (a phone photo): Z read as a filler at 0.94, I as J at 0.9; the MRZ cuts the last given name.
     const read = parseTd3(['PPESPFERNANDE<<<XIMENA<MARJA<DEL<CARMEN<LUCI', line2], { now });

@@ -205,10 +205,18 @@ function wholeNameMends(
     ),
   );
   const threshold = agreed ? doubtfulBelowWhenCorroborated : doubtfulBelow;
+  // A print shorter than the MRZ's name more often lost its last letters than the MRZ read letters into its fillers:
+  // a letter becomes a filler only where the recogniser's own runner-up there was the filler, however often read.
+  const cutsLetter = (i: number): boolean => padded[i] === '<' && field[i] !== '<' && line1Second !== undefined && line1Second[nameStart + i] !== '<';
   const allowed =
     diffs.length > 0 &&
     diffs.length <= maxChanges &&
-    diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) < threshold && (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second)));
+    diffs.every(
+      (i) =>
+        !cutsLetter(i) &&
+        (line1Confidence[nameStart + i] ?? 1) < threshold &&
+        (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second)),
+    );
   if (!allowed) return [];
   return diffs.map((i) => {
     const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + i + 1, from: field[i]!, to: padded[i]!, reason: 'printed_page' };

@@ -139,9 +139,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
 export function nameCharacters(text: string): string {
   return text
     .replace(/['’]{2,}/g, (run) => run[0]!)
-    // Names hold no digits: a zero joined to a word's letters (`0GUZ`, `J0HN`, `0'BRIEN`) is an O OCR read round (the
-    // MRZ settles which letter). A zero among digits or alone stays out.
-    .replace(/(?<!\d)0(?=['’]?\p{L})|(?<=\p{L})0(?!\d)/gu, 'O')
+    // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
+    // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
+    .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     .replace(/[‐‑‒–—―]/g, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
