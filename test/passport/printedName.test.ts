@@ -71,6 +71,11 @@ describe('nameCharacters', () => {
   it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");
     expect(nameCharacters("O’BRIEN")).toBe("O’BRIEN");
+    // Seed 956001 styled-dev 192: texture over the S read as an apostrophe starting the word.
+    expect(nameCharacters("JOÃO 'SEBASTIÃO")).toBe('JOÃO SEBASTIÃO');
+    expect(nameCharacters("ANNE-’MARIE D'ARC")).toBe("ANNE-MARIE D'ARC");
+    expect(nameCharacters("JANSEN-VAN 'T HOF")).toBe("JANSEN-VAN 'T HOF");
+    expect(nameCharacters("DE 'S-GRAVESANDE")).toBe("DE 'S-GRAVESANDE");
   });
   it('reads a zero before an apostrophe at a word\'s start as a letter, keeping the apostrophe', () => {
     expect(nameCharacters("ROBERT 0'BRIEN")).toBe("ROBERT O'BRIEN");

@@ -146,6 +146,9 @@ export function nameCharacters(text: string): string {
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
+    // An apostrophe follows a name's first letters (O'BRIEN, D'ANGELO); it starts only Dutch one-letter words (VAN 'T
+    // HOF, 'S-GRAVESANDE). One starting a longer word is texture.
+    .replace(/(^|[\s-])['’]+(?!\p{L}(?:[\s-]|$))/gu, '$1')
     .replace(/^[\s'’\-]+|[\s'’\-]+$/g, '');
 }
 
