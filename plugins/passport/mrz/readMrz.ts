@@ -18,7 +18,7 @@ import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
 import { gridNudges, mrzCnnUse, readCellGrid, sureCell, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
-import { rectifyPage } from './rectifyPage.ts';
+import { rectifyPage, type PageRegion } from './rectifyPage.ts';
 import { td3CheckCells, td3Checks, td3Fields, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from '../../../core/imaging/homography.ts';
@@ -571,7 +571,20 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     frame: { toImage: aligned.h, lineCentresMm: best.centres, count: best.count, ...(aligned.lineShifts === undefined ? {} : { lineShifts: aligned.lineShifts }) },
   };
   cellsRead.set(reading, best.cells);
+  if (page !== null) pageSources.set(reading, { grey, h: aligned.h, pxPerMm: page.pxPerMm, imaging: options.imaging });
   return reading;
+}
+
+/**
+ * What a reading's page was rectified from, kept beside it as its cells are: a printed line the page's edge cut (its
+ * MRZ pitched under ICAO's, so the page drawn is narrower than the printed one) is drawn again past that edge.
+ */
+const pageSources = new WeakMap<MrzReading, { grey: GreyImage; h: Homography; pxPerMm: number; imaging: Pick<PluginImaging, 'applyHomography' | 'sampleBilinear'> }>();
+
+/** A region of the reading's rectified page, in its pixels, drawn from the input: past the page's edges too. */
+export function rectifiedRegion(reading: MrzReading, region: PageRegion): RawImage | null {
+  const source = pageSources.get(reading);
+  return source === undefined ? null : rectifyPage(source.grey, source.h, source.pxPerMm, source.imaging, region);
 }
 
 

@@ -10,6 +10,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
 import { joinedRun, phrasesOf, rowRuns, type Phrase } from './vizLayout.ts';
+import { lineCrop, type PastEdge } from './pastEdge.ts';
 
 /** A page prints three dates; more partial values than that are texture, not dates worth an OCR call each. */
 const maxRereads = 3;
@@ -29,16 +30,20 @@ function dayAndYearApart(joined: Phrase): boolean {
   return /^[0-3]?[0-9]$/.test(day.text.trim()) && /^(?:19|20)[0-9]{2}$/.test(year.text.trim()) && room >= 2 * (day.bbox.y1 - day.bbox.y0);
 }
 
-/** One line of the rectified page re-read; its words' boxes in the pixels of the pass `box` came from. */
-async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, ctx: PluginContext): Promise<OcrWord[]> {
+/**
+ * One line of the rectified page re-read (on past its right edge where the line runs there: pastEdge.ts); its words'
+ * boxes in the pixels of the pass `box` came from.
+ */
+async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, ctx: PluginContext, past: PastEdge | undefined): Promise<OcrWord[]> {
   const k = page.width / passWidth;
   const pxPerMm = page.width / td3Page.widthMm;
   const left = Math.max(0, Math.floor(box.x0 * k - widenMm.left * pxPerMm));
   const top = Math.max(0, Math.floor(box.y0 * k - widenMm.vertical * pxPerMm));
-  const right = Math.min(page.width, Math.ceil(box.x1 * k + widenMm.right * pxPerMm));
+  const wanted = Math.ceil(box.x1 * k + widenMm.right * pxPerMm);
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + widenMm.vertical * pxPerMm));
-  if (right - left < 4 || bottom - top < 4) return [];
-  const crop = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, rereadPxPerMm / pxPerMm);
+  const cut = await lineCrop(page, { left, top, wanted, bottom }, pxPerMm, rereadPxPerMm / pxPerMm, ctx, past);
+  if (cut === null) return [];
+  const { image: crop, right } = cut;
   const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
   const s = crop.width / (right - left);
   const back = (b: BoundingBox): BoundingBox => ({ x0: (left + b.x0 / s) / k, y0: (top + b.y0 / s) / k, x1: (left + b.x1 / s) / k, y1: (top + b.y1 / s) / k });
@@ -60,7 +65,7 @@ function lineOf(words: readonly OcrWord[]): OcrLine {
 }
 
 /** `pass` (an OCR of the rectified page `passWidth` px wide) with its partial dates re-read; itself when none gained. */
-export async function withPartialDatesReread(page: RawImage, pass: OcrResult, passWidth: number, ctx: PluginContext): Promise<OcrResult> {
+export async function withPartialDatesReread(page: RawImage, pass: OcrResult, passWidth: number, ctx: PluginContext, past?: PastEdge): Promise<OcrResult> {
   const phrases = phrasesOf(pass);
   const alone = phrases.filter((p) => p.label === null && holdsPartialDate(p.text));
   // A date's parts OCR read as phrases apart along a row, none of them a partial date alone: read again as one.
@@ -70,7 +75,7 @@ export async function withPartialDatesReread(page: RawImage, pass: OcrResult, pa
     .filter((joined) => holdsPartialDate(joined.text) || dayAndYearApart(joined));
   const partial = [...alone, ...apart].slice(0, maxRereads);
   if (partial.length === 0) return pass;
-  const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx)));
+  const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx, past)));
   const replaced = new Set<OcrWord>();
   const added: OcrLine[] = [];
   for (const [i, words] of reread.entries()) {

@@ -11,6 +11,8 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
+import { rectifiedRegion } from '../mrz/readMrz.ts';
+import { lineCrop, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
@@ -59,17 +61,27 @@ export function fieldZoneRows(image: { readonly width: number; readonly height: 
   return { top: Math.round(vizTopMm * scale), bottom: Math.min(image.height, Math.round(fieldZoneBottomMm(line1CentreMm) * scale)) };
 }
 
-/** Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm. */
-async function readNameLine(page: RawImage, box: BoundingBox, sparseWidth: number, orthography: NameOrthography, ctx: PluginContext): Promise<string | null> {
+/**
+ * Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm; on past the page's
+ * right edge where the line runs there (pastEdge.ts).
+ */
+async function readNameLine(
+  page: RawImage,
+  box: BoundingBox,
+  sparseWidth: number,
+  orthography: NameOrthography,
+  ctx: PluginContext,
+  past: PastEdge,
+): Promise<string | null> {
   const k = page.width / sparseWidth;
   const pxPerMm = page.width / td3Page.widthMm;
   const pad = 1.2 * pxPerMm;
   const left = Math.max(0, Math.floor(box.x0 * k - pad));
   const top = Math.max(0, Math.floor(box.y0 * k - pad));
-  const right = Math.min(page.width, Math.ceil(box.x1 * k + pad * 3));
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
-  if (right - left < 4 || bottom - top < 4) return null;
-  const cut = await ctx.imaging.cropGrey(page, { left, top, width: right - left, height: bottom - top }, 11 / pxPerMm);
+  const crop = await lineCrop(page, { left, top, wanted: Math.ceil(box.x1 * k + pad * 3), bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
+  if (crop === null) return null;
+  const cut = crop.image;
   const read = async (band: RowBand | null): Promise<string> => {
     const crop = band === null ? cut : rowsOf(cut, band);
     const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
@@ -97,6 +109,7 @@ async function readPersonalisedInk(located: Located, scaled: RawImage, ctx: Plug
 
 export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
   const { page } = located;
+  const past: PastEdge = (region) => rectifiedRegion(located.reading, region);
   let viz: OcrResult;
   let vizSharper: OcrResult | null = null;
   let vizInk: OcrResult | null = null;
@@ -163,7 +176,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
     const orthography = orthographyOf([located.parse.fields.issuingState.value, located.parse.fields.nationality.value]);
     const reread = (box: BoundingBox | null, width: number): Promise<string | null> =>
-      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx);
+      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, past);
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
       missed.surname ? null : reread(boxes.surname, first.width),
@@ -201,8 +214,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       inkRead = readPersonalisedInk(located, first.scaled, ctx);
       inkRead.catch(() => undefined);
       const sharper = await again;
-      vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx);
-      if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx);
+      vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx, past);
+      if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx, past);
     }
     // Still none: the zone once more with only the print as dark as the MRZ's ink, the background and labels gone.
     if (inkRead !== null && !issueFound(viz) && !issueFound(vizSharper)) {
