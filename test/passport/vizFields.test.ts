@@ -43,6 +43,11 @@ describe('classifyLabel', () => {
     ['Code of issuing State / Code du pays émetteur', 'issuing_state'],
     ['देश कोड / Code of Issuing State', 'issuing_state'],
     ['Code of fésting State / Cadigo del pals efor', 'issuing_state'],
+    // A label that is a code alone is the issuing state's (seed 956001 styled-dev 176, glare over its MRZ cells).
+    ['CODE', 'issuing_state'],
+    ['KOD/CODE', 'issuing_state'],
+    ['Código/Code/Code', 'issuing_state'],
+    ['Personal code', 'other'],
     ['Type / Tipo', 'document_type'],
     ['प्रकार / Type', 'document_type'],
     ['Authority / Autorité', 'other'],
