@@ -1,5 +1,5 @@
 /**
- * Pages the style engine drew on a fresh styled-dev seed (`npm run fixtures -- passport --split styled-dev --seed
+ * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
  * 956001 --count 200`), read by the passport plugin with real OCR. Each was answered wrong or refused on a seed the
  * reader had not been looked at on (indices are 0-based: index 146 is the set's item 147).
  */
@@ -15,23 +15,29 @@ import { buildStyledPassportItem } from '../../fixtures/styledPassportSet.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 interface StyledPage {
+  readonly seed: number;
   readonly index: number;
   readonly degradation: ImageDegradation;
   readonly what: string;
   /** Glare left MRZ cells nothing confirms: the answer says so (check_digits_valid false, mrz_washed_out). */
   readonly washed?: boolean;
+  /** The fields this page is held to, where others are read wrong for another reason (marks missed): all by default. */
+  readonly only?: readonly SpecField[];
 }
 
-const seed = 956_001;
 const pages: readonly StyledPage[] = [
-  { index: 146, degradation: 'photo', what: "print read `JI-W00`, its zeros dropped: the MRZ's WOO cut to W, marked valid (was: names cut short)" },
-  { index: 180, degradation: 'tilt', what: 'a given name past the rectified page\'s right edge, its MRZ pitched under ICAO\'s (was: KATARZYN)' },
-  { index: 173, degradation: 'photo', what: 'a date of issue in the right column, its year past the rectified page\'s edge (was: not read)' },
-  { index: 175, degradation: 'glare', what: 'glare over the issuing state, its code printed under a label that is `CODE` alone (was: refused)', washed: true },
-  { index: 191, degradation: 'scan', what: "texture over a given name's first letter read as an apostrophe (was: JOÃO 'SEBASTIÃO)" },
+  { seed: 956_001, index: 146, degradation: 'photo', what: "print read `JI-W00`, its zeros dropped: the MRZ's WOO cut to W, marked valid (was: names cut short)" },
+  { seed: 956_001, index: 180, degradation: 'tilt', what: 'a given name past the rectified page\'s right edge, its MRZ pitched under ICAO\'s (was: KATARZYN)' },
+  { seed: 956_001, index: 173, degradation: 'photo', what: 'a date of issue in the right column, its year past the rectified page\'s edge (was: not read)' },
+  { seed: 956_001, index: 175, degradation: 'glare', what: 'glare over the issuing state, its code printed under a label that is `CODE` alone (was: refused)', washed: true },
+  { seed: 956_001, index: 191, degradation: 'scan', what: "texture over a given name's first letter read as an apostrophe (was: JOÃO 'SEBASTIÃO)" },
+  // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
+  { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },
+  { seed: 967_001, index: 12, degradation: 'photo', what: 'given names under their label, the crop widened to find them: not read on into the desk (was: `DMITRI JIŘÍ BHAI`)', only: ['given_name'] },
 ];
 
 const specFields = ['full_name', 'given_name', 'surname', 'date_of_birth', 'nationality', 'passport_number', 'issue_date', 'expiry_date', 'issuing_country', 'sex'] as const;
+type SpecField = (typeof specFields)[number];
 
 let dir: string;
 let ocr: OcrPool;
@@ -41,7 +47,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'docex-styled-pages-'));
   ocr = createOcrPool({ workers: 2 });
   for (const page of pages) {
-    const built = await buildStyledPassportItem(`styled-${page.index + 1}`, 'styled-dev', page.index, page.degradation, itemRandom(seed, page.index));
+    const built = await buildStyledPassportItem(`styled-${page.seed}-${page.index + 1}`, 'styled-dev', page.index, page.degradation, itemRandom(page.seed, page.index));
     const file = built.files[0]!;
     await writeFile(path.join(dir, file.name), file.bytes);
     files.set(page, { path: path.join(dir, file.name), expected: built.truth.expected as PassportExpected });
@@ -54,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('styled passport pages from a fresh seed', () => {
-  it.each(pages)('item $index ($degradation): $what', async (page) => {
+  it.each(pages)('seed $seed item $index ($degradation): $what', async (page) => {
     const { path: file, expected } = files.get(page)!;
     const outcome = await runPassportPlugin(ocr, { first_page: file }, new Date('2026-11-29T00:00:00Z'));
     if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.detail}`);
@@ -62,6 +68,6 @@ describe('styled passport pages from a fresh seed', () => {
     expect([mrz.line1, mrz.line2]).toEqual([expected.mrz.line1, expected.mrz.line2]);
     if (page.washed) expect(warnings.map((w) => w.code)).toContain('mrz_washed_out');
     else expect(mrz.check_digits_valid).toBe(expected.mrz.check_digits_valid);
-    for (const field of specFields) expect(outcome.result[field], field).toBe(expected[field]);
+    for (const field of page.only ?? specFields) expect(outcome.result[field], field).toBe(expected[field]);
   }, 60_000);
 });

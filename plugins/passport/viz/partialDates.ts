@@ -10,7 +10,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { holdsPartialDate, parsePrintedDates } from './printedDate.ts';
 import { joinedRun, phrasesOf, rowRuns, type Phrase } from './vizLayout.ts';
-import { lineCrop, type PastEdge } from './pastEdge.ts';
+import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 
 /** A page prints three dates; more partial values than that are texture, not dates worth an OCR call each. */
 const maxRereads = 3;
@@ -31,8 +31,8 @@ function dayAndYearApart(joined: Phrase): boolean {
 }
 
 /**
- * One line of the rectified page re-read (on past its right edge where the line runs there: pastEdge.ts); its words'
- * boxes in the pixels of the pass `box` came from.
+ * One line of the rectified page re-read (on past its right edge, given `past`: pastEdge.ts); its words' boxes in the
+ * pixels of the pass `box` came from.
  */
 async function rereadLine(page: RawImage, box: BoundingBox, passWidth: number, ctx: PluginContext, past: PastEdge | undefined): Promise<OcrWord[]> {
   const k = page.width / passWidth;
@@ -75,7 +75,7 @@ export async function withPartialDatesReread(page: RawImage, pass: OcrResult, pa
     .filter((joined) => holdsPartialDate(joined.text) || dayAndYearApart(joined));
   const partial = [...alone, ...apart].slice(0, maxRereads);
   if (partial.length === 0) return pass;
-  const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx, past)));
+  const reread = await Promise.all(partial.map((p) => rereadLine(page, p.bbox, passWidth, ctx, reachesRightEdge(p.bbox, passWidth) ? past : undefined)));
   const replaced = new Set<OcrWord>();
   const added: OcrLine[] = [];
   for (const [i, words] of reread.entries()) {

@@ -12,7 +12,7 @@ import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedRegion } from '../mrz/readMrz.ts';
-import { lineCrop, type PastEdge } from './pastEdge.ts';
+import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
@@ -20,7 +20,7 @@ import { belowCloseLabel, nameLineBand, type RowBand, rowsOf } from './nameLineB
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
-import { locateNames, readVizFields, type RefinedNames } from './vizFields.ts';
+import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { offRule } from './issueDateChoice.ts';
 
 /**
@@ -63,7 +63,7 @@ export function fieldZoneRows(image: { readonly width: number; readonly height: 
 
 /**
  * Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm; on past the page's
- * right edge where the line runs there (pastEdge.ts).
+ * right edge, given `past`, where the crop runs there (pastEdge.ts).
  */
 async function readNameLine(
   page: RawImage,
@@ -71,7 +71,7 @@ async function readNameLine(
   sparseWidth: number,
   orthography: NameOrthography,
   ctx: PluginContext,
-  past: PastEdge,
+  past: PastEdge | undefined,
 ): Promise<string | null> {
   const k = page.width / sparseWidth;
   const pxPerMm = page.width / td3Page.widthMm;
@@ -175,12 +175,19 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
     const orthography = orthographyOf([located.parse.fields.issuingState.value, located.parse.fields.nationality.value]);
-    const reread = (box: BoundingBox | null, width: number): Promise<string | null> =>
-      box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, past);
+    // A name line is read past the page's edge only where its words reach it and the MRZ cut that part of the name:
+    // elsewhere the MRZ has the letters the edge cut, and what lies past a page's edge may be the desk (`ÇELIK JOO`).
+    const cutPart = mrzCutPart(located.parse.lines[0]);
+    const reread = (found: NameBoxes & { readonly words: NameBoxes }, part: keyof NameBoxes, width: number): Promise<string | null> => {
+      const box = found[part];
+      const words = found.words[part];
+      const edge = (part === 'surname' ? 'surname' : 'given_names') === cutPart && words !== null && reachesRightEdge(words, width) ? past : undefined;
+      return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge);
+    };
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
-      missed.surname ? null : reread(boxes.surname, first.width),
-      missed.givenNames ? null : reread(boxes.givenNames, first.width),
+      missed.surname ? null : reread(boxes, 'surname', first.width),
+      missed.givenNames ? null : reread(boxes, 'givenNames', first.width),
     ]);
     refined = { surname, givenNames };
     const at = (box: BoundingBox | null, pxPerMm: number) => (box === null ? null : { bbox: box, pxPerMm });
@@ -191,8 +198,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       if (missed.surname || missed.givenNames) {
         const found = locateNames(vizSharper, located.parse);
         const [s, g] = await Promise.all([
-          missed.surname ? reread(found.surname, sharper.width) : surname,
-          missed.givenNames ? reread(found.givenNames, sharper.width) : givenNames,
+          missed.surname ? reread(found, 'surname', sharper.width) : surname,
+          missed.givenNames ? reread(found, 'givenNames', sharper.width) : givenNames,
         ]);
         refined = { surname: s, givenNames: g };
         nameLines = {

@@ -248,6 +248,14 @@ function phraseBelow(phrases: readonly Phrase[], surname: BoundingBox | null): N
     .map(({ p, box }) => ({ text: p.text, confidence: p.confidence, bbox: box }));
 }
 
+/**
+ * The part of the name a truncated MRZ cut (null where it cut none): the given names where `<<` ends the surname,
+ * else the surname. Past the cut, the print alone holds the name.
+ */
+export function mrzCutPart(line1: string): 'surname' | 'given_names' | null {
+  return !nameMayBeTruncated(line1) ? null : line1.slice(5).includes('<<') ? 'given_names' : 'surname';
+}
+
 /** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
 export interface RefinedNames {
   readonly surname?: string | null;
@@ -283,7 +291,7 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
   // (`SEO-JUN HIROSHI` and `WEI`): its re-read takes in the phrases that carry on along its row, each starting
   // within two letter heights of the last and read as capitals alone; a label, or anything else (a portrait's
   // edge read as `[otis`), ends the row. The surname is the cut part only where no `<<` ends it.
-  const cutPart = !nameMayBeTruncated(mrz.lines[0]) ? null : mrz.lines[0].slice(5).includes('<<') ? 'given_names' : 'surname';
+  const cutPart = mrzCutPart(mrz.lines[0]);
   const onward = (box: BoundingBox | null | undefined, field: 'surname' | 'given_names'): BoundingBox | null | undefined => {
     if (box == null || field !== cutPart) return box;
     const h = box.y1 - box.y0;
