@@ -17,6 +17,7 @@ GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.t
 // than its ends, as a caron's does.
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf', 'AccentTestLiberation');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', 'AccentTestLiberationSans');
+GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf', 'AccentTestLiberationSansBold');
 
 interface Drawing {
   readonly width: number;
@@ -652,6 +653,17 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(struck.crop, struck.ocr)).toBe('MAŁGORZATA');
     const plain = drawnAt('MALGORZATA', 'MALGORZATA', 22, 'AccentTestSans');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('MALGORZATA');
+  });
+  it('reads Ł that OCR took for an E as Ł, and keeps an E, whose top runs right', () => {
+    // Seed 956001 styled-dev 25: ŁUKASZ read EUKASZ, the stroke taken for E's middle bar.
+    for (const [px, font] of [[22, 'AccentTestSans'], [30, 'AccentTestSans'], [26, 'AccentTestLiberationSansBold']] as const) {
+      const struck = drawnAt('ŁUKASZ', 'EUKASZ', px, font);
+      expect(withAccentMarks(struck.crop, struck.ocr), `${font} ${px}px`).toBe('ŁUKASZ');
+      for (const word of ['ELIAS', 'EDWARD']) {
+        const plain = drawnAt(word, word, px, font);
+        expect(withAccentMarks(plain.crop, plain.ocr), `${word} ${font} ${px}px`).toBe(word);
+      }
+    }
   });
   it('reads a D whose bar stands out left of the stem by less than half the stem as Ð, and a plain D as D', () => {
     const barred = drawnAt('SIGURÐSSON', 'SIGURDSSON', 38, 'AccentTestSans');

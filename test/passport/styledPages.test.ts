@@ -33,6 +33,9 @@ const pages: readonly StyledPage[] = [
   { seed: 956_001, index: 191, degradation: 'scan', what: "texture over a given name's first letter read as an apostrophe (was: JOÃO 'SEBASTIÃO)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },
+  // A guilloche line rising through YLVA's L, as Ł's stroke rises: a rule that took a stroke out a pixel left of the
+  // stem for Ł read YŁVA here.
+  { seed: 967_001, index: 120, degradation: 'rot270', what: 'texture rising through an L is no Ł (a looser Ł rule read YŁVA)', only: ['given_name'] },
   { seed: 967_001, index: 12, degradation: 'photo', what: 'given names under their label, the crop widened to find them: not read on into the desk (was: `DMITRI JIŘÍ BHAI`)', only: ['given_name'] },
 ];
 

@@ -834,7 +834,9 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
   // eye, whose stem a bar crosses.
   if ('BP'.includes(base)) return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   if (base === 'L') return strokedL(blob, mask, maskWidth) ? 'Ł' : null;
-  if (base !== 'T') return null;
+  // OCR reads Ł as E as well (ŁUKASZ as EUKASZ), its stroke for E's middle bar: as for T, only a letter whose foot
+  // runs on right of the stem and whose top does not, unlike E's, is an L.
+  if (base !== 'T' && base !== 'E') return null;
   // OCR reads Ł as T too (MAŁGORZATA as MATGORZATA). A kerned neighbour reaches into a T's box (NATALIA's A under its
   // bar): the letter's own ink alone is looked at. A T's bar (and a serif face's drops from it) is at its top: only a
   // letter whose foot runs on right of the stem, and whose top does not, is an L.
