@@ -23,10 +23,15 @@ const labelStems: readonly { readonly field: VizField; readonly stems: readonly 
   // The issuing state's code and the document type, read only to stand in for MRZ cells glare washed out.
   // Small print: "Code of fésting State / Cadigo del pals efor" is how OCR reads "Code of issuing State / Código del país emisor".
   // Glare: "Code of sing Sate" (dev glare 1069); no other label of a passport's data page begins "Code of".
-  { field: 'issuing_state', stems: [/code of issuing|issuing state|code of [a-z]{4,9} state|\bcode of [a-z]{3,9} s[a-z]{1,3}te\b|code du pays|pays emetteur|ausstellenden staat|pais emisor|c[a-z]digo del pa[a-z]s|code van het land/] },
-  // A label that is a code and nothing else (`Code`, `Kod/Code`, `Código/Code/Code`) is the issuing state's: the one
-  // code ICAO 9303 prints on a data page (a personal code's label names the person: `Personal code`).
-  { field: 'issuing_state', stems: [/^(?:(?:country )?(?:code|c[a-z]digo|kod|kode|codice)(?: ?\/ ?|$))+$/] },
+  // A label that is a code and nothing else (`Code`, `Kod/Code`, `Código/Code/Code`) is the issuing state's too: the
+  // one code ICAO 9303 prints on a data page (a personal code's label names the person: `Personal code`).
+  {
+    field: 'issuing_state',
+    stems: [
+      /code of issuing|issuing state|code of [a-z]{4,9} state|\bcode of [a-z]{3,9} s[a-z]{1,3}te\b|code du pays|pays emetteur|ausstellenden staat|pais emisor|c[a-z]digo del pa[a-z]s|code van het land/,
+      /^(?:(?:country )?(?:code|c[a-z]digo|kod|kode|codice)(?: ?\/ ?|$))+$/,
+    ],
+  },
   { field: 'document_type', stems: [/(^|\/ ?)(type|typ|tipo|soort)\b/] },
   {
     field: 'other',
