@@ -3,16 +3,13 @@
  * pages, flat and uploaded turned a quarter at another scale, read with real OCR. The date of issue's polygon must
  * lie on the page around the printed date, and the names' polygons on the printed names, not the MRZ.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
 import { passportPxPerMm, passportValueBoxMm, renderPassportDataPage, type PassportLayout } from '../../fixtures/passportPage.ts';
 import { inventPassport } from '../../fixtures/passportRecord.ts';
 import { createRandom } from '../../fixtures/random.ts';
 import { td3Page } from '../../plugins/passport/mrz/td3Geometry.ts';
+import { pagesOnDisk } from './pagesOnDisk.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 type Point = [number, number];
@@ -47,35 +44,24 @@ const centre = (polygon: readonly Point[]): Point => [
   (Math.min(...polygon.map((p) => p[1])) + Math.max(...polygon.map((p) => p[1]))) / 2,
 ];
 
-let dir: string;
-let ocr: OcrPool;
-const files = new Map<Upload, string>();
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'docex-geometry-'));
-  ocr = createOcrPool({ workers: 1 });
-  for (const upload of uploads) {
+const onDisk = pagesOnDisk(
+  'geometry',
+  uploads,
+  async (upload) => {
     const { image } = pageOf(upload);
     const width = Math.round(td3Page.widthMm * upload.pxPerMm);
     const height = Math.round(td3Page.heightMm * upload.pxPerMm);
     let pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).resize(width, height);
     if (upload.turned) pipeline = sharp(await pipeline.png().toBuffer()).rotate(90);
-    const file = path.join(dir, `page-${upload.seed}.png`);
-    await writeFile(file, await pipeline.png().toBuffer());
-    files.set(upload, file);
-  }
-  await ocr.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await ocr?.terminate();
-  await rm(dir, { recursive: true, force: true });
-});
+    return { name: `page-${upload.seed}.png`, bytes: await pipeline.png().toBuffer(), keep: undefined };
+  },
+  { workers: 1 },
+);
 
 describe('passport geometry on generated pages', () => {
   it.each(uploads)('$name', async (upload) => {
     const { record } = pageOf(upload);
-    const outcome = await runPassportPlugin(ocr, { first_page: files.get(upload)! });
+    const outcome = await runPassportPlugin(onDisk.ocr, { first_page: onDisk.file(upload).path });
     expect(outcome.ok, outcome.ok ? '' : outcome.detail).toBe(true);
     if (!outcome.ok) return;
     const { issue_date: issued, geometry } = outcome.result;

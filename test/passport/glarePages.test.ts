@@ -3,14 +3,10 @@
  * own (`npm run fixtures -- passport --split dev --seed S --count N --degradation glare`), read by the passport plugin
  * with real OCR. Each page once failed a different way (indices are 0-based: index 12 is the set's item 13).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
 import { itemRandom } from '../../fixtures/generate.ts';
 import { buildPassportItem } from '../../fixtures/passportSet.ts';
-import type { PassportExpected } from '../../fixtures/passportRecord.ts';
+import { pagesOnDisk } from './pagesOnDisk.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 interface GlarePage {
@@ -38,30 +34,16 @@ const pages: readonly GlarePage[] = [
 
 const specFields = ['full_name', 'given_name', 'surname', 'date_of_birth', 'nationality', 'passport_number', 'expiry_date', 'issuing_country', 'sex'] as const;
 
-let dir: string;
-let ocr: OcrPool;
-const files = new Map<GlarePage, { path: string; expected: PassportExpected }>();
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'docex-glare-pages-'));
-  ocr = createOcrPool({ workers: 2 });
-  for (const page of pages) {
-    const built = await buildPassportItem(`glare-${page.seed}-${page.index + 1}`, page.index, 'glare', itemRandom(page.seed, page.index));
-    const name = built.item.files.first_page!;
-    await writeFile(path.join(dir, name), built.files.find((f) => f.name === name)!.bytes);
-    files.set(page, { path: path.join(dir, name), expected: built.truth.expected });
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await ocr?.terminate();
-  await rm(dir, { recursive: true, force: true });
+const onDisk = pagesOnDisk('glare-pages', pages, async (page) => {
+  const built = await buildPassportItem(`glare-${page.seed}-${page.index + 1}`, page.index, 'glare', itemRandom(page.seed, page.index));
+  const name = built.item.files.first_page!;
+  return { name, bytes: built.files.find((f) => f.name === name)!.bytes, keep: built.truth.expected };
 });
 
 describe('passport pages with glare across the MRZ', () => {
   it.each(pages)('seed $seed item $index: $what', async (page) => {
-    const { path: file, expected } = files.get(page)!;
-    const outcome = await runPassportPlugin(ocr, { first_page: file }, new Date());
+    const { path: file, keep: expected } = onDisk.file(page);
+    const outcome = await runPassportPlugin(onDisk.ocr, { first_page: file }, new Date());
     if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.detail}`);
     const { result } = outcome;
     expect(result.mrz.line1).toBe(expected.mrz.line1);

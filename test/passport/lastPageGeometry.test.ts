@@ -3,17 +3,14 @@
  * passport's data page and last page, the last page uploaded flat, and turned a quarter and tilted, read with real
  * OCR. Each field's polygon is on page 1 around its printed value.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
 import { passportPxPerMm, renderPassportDataPage, renderPassportLastPage } from '../../fixtures/passportPage.ts';
 import { inventPassport } from '../../fixtures/passportRecord.ts';
 import { createRandom } from '../../fixtures/random.ts';
 import { td3Page } from '../../plugins/passport/mrz/td3Geometry.ts';
 import { boxOnUpload, type LastPageFrame, toUpload } from '../../plugins/passport/lastPage/lastPageFrame.ts';
+import { pagesOnDisk } from './pagesOnDisk.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 type Point = [number, number];
@@ -30,30 +27,15 @@ const drawnMm: Record<string, { x0: number; y0: number; y1: number }> = {
   'last_page.file_number': { x0: 84, y0: 73.2, y1: 75.6 },
 };
 
-let dir: string;
-let ocr: OcrPool;
-let first: string;
-const lastFiles: Record<'flat' | 'turned', string> = { flat: '', turned: '' };
+const pngOf = (image: { data: Buffer | Uint8Array | Uint8ClampedArray; width: number; height: number }) =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'docex-last-geometry-'));
-  ocr = createOcrPool({ workers: 2 });
-  const data = renderPassportDataPage(record, 'classic', random.fork('page'));
-  first = path.join(dir, 'first.png');
-  await writeFile(first, await sharp(data.data, { raw: { width: data.width, height: data.height, channels: 4 } }).png().toBuffer());
-  const last = renderPassportLastPage(record, 'classic', random.fork('last'));
-  const png = await sharp(last.data, { raw: { width: last.width, height: last.height, channels: 4 } }).png().toBuffer();
-  lastFiles.flat = path.join(dir, 'last-flat.png');
-  await writeFile(lastFiles.flat, png);
-  // A quarter turn clockwise, then 4 degrees more on a white canvas grown to hold it.
-  lastFiles.turned = path.join(dir, 'last-turned.png');
-  await writeFile(lastFiles.turned, await sharp(await sharp(png).rotate(90).png().toBuffer()).rotate(4, { background: '#ffffff' }).png().toBuffer());
-  await ocr.ready();
-}, 120_000);
-
-afterAll(async () => {
-  await ocr?.terminate();
-  await rm(dir, { recursive: true, force: true });
+const onDisk = pagesOnDisk('last-geometry', ['first', 'last-flat', 'last-turned'] as const, async (name) => {
+  if (name === 'first') return { name: 'first.png', bytes: await pngOf(renderPassportDataPage(record, 'classic', random.fork('page'))), keep: undefined };
+  const png = await pngOf(renderPassportLastPage(record, 'classic', random.fork('last')));
+  // Turned: a quarter turn clockwise, then 4 degrees more on a white canvas grown to hold it.
+  const bytes = name === 'last-flat' ? png : await sharp(await sharp(png).rotate(90).png().toBuffer()).rotate(4, { background: '#ffffff' }).png().toBuffer();
+  return { name: `${name}.png`, bytes, keep: undefined };
 });
 
 /** A point of the flat last page (mm) on the upload: flat, or turned 90° clockwise then 4° about the grown canvas. */
@@ -102,7 +84,7 @@ describe('toUpload', () => {
 
 describe('last page geometry on a generated Indian passport', () => {
   it.each([false, true])('turned a quarter and tilted: %s', async (turned) => {
-    const outcome = await runPassportPlugin(ocr, { first_page: first, last_page: turned ? lastFiles.turned : lastFiles.flat });
+    const outcome = await runPassportPlugin(onDisk.ocr, { first_page: onDisk.file('first').path, last_page: onDisk.file(turned ? 'last-turned' : 'last-flat').path });
     expect(outcome.ok, outcome.ok ? '' : outcome.detail).toBe(true);
     if (!outcome.ok) return;
     expect(outcome.result.last_page?.father_name).toBe(record.lastPage!.father_name);

@@ -3,15 +3,12 @@
  * 956001 --count 200`), read by the passport plugin with real OCR. Each was answered wrong or refused on a seed the
  * reader had not been looked at on (indices are 0-based: index 146 is the set's item 147).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
 import { itemRandom } from '../../fixtures/generate.ts';
 import type { ImageDegradation } from '../../fixtures/manifest.ts';
 import type { PassportExpected } from '../../fixtures/passportRecord.ts';
 import { buildStyledPassportItem } from '../../fixtures/styledPassportSet.ts';
+import { pagesOnDisk } from './pagesOnDisk.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 interface StyledPage {
@@ -42,30 +39,16 @@ const pages: readonly StyledPage[] = [
 const specFields = ['full_name', 'given_name', 'surname', 'date_of_birth', 'nationality', 'passport_number', 'issue_date', 'expiry_date', 'issuing_country', 'sex'] as const;
 type SpecField = (typeof specFields)[number];
 
-let dir: string;
-let ocr: OcrPool;
-const files = new Map<StyledPage, { path: string; expected: PassportExpected }>();
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'docex-styled-pages-'));
-  ocr = createOcrPool({ workers: 2 });
-  for (const page of pages) {
-    const built = await buildStyledPassportItem(`styled-${page.seed}-${page.index + 1}`, 'styled-dev', page.index, page.degradation, itemRandom(page.seed, page.index));
-    const file = built.files[0]!;
-    await writeFile(path.join(dir, file.name), file.bytes);
-    files.set(page, { path: path.join(dir, file.name), expected: built.truth.expected as PassportExpected });
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await ocr?.terminate();
-  await rm(dir, { recursive: true, force: true });
+const onDisk = pagesOnDisk('styled-pages', pages, async (page) => {
+  const built = await buildStyledPassportItem(`styled-${page.seed}-${page.index + 1}`, 'styled-dev', page.index, page.degradation, itemRandom(page.seed, page.index));
+  const file = built.files[0]!;
+  return { name: file.name, bytes: file.bytes, keep: built.truth.expected as PassportExpected };
 });
 
 describe('styled passport pages from a fresh seed', () => {
   it.each(pages)('seed $seed item $index ($degradation): $what', async (page) => {
-    const { path: file, expected } = files.get(page)!;
-    const outcome = await runPassportPlugin(ocr, { first_page: file }, new Date('2026-11-29T00:00:00Z'));
+    const { path: file, keep: expected } = onDisk.file(page);
+    const outcome = await runPassportPlugin(onDisk.ocr, { first_page: file }, new Date('2026-11-29T00:00:00Z'));
     if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.detail}`);
     const { mrz, warnings } = outcome.result;
     expect([mrz.line1, mrz.line2]).toEqual([expected.mrz.line1, expected.mrz.line2]);

@@ -2,16 +2,12 @@
  * Generated passport scans shrunk to a few hundred pixels wide, read by the passport plugin with real OCR. The MRZ
  * still reads at under 2 px/mm; the printed page does not, and what Tesseract makes of it must not count.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
 import type { OcrPort, PageSegmentation } from '../../core/ocr/types.ts';
 import { itemRandom } from '../../fixtures/generate.ts';
 import { buildPassportItem } from '../../fixtures/passportSet.ts';
-import type { PassportExpected } from '../../fixtures/passportRecord.ts';
+import { pagesOnDisk } from './pagesOnDisk.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 interface TinyPage {
@@ -30,36 +26,21 @@ const pages: readonly TinyPage[] = [
   { seed: 5151, index: 3, widthPx: 300, tooSmall: false },
 ];
 
-let dir: string;
-let pool: OcrPool;
-const files = new Map<TinyPage, { path: string; expected: PassportExpected }>();
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'docex-tiny-pages-'));
-  pool = createOcrPool({ workers: 2 });
-  for (const page of pages) {
-    const built = await buildPassportItem(`tiny-${page.seed}-${page.index + 1}`, page.index, 'scan', itemRandom(page.seed, page.index));
-    const name = built.item.files.first_page!;
-    const shrunk = await sharp(built.files.find((f) => f.name === name)!.bytes).resize({ width: page.widthPx }).png().toBuffer();
-    const file = path.join(dir, `${page.seed}-${page.index}-${page.widthPx}.png`);
-    await writeFile(file, shrunk);
-    files.set(page, { path: file, expected: built.truth.expected });
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await pool?.terminate();
-  await rm(dir, { recursive: true, force: true });
+const onDisk = pagesOnDisk('tiny-pages', pages, async (page) => {
+  const built = await buildPassportItem(`tiny-${page.seed}-${page.index + 1}`, page.index, 'scan', itemRandom(page.seed, page.index));
+  const name = built.item.files.first_page!;
+  const shrunk = await sharp(built.files.find((f) => f.name === name)!.bytes).resize({ width: page.widthPx }).png().toBuffer();
+  return { name: `${page.seed}-${page.index}-${page.widthPx}.png`, bytes: shrunk, keep: built.truth.expected };
 });
 
 describe('passport pages too small for their print', () => {
   it.each(pages)('seed $seed item $index at $widthPx px wide', async (page) => {
-    const { path: file, expected } = files.get(page)!;
+    const { path: file, keep: expected } = onDisk.file(page);
     const jobs: (PageSegmentation | undefined)[] = [];
     const counting: OcrPort = {
       recognize: (request) => {
         jobs.push(request.segmentation);
-        return pool.recognize(request);
+        return onDisk.ocr.recognize(request);
       },
     };
     const outcome = await runPassportPlugin(counting, { first_page: file }, new Date('2026-11-27T00:00:00Z'));
