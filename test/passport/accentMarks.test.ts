@@ -665,6 +665,15 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       }
     }
   });
+  it("reads no Ł from a Y that OCR's letter places put an L on", () => {
+    // Seed 978001 styled-dev 175 (perspective): LAYLA came back LAYŁA, the Y's arms taken for Ł's stroke.
+    for (const [px, font] of [[22, 'AccentTestSans'], [30, 'AccentTestSans'], [40, 'AccentTestSerif']] as const) {
+      const misplaced = drawnAt('AYA', 'ALA', px, font);
+      expect(withAccentMarks(misplaced.crop, misplaced.ocr), `${font} ${px}px`).toBe('ALA');
+      const struck = drawnAt('AŁA', 'ALA', px, font);
+      expect(withAccentMarks(struck.crop, struck.ocr), `Ł ${font} ${px}px`).toBe('AŁA');
+    }
+  });
   it('reads a D whose bar stands out left of the stem by less than half the stem as Ð, and a plain D as D', () => {
     const barred = drawnAt('SIGURÐSSON', 'SIGURDSSON', 38, 'AccentTestSans');
     expect(withAccentMarks(barred.crop, barred.ocr)).toBe('SIGURÐSSON');

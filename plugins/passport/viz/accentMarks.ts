@@ -866,6 +866,13 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number, footRight = f
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
   if (outLeft < 2 || outRight < 2) return false;
+  // A stroke adds ink to the stem and never cuts it: the stem runs from the letter's top to its foot. A Y (a letter
+  // whose place OCR misjudged) has its arms out both sides where an Ł's stroke is, and no stem above them.
+  // Its middle column is looked at: a serif face's thick arm overlaps the stem's edge columns.
+  const middle = [Math.floor((stemLeft + stemRight) / 2), Math.ceil((stemLeft + stemRight) / 2)];
+  let stemRows = 0;
+  for (let y = blob.minY; y <= blob.maxY; y++) if (middle.some((x) => mask[y * maskWidth + x] === 1)) stemRows++;
+  if (stemRows < h * 0.9) return false;
   if (!footRight) return true;
   const top = inkEnds(blob, mask, maskWidth, { row: blob.minY + Math.round(h * 0.05) });
   const foot = inkEnds(blob, mask, maskWidth, { row: blob.maxY - Math.round(h * 0.05) });
