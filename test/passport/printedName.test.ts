@@ -95,6 +95,19 @@ describe('nameCharacters', () => {
   });
 });
 
+describe('reconcileName: apostrophes', () => {
+  it("keeps an apostrophe after a word's one letter only where the letter elides an article or prefix", () => {
+    // Seed 978001 styled-dev 22: glare over MCALLISTER-JOHNSON's second part, its J re-read `I'`.
+    expect(reconcileName("MCALLISTER I'DHNSON", 'MCALLISTER<JOHNSON').value).toBe('MCALLISTER JOHNSON');
+    expect(reconcileName("I'ARTOIS", 'DARTOIS').value).toBe("D'ARTOIS");
+    expect(reconcileName("ROBERT O’BRIEN", 'ROBERT<OBRIEN').value).toBe('ROBERT O’BRIEN');
+    expect(reconcileName("N'DIAYE", 'NDIAYE').value).toBe("N'DIAYE");
+    // After two letters and more, an apostrophe stays: a Dutch or Arabic name's, or an elided Italian article's.
+    expect(reconcileName("DELL'ACQUA", 'DELLACQUA').value).toBe("DELL'ACQUA");
+    expect(reconcileName("SA'ID", 'SAID').value).toBe("SA'ID");
+  });
+});
+
 describe('completePrintedPrefix', () => {
   it('keeps the printed start of a name cut short and takes the rest from the MRZ', () => {
     expect(completePrintedPrefix('PILLAI-SRINIV', 'PILLAI<SRINIVASAN')).toBe('PILLAI-SRINIVASAN');

@@ -127,7 +127,12 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   }
   const total = cost[n]![m]!;
   const kept = keptBeyond(beyond);
-  const value = `${matched}${wordEnds && /^\p{L}/u.test(kept) ? ' ' : ''}${kept}`.replace(/\s+/g, ' ').trim();
+  const value = `${matched}${wordEnds && /^\p{L}/u.test(kept) ? ' ' : ''}${kept}`
+    .replace(/\s+/g, ' ')
+    // After a word's one letter, an apostrophe marks an elided article or prefix (D'ARC, L'HEUREUX, O'BRIEN, M'KAY,
+    // N'DIAYE, A'COURT); after any other letter it is what OCR made of a letter's top (a J read `I'`).
+    .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
+    .trim();
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept };
 }
 
