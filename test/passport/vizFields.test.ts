@@ -7,7 +7,7 @@ import { parseTd3, withPrintedBirthCentury } from '../../plugins/passport/mrz/in
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
-import { locateNames, printedBirthInFull, readVizFields } from '../../plugins/passport/viz/vizFields.ts';
+import { locateNames, printedBirthInFull, readVizFields, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
@@ -305,6 +305,19 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     const two = parseTd3(['P<DNKWILLIAMS<ASHCROFT<<VICTORIA<<<<<<<<<<<<', 'L898902C36DNK7408122F1204159ZE184226B<<<<<10'], { now });
     const sparse = rows(['Surname / Nom', 'WILLIAMS ASHCROFT', 'Given names / Prénoms', 'VICTORIA']);
     expect(readVizFields(sparse, two, { surname: 'AME / NOM WILLIAMS-ASHCROFT' }, now).surname?.value).toBe('WILLIAMS-ASHCROFT');
+  });
+  it('takes the hyphen the plainer reading has where the sharper one read no separator at all', () => {
+    // Seed 978001 styled-dev 186: SEO-JUN re-read `SEOJUN`, the sparse pass's `SEO-JUN` then lost its hyphen.
+    const korean = parseTd3(['P<KORYAMAMOTO<<SEO<JUN<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36KOR7408122F1204159ZE184226B<<<<<10'], { now });
+    const sparse = rows(['Surname / Nom', 'YAMAMOTO', 'Given names / Prénoms', 'SEO-JUN']);
+    expect(readVizFields(sparse, korean, { givenNames: 'SEOJUN' }, now).givenNames?.value).toBe('SEO-JUN');
+    // A separator the sharper reading read itself stays its own: it looked for a dash between its words.
+    expect(readVizFields(sparse, korean, { givenNames: 'SEO JUN' }, now).givenNames?.value).toBe('SEO JUN');
+  });
+  it('keeps the separators of the sharper reading, marks and all, where both read them', () => {
+    expect(separatorsOf('MARÍA JOSÉ', 'MARÍAJOSÉ', 'MARIA JOSE')).toBe('MARÍA JOSÉ');
+    expect(separatorsOf('ANNE-MARIE ÉLODIE', 'ANNE-MARIEÉLODIE', 'ANNE MARIE-ELODIE')).toBe('ANNE-MARIE-ÉLODIE');
+    expect(separatorsOf('GRÆSBØLL SØREN', 'GRÆSBØLLSØREN', 'GRAESBOLL-SOREN')).toBe('GRÆSBØLL-SØREN');
   });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');

@@ -159,10 +159,14 @@ function readName(
       }
     }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
-    // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at.
+    // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at, and the
+    // separators it did not read from the plainer one.
     if (best !== null && !best.marksSeen) {
       const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
-      if (sameName !== undefined) return { ...sameName, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
+      if (sameName !== undefined) {
+        const value = separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value);
+        return { ...sameName, value, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
+      }
     }
     return best;
   };
@@ -184,6 +188,36 @@ function readName(
     if (further !== null && transliterateName(further.value).length > mrzName.length) return further;
   }
   return underLabel ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
+}
+
+/**
+ * `value` (a reconciled reading of `read`) with the separators of `other` (the same name, reconciled from another
+ * reading) where `read` had none: there the MRZ's filler gave `value` a space, while `other` read what is printed
+ * (`SEOJUN` re-read, `SEO-JUN` in the sparse pass). Where `read` has its own separator, it stays.
+ */
+export function separatorsOf(value: string, read: string, other: string): string {
+  // Each separator keyed by how many letters come before it.
+  const separators = (text: string): Map<number, string> => {
+    const found = new Map<number, string>();
+    let letters = 0;
+    for (const c of text) {
+      if (c === ' ' || c === '-') found.set(letters, c);
+      else letters += plainLetters(c).length;
+    }
+    return found;
+  };
+  const own = separators(read);
+  const printed = separators(other);
+  let letters = 0;
+  let out = '';
+  for (const c of value) {
+    if (c === ' ' || c === '-') out += own.has(letters) ? c : (printed.get(letters) ?? c);
+    else {
+      out += c;
+      letters += plainLetters(c).length;
+    }
+  }
+  return out;
 }
 
 /** The texts the sparse pass read under the surname and given-names labels, as read. */
