@@ -377,6 +377,17 @@ describe('locateNames', () => {
     const uncut = parseTd3(['P<JPNYAMAMOTO<<SEO<JUN<HIROSHI<<<<<<<<<<<<<<', line2], { now });
     expect(locateNames(row, uncut).givenNames?.x1).toBe(547);
   });
+  it('re-reads a name found by its printed start alone as far as the MRZ spells it', () => {
+    // Seed 978001 styled-dev 46: texture broke up JÜRGEN in the sparse pass, which read MATTHIAS alone; the re-read
+    // of MATTHIAS's box gave `MATTHIAS J`, and the Ü was lost.
+    const mrz = parseTd3(['P<D<<WOEHRLE<<MATTHIAS<JUERGEN<<<<<<<<<<<<<<', 'FXNX8E1542D<<7101227M2903297<<<<<<<<<<<<<<<4'], { now });
+    const viz = rows(['Surname / Nom', 'WOHRLE', 'Given names / Prénoms', 'MATTHIAS']);
+    expect(readVizFields(viz, mrz, {}, now).givenNames?.value).toBe('MATTHIAS JUERGEN');
+    // MATTHIAS is 8 letters over 160 px: the box reaches 16 letters' pitch on, with room for a wider letter or two.
+    expect(locateNames(viz, mrz).givenNames?.x1).toBeGreaterThanOrEqual(40 + 16 * 20);
+    // The surname read whole reaches no further than its transliteration's extra letter (WÖHRLE, WOEHRLE).
+    expect(locateNames(viz, mrz).surname?.x1).toBeLessThan(40 + 8 * 20);
+  });
   it('takes nothing along the surname\'s row where the MRZ ended the surname and cut the given names', () => {
     const cutGiven = parseTd3(['P<CZEKONSTANTINOPOLSKA<BRZECZYSZCZYKIEWICZ<<', '13280010<1CZE4705211F2502209RE107858U<<<<<06'], { now });
     const viz = ocrOf(

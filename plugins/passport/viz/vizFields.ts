@@ -101,7 +101,12 @@ function runBox(words: readonly OcrWord[], start: number, count: number): Boundi
  * A printed name with where it was read: `bbox`, the phrase it was read in (where its line is re-read from); `place`,
  * the words it was read from. Both null for a sharper re-reading, which is of a line, not of the page's words.
  */
-type ReadName = PrintedName & { readonly bbox: BoundingBox | null; readonly place: BoundingBox | null };
+type ReadName = PrintedName & {
+  readonly bbox: BoundingBox | null;
+  readonly place: BoundingBox | null;
+  /** Read by its printed start alone, the MRZ giving the rest (completePrintedPrefix). */
+  readonly startOnly?: boolean;
+};
 
 /** The letters without their marks (É -> E, Ł -> L): what the MRZ's transliteration has. */
 function withoutMarks(text: string): string {
@@ -173,7 +178,7 @@ function readName(
   const completed = (texts: readonly NameCandidate[]): ReadName | null => {
     for (const { text, bbox } of texts) {
       const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName);
-      if (value !== null) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
+      if (value !== null) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5, startOnly: true };
     }
     return null;
   };
@@ -338,9 +343,21 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
     }
     return { ...box, x1 };
   };
+  // A name found by its printed start alone (`MATTHIAS` where texture broke up JÜRGEN) runs on past it: its re-read
+  // reaches as far as the MRZ's letters at the read letters' pitch. A name read whole keeps its box: a crop run on
+  // past it reads other print, or the same print otherwise.
+  const whole = (found: ReadName | null, mrzPart: string): BoundingBox | null | undefined => {
+    const box = found?.bbox;
+    const read = found?.read?.trim().length ?? 0;
+    if (box == null || found?.startOnly !== true || read < 3 || mrzPart.length <= read) return box;
+    const pitch = (box.x1 - box.x0) / read;
+    return { ...box, x1: Math.max(box.x1, Math.round(box.x0 + pitch * Math.min(mrzPart.length, read * 4))) };
+  };
+  const surnameBox = whole(r.surname, mrz.fields.name.surname);
+  const givenBox = whole(r.givenNames, mrz.fields.name.givenNames);
   return {
-    surname: widened(onward(r.surname?.bbox, 'surname')) ?? underLabel('surname'),
-    givenNames: widened(onward(r.givenNames?.bbox, 'given_names')) ?? underLabel('given_names'),
+    surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname'),
+    givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
   };
 }
