@@ -179,6 +179,19 @@ describe('doubtedNameCells', () => {
     // The print's start must still be the MRZ's letters: one that differs at a doubted cell settles nothing there.
     expect(doubtedNameCells(cut, sure([7, 25]), { surname: [print.replace('ABDEL', 'ABOEL')], givenNames: [] })).toEqual([7]);
   });
+  it('settles the letters of a reading that split a word in two, whole or cut by the MRZ', () => {
+    // Seed 978001 styled-dev 104: KONSTANTINOPOLSKA re-read `KON STANTINOPOLSKA`, the MRZ's letters all there.
+    const long = parseTd3(['PPCZEDVORAK<KONSTANTINOPOLSKA<BRZECZYSZCZYKI', line2], { now });
+    const print = 'DVOŘÁK KON STANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ';
+    // Unsure letters (0.96), which a reading aligned letter for letter but shifted by the split disputed.
+    expect(doubtedNameCells(long, sure([19, 31], 0.96), { surname: [print], givenNames: [] })).toEqual([]);
+    expect(doubtedNameCells(long, sure([19, 31]), { surname: [], givenNames: [] })).toEqual([19, 31]);
+    expect(doubtedNameCells(long, sure([19, 31]), { surname: [print], givenNames: [] })).toEqual([]);
+    // Letters still count: a split reading that differs at a doubted cell settles nothing there.
+    expect(doubtedNameCells(long, sure([19, 31]), { surname: [print.replace('STANTI', 'STANLI')], givenNames: [] })).toEqual([19]);
+    const whole = parseTd3(['P<ESPGARCIALOPEZ<<JUAN<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    expect(doubtedNameCells(whole, sure([9]), { surname: ['GARCIA LOPEZ'], givenNames: [] })).toEqual([]);
+  });
   it('counts a dispute between a letter and the one digit it looks like as settled: a name holds letters only', () => {
     // MAICD: the I (18) disputed with 1 is settled; the C (19) disputed with 0 is not (0 is O, D or Q); nor D with M.
     const second = Array.from({ length: 44 }, (_, i) => (i === 18 ? '1' : i === 19 ? '0' : i === 20 ? 'M' : ''));

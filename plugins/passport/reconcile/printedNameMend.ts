@@ -132,9 +132,11 @@ const droppedMarkSecond: Readonly<Record<string, string>> = { A: 'EA', O: 'E', U
 /**
  * The printed name part (in MRZ letters) aligned with the MRZ's, letter for letter, except that a printed A, O or U
  * may cover two MRZ cells whose second is the E (or A) its dropped mark made: the fewest differing letters, then the
- * fewest such pairs. The differences, or null when no alignment spans both (a letter lost or gained).
+ * fewest such pairs. The differences, or null when no alignment spans both (a letter lost or gained). With
+ * `splitWords`, a filler the print has inside an MRZ word (OCR split `KON STANTINOPOLSKA`) is passed over, for
+ * witnessing letters only: it changes no letter either side.
  */
-export function alignPrintToMrz(print: string, mrz: string): PrintDifference[] | null {
+export function alignPrintToMrz(print: string, mrz: string, splitWords = false): PrintDifference[] | null {
   // The best alignment of print[i..] with mrz[j..]: its cost as [differences, pairs], and its differences.
   const memo = new Map<number, { cost: [number, number]; diffs: PrintDifference[] } | null>();
   const solve = (i: number, j: number): { cost: [number, number]; diffs: PrintDifference[] } | null => {
@@ -152,6 +154,10 @@ export function alignPrintToMrz(print: string, mrz: string): PrintDifference[] |
     if ((droppedMarkSecond[p] ?? '').includes(second) && (here.length === 0 || second === 'E')) {
       const pair = solve(i + 1, j + 2);
       if (pair !== null) options.push({ cost: [pair.cost[0] + here.length, pair.cost[1] + 1], diffs: [...here, ...pair.diffs] });
+    }
+    if (splitWords && p === '<' && j > 0 && mrz[j] !== '<' && mrz[j - 1] !== '<') {
+      const split = solve(i + 1, j);
+      if (split !== null) options.push({ cost: [split.cost[0], split.cost[1] + 1], diffs: split.diffs });
     }
     options.sort((a, b) => a.cost[0] - b.cost[0] || a.cost[1] - b.cost[1]);
     const best = options[0] ?? null;
@@ -303,10 +309,12 @@ export function doubtedNameCells(
  * for marks the MRZ writes as two (`MULLER` for MUELLER) differs everywhere after them.
  */
 function alignedPrint(print: string, mrzPart: string, cut: boolean): PrintDifference[] | null {
-  if (!cut) return alignPrintToMrz(print, mrzPart);
+  if (!cut) return alignPrintToMrz(print, mrzPart, true);
   let best: PrintDifference[] | null = null;
-  for (let n = Math.min(print.length, mrzPart.length); n >= Math.ceil(mrzPart.length / 2); n--) {
-    const diffs = alignPrintToMrz(print.slice(0, n), mrzPart);
+  // A filler the print has inside a word covers no MRZ cell: the start may run that much longer.
+  const split = [...print].filter((c) => c === '<').length;
+  for (let n = Math.min(print.length, mrzPart.length + split); n >= Math.ceil(mrzPart.length / 2); n--) {
+    const diffs = alignPrintToMrz(print.slice(0, n), mrzPart, true);
     if (diffs !== null && (best === null || diffs.length < best.length)) best = diffs;
   }
   return best;
