@@ -540,6 +540,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['takes acutes that blur left at half the letters\' ink on a quiet word', 'alvaro-faint-acutes'],
     // IBANEZ: a tilde over N blurred into a flat bar, and no name carries a macron on N.
     ['reads a faint flat bar over N as its blurred tilde', 'ibanez-faint-marks'],
+    // Seed 978001 styled-dev 55: OCR read JIŘÍ's Í as `|`, and the word held one letter that could carry no mark.
+    ['reads a `|` joined to letters as the I it is, and places the marks by it', 'jiri-bar-for-i'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -83,6 +83,11 @@ describe('nameCharacters', () => {
     expect(reconcileName(nameCharacters("0'ARTOIS"), 'DARTOIS').value).toBe("D'ARTOIS");
     expect(nameCharacters('ANNA 10')).toBe('ANNA');
   });
+  it('reads a `|` joined to a word\'s letters as an I, and leaves out one standing alone', () => {
+    expect(nameCharacters('DMITRI JIR|')).toBe('DMITRI JIRI');
+    expect(nameCharacters('|VAN')).toBe('IVAN');
+    expect(nameCharacters('| MAGALHAES |')).toBe('MAGALHAES');
+  });
   it('reads a zero joined to a word\'s letters as an O, and leaves out a zero among digits or alone', () => {
     expect(nameCharacters('0GUZ KEMAL')).toBe('OGUZ KEMAL');
     expect(nameCharacters('J0HN')).toBe('JOHN');

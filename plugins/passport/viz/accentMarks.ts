@@ -9,6 +9,7 @@ import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
 import { nameLetters } from './nameOrthography.ts';
+import { barsAsI } from './printedName.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring' | 'breve' | 'dot' | 'doubleAcute' | 'macron';
 
@@ -204,11 +205,12 @@ export function withAccentMarks(
   const { mask, blobs } = inkDarkerThan(crop, threshold, connectedComponents);
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
-  // OCR's `$` is an S (`$ZCZEPANSKA`) and its `@` a round O or Ø (`S@RENSEN`): letters with their own places, or the
-  // marks after them land a letter early. The pixels then tell Ø from O.
+  // OCR's `$` is an S (`$ZCZEPANSKA`), its `@` a round O or Ø (`S@RENSEN`) and a `|` joined to letters an I whose
+  // mark it missed (`JIR|` for JIŘÍ): letters with their own places, or the marks after them land a letter early. The
+  // pixels then tell Ø from O.
   const asWords = ocr.lines
     .flatMap((l) => l.words)
-    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O') }]));
+    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: barsAsI(w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O')) }]));
   const words = wordsOverTheirLetters(
     wordsWithinTheirOwnInk(
       withoutTextureAtEnds(asWords, (w) => inkHeightOf(w, blobs)),

@@ -136,13 +136,19 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept };
 }
 
+/** OCR's `|` joined to a word's letters: an I, its stem alone (`JIR|` for JIŘÍ, the acute missed). */
+const barsJoinedToLetters = /(?<=\p{L})\|+|\|+(?=\p{L})/gu;
+
+/** `text` with each `|` joined to letters read as the I it is. */
+export const barsAsI = (text: string): string => text.replace(barsJoinedToLetters, (bars) => 'I'.repeat(bars.length));
+
 /**
  * A name as OCR read it, reduced to what names are printed with: letters, spaces, hyphens and apostrophes. OCR
  * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's; and one
  * apostrophe as two at times (`D'’ANGELO`), which no name prints.
  */
 export function nameCharacters(text: string): string {
-  return text
+  return barsAsI(text)
     .replace(/['’]{2,}/g, (run) => run[0]!)
     // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
