@@ -540,11 +540,19 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['takes acutes that blur left at half the letters\' ink on a quiet word', 'alvaro-faint-acutes'],
     // IBANEZ: a tilde over N blurred into a flat bar, and no name carries a macron on N.
     ['reads a faint flat bar over N as its blurred tilde', 'ibanez-faint-marks'],
+    // Seed 978001 styled-dev 18: HERVÉ and BÉRANGER came back plain, each acute blurred into a 4×5 px speck.
+    ['takes a faint acute blur rounded into a speck that still leans as an acute', 'herve-blurred-acute'],
+    ['takes a faint acute blur rounded into a speck, over a letter beside a kerned pair', 'beranger-blurred-acute'],
     // Seed 978001 styled-dev 55: OCR read JIŘÍ's Í as `|`, and the word held one letter that could carry no mark.
     ['reads a `|` joined to letters as the I it is, and places the marks by it', 'jiri-bar-for-i'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
+  });
+  it('leaves a leaning speck alone over a letter the orthography writes with a dot above: Ė and É differ by it', async () => {
+    const { crop, ocr } = await pinnedCrop('beranger-blurred-acute');
+    expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'Ė' })).toBe('BERANGER');
+    expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'Ż' })).toBe('BÉRANGER');
   });
   it('measures a word again at the letters\' darkness where a lighter line of texture joins its letters into one blob', () => {
     // Romania's specimen: a guilloche as dark as the crop's threshold joined `STE` into one blob, and Ș came back plain.

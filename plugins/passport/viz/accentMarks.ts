@@ -194,7 +194,7 @@ export function withAccentMarks(
   crop: RawImage,
   ocr: OcrResult,
   imaging: BlobMeasures,
-  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null } = {},
+  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null; readonly dotAbove?: string } = {},
 ): string {
   // Romanian and Moldovan print Ț: there a comma of its own under a T is a mark, elsewhere texture.
   const hangsHere = orthography.commaBelow === true ? /^[CSAEGT]$/ : hangsUnder;
@@ -435,7 +435,11 @@ export function withAccentMarks(
         // Over N a wave, as classify tells one over any other letter (N's own rule takes any mark for a tilde), or the
         // flat bar a small tilde blurs into: no name puts a macron on N. Likewise over A and O where the document's
         // orthography writes Ã and Õ and no macron (elsewhere a faint bar there is Latvian's macron or texture).
-        const kind = classify([whole.blob], bases[at]!, whole.mask, crop.width);
+        // Blur rounds a small acute into a speck that classify calls a dot; it still leans as an acute does. Where the
+        // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
+        const shaped = classify([whole.blob], bases[at]!, whole.mask, crop.width);
+        const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !(orthography.dotAbove ?? '').includes(dottedOf[bases[at]!] ?? '-');
+        const kind = speckAcute ? 'acute' : shaped;
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
         const tilde = tildeBase && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
         if (kind !== 'acute' && !tilde) continue;
@@ -1111,6 +1115,8 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 const faintInk = 0.45;
 // Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
 const markable = /^[AEIOUYNCSZRG]$/;
+/** The capital with a dot above that each letter makes (nameOrthography's dotAbove lists those a state writes). */
+const dottedOf: Readonly<Record<string, string>> = { I: 'İ', Z: 'Ż', C: 'Ċ', G: 'Ġ', E: 'Ė' };
 /** Letters a mark below the baseline is printed under: cedilla, comma or ogonek; G is Ç as Tesseract often reads it. */
 const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };
