@@ -1,7 +1,7 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`), read by the passport plugin with real OCR. Each was answered wrong or refused on a seed the
- * reader had not been looked at on (indices are 0-based: index 146 is the set's item 147).
+ * 956001 --count 200`, and seeds 967001 and 978001), read by the passport plugin with real OCR. Each was answered
+ * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
 import { itemRandom } from '../../fixtures/generate.ts';
@@ -28,6 +28,9 @@ const pages: readonly StyledPage[] = [
   { seed: 956_001, index: 173, degradation: 'photo', what: 'a date of issue in the right column, its year past the rectified page\'s edge (was: not read)' },
   { seed: 956_001, index: 175, degradation: 'glare', what: 'glare over the issuing state, its code printed under a label that is `CODE` alone (was: refused)', washed: true },
   { seed: 956_001, index: 191, degradation: 'scan', what: "texture over a given name's first letter read as an apostrophe (was: JOÃO 'SEBASTIÃO)" },
+  { seed: 978_001, index: 38, degradation: 'rot90', what: "texture around the given names broke up both sparse passes' words: the line found in the personalised ink (was: names not read, MRZ name in doubt)" },
+  { seed: 978_001, index: 45, degradation: 'scan', what: 'given names found by their printed start alone, re-read as far as the MRZ spells them (was: MATTHIAS JUERGEN)' },
+  { seed: 978_001, index: 103, degradation: 'scan', what: 'a surname re-read with a space inside KONSTANTINOPOLSKA still witnesses the MRZ\'s letters (was: check_digits_valid false)' },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },
   // A guilloche line rising through YLVA's L, as Ł's stroke rises: a rule that took a stroke out a pixel left of the

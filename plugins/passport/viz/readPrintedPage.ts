@@ -208,17 +208,39 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         };
       }
     }
+    let inkRead: ReturnType<typeof readPersonalisedInk> | null = null;
+    // A name neither pass read, nor the re-read of a line either found (texture around the name broke up its words,
+    // or the line's box came from other words): the zone with only the personalised ink, where the background and
+    // labels are gone, finds the name's line by the MRZ's letters, and that line is re-read as any other.
+    const notRead = (part: keyof NameBoxes): boolean => missed[part] && readVizFields(vizSharper ?? viz, located.parse, refined, ctx.now)[part] === null;
+    if (again !== null && (notRead('surname') || notRead('givenNames'))) {
+      inkRead = readPersonalisedInk(located, first.scaled, ctx);
+      const ink = await inkRead;
+      if (ink !== null) {
+        const found = locateNames(ink.ocr, located.parse);
+        const wanted = { surname: notRead('surname'), givenNames: notRead('givenNames') };
+        const [s, g] = await Promise.all([
+          wanted.surname ? reread(found, 'surname', ink.image.width) : null,
+          wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
+        ]);
+        const fromInk = { surname: s != null, givenNames: g != null };
+        refined = { surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null };
+        nameLines = {
+          surname: fromInk.surname ? at(found.words.surname, vizPxPerMm) : nameLines.surname,
+          givenNames: fromInk.givenNames ? at(found.words.givenNames, vizPxPerMm) : nameLines.givenNames,
+        };
+      }
+    }
     // Neither pass read a date of issue by its label or the 5/10-year rule: values holding a date with a part
     // missing are read again, wider (the sharper pass's first, then the first pass's).
     const issueFound = (ocr: OcrResult | null): boolean => {
       const found = ocr === null ? null : readVizFields(ocr, located.parse, {}, ctx.now).issueDate;
       return found != null && found.basis !== 'only_other_date';
     };
-    let inkRead: ReturnType<typeof readPersonalisedInk> | null = null;
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
       // The last resort below is started now, beside these short single-line reads that leave a worker idle: its
       // input is the first pass's page, so what it reads is the same whether it is used or not.
-      inkRead = readPersonalisedInk(located, first.scaled, ctx);
+      inkRead ??= readPersonalisedInk(located, first.scaled, ctx);
       inkRead.catch(() => undefined);
       const sharper = await again;
       vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx, past);
