@@ -545,6 +545,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['takes a faint acute blur rounded into a speck, over a letter beside a kerned pair', 'beranger-blurred-acute'],
     // Seed 978001 styled-dev 55: OCR read JIŘÍ's Í as `|`, and the word held one letter that could carry no mark.
     ['reads a `|` joined to letters as the I it is, and places the marks by it', 'jiri-bar-for-i'],
+    // Seed 978001 styled-dev 136: PEÑA's small tilde printed as a flat bar of solid ink, read as a macron (N̄, no name
+    // letter), and the N left plain.
+    ['reads a flat bar over N, in the letters\' ink, as its tilde', 'pena-flat-tilde'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -57,8 +57,9 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name.
   if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : 'caron';
   if (letter === 'R') return null;
-  // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde.
-  if (w > h * 2 && fill >= 0.72 && Math.abs(peak) <= 0.1 && symmetry > -0.2) return 'macron';
+  // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde. No name writes N̄: over N a small tilde
+  // that prints (or blurs) flat is a bar, and N's own rule below reads it.
+  if (letter !== 'N' && w > h * 2 && fill >= 0.72 && Math.abs(peak) <= 0.1 && symmetry > -0.2) return 'macron';
   const wave = symmetry < -0.2 && w >= h * 1.3 && !straightProfile(m, mask, maskWidth);
   if (letter === 'N') return corr < -0.3 && !wave ? 'acute' : 'tilde';
   if (peak > 0.1 && symmetric) return 'circumflex';
