@@ -439,7 +439,9 @@ export function withAccentMarks(
         // Blur rounds a small acute into a speck that classify calls a dot; it still leans as an acute does. Where the
         // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
         const shaped = classify([whole.blob], bases[at]!, whole.mask, crop.width);
-        const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !(orthography.dotAbove ?? '').includes(dottedOf[bases[at]!] ?? '-');
+        const dotted = dottedOf[bases[at]!];
+        const dotWritten = dotted !== undefined && (orthography.dotAbove ?? '').includes(dotted);
+        const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !dotWritten;
         const kind = speckAcute ? 'acute' : shaped;
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
         const tilde = tildeBase && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');

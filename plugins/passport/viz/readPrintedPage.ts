@@ -213,12 +213,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // or the line's box came from other words): the zone with only the personalised ink, where the background and
     // labels are gone, finds the name's line by the MRZ's letters, and that line is re-read as any other.
     const notRead = (part: keyof NameBoxes): boolean => missed[part] && readVizFields(vizSharper ?? viz, located.parse, refined, ctx.now)[part] === null;
-    if (again !== null && (notRead('surname') || notRead('givenNames'))) {
+    const wanted = { surname: notRead('surname'), givenNames: notRead('givenNames') };
+    if (again !== null && (wanted.surname || wanted.givenNames)) {
       inkRead = readPersonalisedInk(located, first.scaled, ctx);
       const ink = await inkRead;
       if (ink !== null) {
         const found = locateNames(ink.ocr, located.parse);
-        const wanted = { surname: notRead('surname'), givenNames: notRead('givenNames') };
         const [s, g] = await Promise.all([
           wanted.surname ? reread(found, 'surname', ink.image.width) : null,
           wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
