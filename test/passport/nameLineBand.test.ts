@@ -2,10 +2,11 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
-import { belowCloseLabel as belowOf, nameLineBand as bandOf, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
+import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
 const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
 const belowCloseLabel = (crop: RawImage) => belowOf(crop, pluginImaging);
+const nameRows = (crop: RawImage) => rowsOfName(crop, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');
@@ -99,5 +100,27 @@ describe('belowCloseLabel', () => {
   it('finds none where the label stands clear of the room, or there is none', () => {
     expect(belowCloseLabel(crop('PEÑA', { text: 'Surname / Apellidos', baseline: 16 }, 75, 90))).toBeNull();
     expect(belowCloseLabel(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
+  });
+});
+
+describe('nameRows', () => {
+  it("keeps the name's rows with half the room above, whatever else the crop holds: a label's feet cut off", () => {
+    // Seed 978001 styled-dev 174: only the feet of `Soyadı / Surname` at the crop's top, too small to count as other
+    // print for nameLineBand; single-line OCR took them for the line and read KOÇ as `TE`.
+    const feet = { text: 'Soyadı / Surname', baseline: 6 };
+    const image = crop('KOÇ', feet, 48, 64);
+    const band = nameRows(image);
+    expect(band).not.toBeNull();
+    const labelRows = inkRows(crop('', feet, 48, 64));
+    const nameInk = inkRows(crop('KOÇ', null, 48, 64));
+    // Below the feet (their last, anti-aliased row at most), the capitals and the cedilla whole.
+    expect(band!.top).toBeGreaterThanOrEqual(labelRows.at(-1)!);
+    expect(band!.top).toBeLessThanOrEqual(nameInk[0]!);
+    expect(band!.bottom).toBeGreaterThan(nameInk.at(-1)!);
+  });
+  it('is null where the name fills the crop from top to bottom already', () => {
+    const tight = crop('KOÇ', null, 36, 48);
+    const band = nameRows(tight);
+    expect(band === null || band.top > 0 || band.bottom < 48).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ const pages: readonly StyledPage[] = [
   { seed: 978_001, index: 38, degradation: 'rot90', what: "texture around the given names broke up both sparse passes' words: the line found in the personalised ink (was: names not read, MRZ name in doubt)" },
   { seed: 978_001, index: 45, degradation: 'scan', what: 'given names found by their printed start alone, re-read as far as the MRZ spells them (was: MATTHIAS JUERGEN)' },
   { seed: 978_001, index: 103, degradation: 'scan', what: 'a surname re-read with a space inside KONSTANTINOPOLSKA still witnesses the MRZ\'s letters (was: check_digits_valid false)' },
+  { seed: 978_001, index: 173, degradation: 'rot270', what: "a label's feet at the top of the surname's crop taken for its line: the name's own rows read again (was: `TE` read, KOC)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },
   // A guilloche line rising through YLVA's L, as Ł's stroke rises: a rule that took a stroke out a pixel left of the

@@ -53,6 +53,19 @@ export function nameLineBand(crop: RawImage, measures: BlobMeasures): RowBand | 
 }
 
 /**
+ * The name's rows whatever else the crop holds, with half the usual room above the capitals, or null where that is
+ * the whole crop (or too few letters to tell): for a line whose single-line read gave letters that are not the name,
+ * where print too small or too cut to count as other print (a label's feet at the crop's top) took OCR's line. A
+ * tall mark may lose its top there, and is then no mark: a mark lost, never one invented.
+ */
+export function nameRows(crop: RawImage, measures: BlobMeasures): RowBand | null {
+  const name = nameCapitals(crop, measures);
+  if (name === null) return null;
+  const top = Math.max(0, Math.floor(name.capTop - name.capHeight * 0.35));
+  return top === 0 && name.bottom === crop.height ? null : { top, bottom: name.bottom };
+}
+
+/**
  * The name's rows below a label set so close above it that the label runs from beyond the room left for marks into
  * it (a row of three or more glyph-sized blobs): from the label's feet down. Null where there is no such label. For
  * a line whose crop, label and all, OCR read nothing from: two rows of print in one single-line read.

@@ -16,11 +16,12 @@ import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
-import { belowCloseLabel, nameLineBand, type RowBand, rowsOf } from './nameLineBand.ts';
+import { belowCloseLabel, nameLineBand, nameRows, type RowBand, rowsOf } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
+import { nameCharacters, reconcileName } from './printedName.ts';
 import { offRule } from './issueDateChoice.ts';
 
 /**
@@ -63,7 +64,8 @@ export function fieldZoneRows(image: { readonly width: number; readonly height: 
 
 /**
  * Re-reads one name line (a box in the sparse pass's pixels) from the rectified page at ~11 px/mm; on past the page's
- * right edge, given `past`, where the crop runs there (pastEdge.ts).
+ * right edge, given `past`, where the crop runs there (pastEdge.ts). `mrz` is the name part as the MRZ writes it
+ * (`<` between words), and whether the MRZ may have cut it.
  */
 async function readNameLine(
   page: RawImage,
@@ -72,6 +74,7 @@ async function readNameLine(
   orthography: NameOrthography,
   ctx: PluginContext,
   past: PastEdge | undefined,
+  mrz: { readonly name: string; readonly cut: boolean },
 ): Promise<string | null> {
   const k = page.width / sparseWidth;
   const pxPerMm = page.width / td3Page.widthMm;
@@ -89,9 +92,14 @@ async function readNameLine(
   };
   const text = await read(nameLineBand(cut, ctx.imaging));
   // Nothing read: a label close above the name may have made two rows of print of the line; read below its feet.
-  const retry = /\p{L}/u.test(text) ? null : belowCloseLabel(cut, ctx.imaging);
+  // Letters that are not the MRZ's name (`TE` for KOÇ, a label's feet at the crop's top taken for the line): the
+  // name's own rows are read, and that reading taken only where it is the name.
+  const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
+  const lettersRead = /\p{L}/u.test(text);
+  const retry = !lettersRead ? belowCloseLabel(cut, ctx.imaging) : fits(text) ? null : (belowCloseLabel(cut, ctx.imaging) ?? nameRows(cut, ctx.imaging));
   const again = retry === null ? text : await read(retry);
-  return again === '' ? null : again;
+  const chosen = !lettersRead || fits(again) ? again : text;
+  return chosen === '' ? null : chosen;
 }
 
 /**
@@ -182,7 +190,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const box = found[part];
       const words = found.words[part];
       const edge = (part === 'surname' ? 'surname' : 'given_names') === cutPart && words !== null && reachesRightEdge(words, width) ? past : undefined;
-      return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge);
+      const mrzName = (part === 'surname' ? located.parse.fields.name.surname : located.parse.fields.name.givenNames).replace(/ /g, '<');
+      const mrz = { name: mrzName, cut: (part === 'surname' ? 'surname' : 'given_names') === cutPart };
+      return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
     };
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
