@@ -1,6 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
+import { withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
@@ -100,6 +101,12 @@ describe('belowCloseLabel', () => {
   it('finds none where the label stands clear of the room, or there is none', () => {
     expect(belowCloseLabel(crop('PEÑA', { text: 'Surname / Apellidos', baseline: 16 }, 75, 90))).toBeNull();
     expect(belowCloseLabel(crop('SÁNCHEZ', null, 50, 70))).toBeNull();
+  });
+});
+
+describe('withoutMarksAbove', () => {
+  it('keeps the marks below the baseline and the strokes through letters, and drops those above', () => {
+    expect(withoutMarksAbove('KOÇ ČERNÝ BRZĘCZ ȘTEFAN ŁUKASZ ØSTER')).toBe('KOÇ CERNY BRZĘCZ ȘTEFAN ŁUKASZ ØSTER');
   });
 });
 

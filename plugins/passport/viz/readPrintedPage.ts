@@ -91,15 +91,32 @@ async function readNameLine(
     return withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
   };
   const text = await read(nameLineBand(cut, ctx.imaging));
-  // Nothing read: a label close above the name may have made two rows of print of the line; read below its feet.
-  // Letters that are not the MRZ's name (`TE` for KOÇ, a label's feet at the crop's top taken for the line): the
-  // name's own rows are read, and that reading taken only where it is the name.
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
   const lettersRead = /\p{L}/u.test(text);
-  const retry = !lettersRead ? belowCloseLabel(cut, ctx.imaging) : fits(text) ? null : (belowCloseLabel(cut, ctx.imaging) ?? nameRows(cut, ctx.imaging));
-  const again = retry === null ? text : await read(retry);
-  const chosen = !lettersRead || fits(again) ? again : text;
-  return chosen === '' ? null : chosen;
+  if (lettersRead && fits(text)) return text;
+  // Nothing read, or letters that are not the MRZ's name (`TE` for KOÇ): a label close above the name may have made
+  // two rows of print of the line; it is read below the label's feet.
+  const below = belowCloseLabel(cut, ctx.imaging);
+  if (!lettersRead) {
+    const again = below === null ? text : await read(below);
+    return again === '' ? null : again;
+  }
+  // Else (or the name's own rows, where a label's feet at the crop's top, too small to count as other print, took
+  // OCR's line), and that reading taken only where it is the name. Either keeps less room above the capitals than
+  // the marks reader looks at for texture, and with it less of the texture that puts a mark above in doubt: from a
+  // second reading only marks below the baseline (Ç, Ş, Ę) are kept.
+  const band = below ?? nameRows(cut, ctx.imaging);
+  if (band === null) return text;
+  const again = await read(band);
+  return fits(again) ? withoutMarksAbove(again) : text;
+}
+
+/** Combining marks that hang below a letter: cedilla, ogonek, comma below. */
+const marksBelow = /[\u0326\u0327\u0328]/u;
+
+/** `text` without the marks above its letters (acutes, carons, dots, …); strokes (Ł, Ø) and marks below stay. */
+export function withoutMarksAbove(text: string): string {
+  return [...text.normalize('NFD')].filter((c) => !/\p{M}/u.test(c) || marksBelow.test(c)).join('').normalize('NFC');
 }
 
 /**
