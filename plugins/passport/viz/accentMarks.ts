@@ -439,8 +439,7 @@ export function withAccentMarks(
         // Blur rounds a small acute into a speck that classify calls a dot; it still leans as an acute does. Where the
         // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
         const shaped = classify([whole.blob], bases[at]!, whole.mask, crop.width);
-        const dotted = dottedOf[bases[at]!];
-        const dotWritten = dotted !== undefined && (orthography.dotAbove ?? '').includes(dotted);
+        const dotWritten = [...(orthography.dotAbove ?? '')].some((dotted) => dotted.normalize('NFD')[0] === bases[at]);
         const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !dotWritten;
         const kind = speckAcute ? 'acute' : shaped;
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
@@ -1118,8 +1117,6 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 const faintInk = 0.45;
 // Ğ is common (Turkish); marks over T, D and L (Ť, Ď, Ľ) are rare enough that ink there is taken for texture.
 const markable = /^[AEIOUYNCSZRG]$/;
-/** The capital with a dot above that each letter makes (nameOrthography's dotAbove lists those a state writes). */
-const dottedOf: Readonly<Record<string, string>> = { I: 'İ', Z: 'Ż', C: 'Ċ', G: 'Ġ', E: 'Ė' };
 /** Letters a mark below the baseline is printed under: cedilla, comma or ogonek; G is Ç as Tesseract often reads it. */
 const hangsUnder = /^[CSAEG]$/;
 const cedillaBase: Readonly<Record<string, string>> = { Ç: 'C', Ş: 'S' };

@@ -206,9 +206,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     const reread = (found: NameBoxes & { readonly words: NameBoxes }, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
-      const edge = (part === 'surname' ? 'surname' : 'given_names') === cutPart && words !== null && reachesRightEdge(words, width) ? past : undefined;
-      const mrzName = (part === 'surname' ? located.parse.fields.name.surname : located.parse.fields.name.givenNames).replace(/ /g, '<');
-      const mrz = { name: mrzName, cut: (part === 'surname' ? 'surname' : 'given_names') === cutPart };
+      const { name } = located.parse.fields;
+      const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: (part === 'surname' ? 'surname' : 'given_names') === cutPart };
+      const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
       return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
     };
     const boxes = locateNames(viz, located.parse);
