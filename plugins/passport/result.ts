@@ -40,6 +40,7 @@ export const warningCodes = [
   'mrz_name_uncertain',
   'mrz_print_conflict',
   'mrz_number_uncertain',
+  'mrz_optional_data_uncertain',
   'mrz_repair_uncertain',
   'printed_page_too_small',
 ] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
-import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, rivalRepairCells, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, rivalRepairCells, printConflicts, sexFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const line1 = 'P<INDAGARWAL<<PRANAV<<<<<<<<<<<<<<<<<<<<<<<<';
@@ -218,6 +218,38 @@ describe('numberCellsInDoubt', () => {
     const gee = parseTd3([line1, line2For('XN5G04216')], { now });
     const { confidence, second } = doubting({ 3: '6' });
     expect(numberCellsInDoubt(gee, [null, null], confidence, second, now)).toEqual([3]);
+  });
+});
+
+describe('optionalDataCellsInDoubt', () => {
+  /** A TD3 line 2 for optional data (14 cells), every check digit computed. */
+  const line2For = (optional: string): string => {
+    const data = optional.padEnd(14, '<');
+    const head = `M0849366<0AUS4305024M2501291${data}${mrzCheckDigit(data)}`;
+    const composite = head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43);
+    return `${head}${mrzCheckDigit(composite)}`;
+  };
+  const sure = Array.from({ length: 44 }, () => 0.999);
+  const doubting = (cells: Record<number, string>) => ({
+    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
+    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
+  });
+  // Glare over a generated page read the optional data's first 0 as U (0.6, runner-up 0): U is worth 30, so the
+  // optional data's check and the composite hold over either.
+  const you = parseTd3([line1, line2For('1U9102890')], { now });
+
+  it('puts in doubt a U whose runner-up, 0, holds every check as well', () => {
+    expect(you.valid).toBe(true);
+    expect(line2For('109102890').slice(42)).toBe(line2For('1U9102890').slice(42));
+    const { confidence, second } = doubting({ 29: '0' });
+    expect(optionalDataCellsInDoubt(you, confidence, second, now)).toEqual([29]);
+  });
+  it('keeps a letter read sure, a runner-up that is no look-alike, and a swap the check digit sees', () => {
+    expect(optionalDataCellsInDoubt(you, sure, doubting({ 29: '0' }).second, now)).toEqual([]);
+    expect(optionalDataCellsInDoubt(you, doubting({ 29: 'V' }).confidence, doubting({ 29: 'V' }).second, now)).toEqual([]);
+    // A Finnish personal code's closing letter; O for 0 alone changes the sum by 24 × 7.
+    const oh = parseTd3([line1, line2For('211271<426O')], { now });
+    expect(optionalDataCellsInDoubt(oh, doubting({ 38: '0' }).confidence, doubting({ 38: '0' }).second, now)).toEqual([]);
   });
 });
 

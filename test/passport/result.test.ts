@@ -107,6 +107,13 @@ describe('decodePassport', () => {
     expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
     expect(result.confidence.passport_number).toBeLessThan(full().confidence.passport_number);
   });
+  it('never reports valid check digits over optional data letters in doubt, and names the field', () => {
+    const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, optionalDataCellsInDoubt: [30] });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.checks.check_digits.optional_data).toBe('valid');
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_optional_data_uncertain');
+    expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
+  });
   it('says why nothing was read from a printed page too small to read', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, printTooSmall: true });
     expect(result.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['printed_page_too_small', 'printed_names_not_read', 'issue_date_not_found']));

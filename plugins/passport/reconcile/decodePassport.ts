@@ -36,6 +36,8 @@ export interface DecodeInput {
   readonly printConflicts?: readonly string[];
   /** Document number cells whose look-alike digit holds every check as well, and nothing settled (numberCellsInDoubt). */
   readonly numberCellsInDoubt?: readonly number[];
+  /** Optional data cells in doubt the same way (optionalDataCellsInDoubt). */
+  readonly optionalDataCellsInDoubt?: readonly number[];
   /** Cells of a check-digit repair that a rival fix of other doubted cells would have held as well (rivalRepairCells). */
   readonly rivalRepairCells?: readonly number[];
   /** The input was too small for the printed page to be read: it was not read. */
@@ -61,6 +63,8 @@ const messages: Record<PassportWarning['code'], string> = {
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
   mrz_number_uncertain:
     'Letters of the document number that a look-alike digit could replace with every check digit still holding (O and 0, G and 6) are in doubt, and the printed page did not settle them.',
+  mrz_optional_data_uncertain:
+    'Letters of the optional data (the personal number) that a look-alike digit could replace with every check digit still holding (U and 0, G and 6) are in doubt.',
   mrz_repair_uncertain:
     'A check digit that failed as read was mended, but another change to characters the classifiers doubted mends it as well, with every check digit holding: the check digits do not tell the two readings apart, and the printed page did not settle them.',
   printed_page_too_small:
@@ -98,8 +102,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const doubtedNames = input.doubtedNameCells ?? [];
   // Nor a field the print reads otherwise with every check holding as well: two consistent readings, one wrong.
   const conflicts = input.printConflicts ?? [];
-  // Nor a document number whose letters a look-alike digit could replace with every check holding as well.
+  // Nor a document number or optional data whose letters a look-alike digit could replace with every check holding.
   const numberDoubts = input.numberCellsInDoubt ?? [];
+  const optionalDoubts = input.optionalDataCellsInDoubt ?? [];
   // Nor a check-digit repair that a rival fix, as good for every check digit, stood against.
   const rivalDoubts = input.rivalRepairCells ?? [];
   const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
@@ -111,14 +116,16 @@ export function decodePassport(input: DecodeInput): PassportResult {
     doubtedNames.length === 0 &&
     conflicts.length === 0 &&
     numberDoubts.length === 0 &&
+    optionalDoubts.length === 0 &&
     rivalDoubts.length === 0;
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
   if (numberDoubts.length > 0) warn('mrz_number_uncertain');
+  if (optionalDoubts.length > 0) warn('mrz_optional_data_uncertain');
   if (rivalDoubts.length > 0) warn('mrz_repair_uncertain');
   // Doubted letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !((doubtedNames.length > 0 || conflicts.length > 0 || numberDoubts.length > 0 || rivalDoubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !([doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);

@@ -19,7 +19,7 @@ import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/viz
 import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
+import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, unconfirmedWashedCells, washedCellsInDoubt } from './washedCells.ts';
 
@@ -109,9 +109,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);
   // A look-alike swap no check digit sees, unless a reading of the print spells the number as the MRZ has it.
   const numberInDoubt = numberCellsInDoubt(parse, [printed.printed.passportNumber, again?.printed.passportNumber ?? null], reading.charConfidence[1], reading.second?.[1], ctx.now);
+  const optionalInDoubt = optionalDataCellsInDoubt(parse, reading.charConfidence[1], reading.second?.[1], ctx.now);
   // A check-digit repair whose rival, another doubted cell's runner-up, holds every check as well.
   const rivalCells = rivalRepairCells(parse, [printed.printed, again?.printed], reading.charConfidence[1], reading.second?.[1], ctx.now).filter(
-    (cell) => !numberInDoubt.includes(cell),
+    (cell) => !numberInDoubt.includes(cell) && !optionalInDoubt.includes(cell),
   );
   const surname = printed.surname ?? again?.surname ?? null;
   const givenNames = printed.givenNames ?? again?.givenNames ?? null;
@@ -121,7 +122,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
   const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
-  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i), numberInDoubt.length > 0 ? ['document_number'] : []);
+  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i), [
+    ...(numberInDoubt.length > 0 ? (['document_number'] as const) : []),
+    ...(optionalInDoubt.length > 0 ? (['optional_data'] as const) : []),
+  ]);
   if (!together.plausible) {
     ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
     return ctx.reject(
@@ -143,7 +147,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed);
-  const cellsInDoubt = doubtedNames.length + washedInDoubt.line1 + new Set([...numberInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
+  const cellsInDoubt = doubtedNames.length + washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
   const tooDoubtful = refusalForDoubt(cellsInDoubt);
   if (tooDoubtful !== null) {
     ctx.logger.info({ cellsInDoubt }, 'the MRZ reading has too many cells in doubt');
@@ -179,6 +183,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     now: ctx.now,
     washedUnconfirmed,
     numberCellsInDoubt: numberInDoubt,
+    optionalDataCellsInDoubt: optionalInDoubt,
     rivalRepairCells: rivalCells,
     ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),
   });

@@ -137,11 +137,31 @@ export function numberCellsInDoubt(
   second: readonly string[] | undefined,
   now: Date,
 ): number[] {
-  if (confidence === undefined || second === undefined || !parse.checks.document_number || !parse.checks.composite) return [];
-  const spec = td3Field('document_number');
+  return lookalikeCellsInDoubt('document_number', parse, printedNumbers.map(numberCopy), confidence, second, now);
+}
+
+/**
+ * The optional data's letters in doubt as the document number's are (numberCellsInDoubt): its check digit is as blind
+ * to `U` for `0` and `G` for `6`, and the page prints no copy of it that docex reads.
+ */
+export function optionalDataCellsInDoubt(parse: Td3Parse, confidence: readonly number[] | undefined, second: readonly string[] | undefined, now: Date): number[] {
+  return lookalikeCellsInDoubt('optional_data', parse, [], confidence, second, now);
+}
+
+/** A checked alphanumeric field's doubted letters whose runner-up, their look-alike digit, holds every check as well. */
+function lookalikeCellsInDoubt(
+  field: 'document_number' | 'optional_data',
+  parse: Td3Parse,
+  printedCopies: readonly (string | null)[],
+  confidence: readonly number[] | undefined,
+  second: readonly string[] | undefined,
+  now: Date,
+): number[] {
+  if (confidence === undefined || second === undefined || !parse.checks[field] || !parse.checks.composite) return [];
+  const spec = td3Field(field);
   const line2 = parse.lines[1];
   const was = line2.slice(spec.start, spec.end);
-  if (printedNumbers.some((n) => numberCopy(n) === was)) return [];
+  if (printedCopies.some((copy) => copy === was)) return [];
   const doubted = [...was]
     .map((c, i) => ({ cell: spec.start + i, to: second[spec.start + i] ?? '' }))
     .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && letterForDigit(line2[cell]!, to));
@@ -151,8 +171,8 @@ export function numberCellsInDoubt(
     for (const { cell, to } of swaps) chars[cell] = to;
     const swapped = chars.join('');
     const other = parseTd3([parse.lines[0], swapped], { now });
-    // As swapped: a number that holds only once the parser repairs it is not this one.
-    return other.lines[1] === swapped && other.checks.document_number && other.checks.composite;
+    // As swapped: a field that holds only once the parser repairs it is not this one.
+    return other.lines[1] === swapped && other.checks[field] && other.checks.composite;
   };
   for (let a = 0; a < doubted.length; a++) {
     for (let b = a; b < doubted.length; b++) {
