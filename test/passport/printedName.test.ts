@@ -67,6 +67,20 @@ describe('reconcileName', () => {
   });
 });
 
+describe('reconcileName: letters misread', () => {
+  it('counts letters misread, added or missed in the MRZ\'s part, not marks or separators', () => {
+    expect(reconcileName('KONSTANTINOROLSKA', 'KONSTANTINOPOLSKA').misread).toBe(1);
+    expect(reconcileName('WISNTEWSK', 'WISNIEWSKI').misread).toBe(2);
+    expect(reconcileName('KON STANTINOPOLSKA', 'KONSTANTINOPOLSKA').misread).toBe(0);
+    expect(reconcileName('DVOŘÁK-NOVÁK', 'DVORAK<NOVAK').misread).toBe(0);
+    expect(reconcileName('WÖHRLE', 'WOEHRLE').misread).toBe(0);
+  });
+  it('leaves print past a cut MRZ out of the count', () => {
+    const read = reconcileName('BRZECZYSZCZYKIEWICZ', 'BRZECZYSZC', true);
+    expect([read.misread, read.beyondText]).toEqual([0, 'ZYKIEWICZ']);
+  });
+});
+
 describe('nameCharacters', () => {
   it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");

@@ -185,6 +185,23 @@ describe('readVizFields when the MRZ cut the given names short', () => {
   });
 });
 
+describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {
+  const parse = parseTd3(['P<CZEWISNIEWSKI<KONSTANTINOPOLSKA<BRZECZYSZC', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
+  const page = (surname: string) => rows(['Surname / Příjmení', surname, 'Given names / Jméno', 'JELENA']);
+  it('takes no print past the cut from a lone reading that misread the MRZ\'s part', () => {
+    // Glare: the sparse pass garbled the name before the cut, and read `II` for K past it; the re-read read nothing.
+    expect(readVizFields(page('WISNTEWSK KONSTANTINOROLSKA BRZECZYSZCZYIIEWICZ'), parse, {}, now).surname).toBeNull();
+  });
+  it('takes it where that reading read the MRZ\'s part as the MRZ has it, or another reading spells it too', () => {
+    const whole = 'WISNIEWSKI KONSTANTINOPOLSKA BRZECZYSZCZYKIEWICZ';
+    expect(readVizFields(page(whole), parse, {}, now).surname?.value).toBe(whole);
+    const garbled = page('WISNTEWSK KONSTANTINOROLSKA BRZECZYSZCZYKIEWICZ');
+    expect(readVizFields(garbled, parse, { surname: 'WIŚNIEWSKI-KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ' }, now).surname?.value).toBe(
+      'WIŚNIEWSKI-KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ',
+    );
+  });
+});
+
 describe('readVizFields when the MRZ cut the surname', () => {
   const parse = parseTd3(['P<CZEPETROVIC<KOWALCZYK<DVORAK<KONSTANTINOPO', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
   it('keeps a long last word the sharper reading has past the MRZ, rather than a reading without it', () => {
@@ -202,6 +219,10 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const read = readVizFields(viz, parse);
     expect(read.givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
     expect(read.surname?.value).toBe('LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE');
+  });
+  it('takes them without the stop or comma OCR read at their end', () => {
+    const stopped = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'HANS PETER,']);
+    expect(readVizFields(stopped, parse, { givenNames: 'HANS PETER.' }).givenNames?.value).toBe('HANS PETER');
   });
   it('takes nothing that is not a clean run of capitals', () => {
     const noisy = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'ua 7 |']);

@@ -18,6 +18,8 @@ export interface NameReconciliation {
   readonly beyond: number;
   /** What of the value was read past a truncated MRZ's end, as kept: the print's alone, nothing checks it. */
   readonly beyondText: string;
+  /** Letters of the MRZ's part OCR misread, added or missed (a mark lost or transliterated, a separator, is none). */
+  readonly misread: number;
 }
 
 /** Letters OCR reads without their marks: a lone U against the MRZ's UE is a Ü, a lone A against AA an Å. */
@@ -116,12 +118,18 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   let matched = '';
   let beyond = '';
   let beyondSteps = 0;
+  let misread = 0;
   for (let i = n, j = m; i > 0 || j > 0; ) {
     const step = back[i]![j]!;
     if (step.beyond) {
       beyondSteps += 1;
       beyond = step.emit + beyond;
-    } else matched = step.emit + matched;
+    } else {
+      matched = step.emit + matched;
+      // A separator OCR added or missed (`KON STANTINOPOLSKA`) splits or joins words; it misreads no letter.
+      const separatorOnly = (step.pj === j && /[\s'’-]/u.test(o[i - 1] ?? '')) || (step.pi === i && t[j - 1] === '<');
+      if (cost[i]![j]! - cost[step.pi]![step.pj]! >= 1 && !separatorOnly) misread += 1;
+    }
     i = step.pi;
     j = step.pj;
   }
@@ -133,7 +141,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
     // N'DIAYE, A'COURT); after any other letter it is what OCR made of a letter's top (a J read `I'`).
     .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
     .trim();
-  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept };
+  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept, misread };
 }
 
 /** OCR's `|` joined to a word's letters: an I, its stem alone (`JIR|` for JIŘÍ, the acute missed). */

@@ -178,7 +178,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
     // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
     const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
-    const missed = {
+    const missed: Record<keyof NameBoxes, boolean> = {
       surname: firstRead.surname === null,
       givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
     };
@@ -195,7 +195,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const fieldsLeft = provenFieldsLeft(viz, located.parse);
       return fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
     };
-    const again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm()) : null;
+    let again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm()) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
@@ -219,6 +219,14 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     refined = { surname, givenNames };
     const at = (box: BoundingBox | null, pxPerMm: number) => (box === null ? null : { bbox: box, pxPerMm });
     nameLines = { surname: at(boxes.words.surname, vizPxPerMm), givenNames: at(boxes.words.givenNames, vizPxPerMm) };
+    // Past a cut MRZ nothing checks the print, and this pass's two readings of the cut part that disagree leave it
+    // unread: the sharper pass reads it again, and its reading with the line's re-read there settles it.
+    const cutKey = cutPart === null ? null : cutPart === 'surname' ? 'surname' : 'givenNames';
+    if (cutKey !== null && !missed[cutKey] && readVizFields(viz, located.parse, refined, ctx.now)[cutKey] === null) {
+      missed[cutKey] = true;
+      again ??= fieldZone(vizAgainPxPerMm, false, againLeftMm());
+      again.catch(() => undefined);
+    }
     if (again !== null) {
       const sharper = await again;
       vizSharper = sharper.ocr;

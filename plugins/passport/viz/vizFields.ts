@@ -124,11 +124,11 @@ function readName(
   if (mrzName === '') return null;
   let readingsDisagree = false;
   const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
-    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string };
+    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
     const plain: Scored[] = [];
-    for (const { text: read, confidence, bbox, words, marksSeen } of texts) {
+    for (const [source, { text: read, confidence, bbox, words, marksSeen }] of texts.entries()) {
       const runs = nameWordRuns(read);
       const tokens = runs[0]?.text.split(' ').length ?? 0;
       let wholeBeyond: number | null = null;
@@ -145,7 +145,7 @@ function readName(
         const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
-        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)) };
+        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread };
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
         // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
         if (scored.marksSeen) sharp.push(scored);
@@ -159,6 +159,17 @@ function readName(
     if (truncated && best !== null) {
       const key = plainLetters(best.beyondText);
       if (plain.some((p) => !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
+        readingsDisagree = true;
+        return null;
+      }
+      // Nor is print past the cut from a reading that misread the MRZ's part (`WISNTEWSK KONSTANTINOROLSKA
+      // BRZECZYSZCZYIIEWICZ` under glare), unless another reading spells letters there too, the same as far as it goes.
+      const chosen = best;
+      const corroborates = (p: Scored): boolean => {
+        const other = plainLetters(p.beyondText);
+        return p.source !== chosen.source && other !== '' && (key.startsWith(other) || other.startsWith(key));
+      };
+      if (key !== '' && chosen.misread > 0 && ![...sharp, ...plain].some(corroborates)) {
         readingsDisagree = true;
         return null;
       }
@@ -239,7 +250,8 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
 function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     if (nationalityByWording(text) !== null) continue;
-    const value = inOrthography(text.replace(/\s+/g, ' ').trim(), orthography);
+    // A stop or comma OCR read at the name's end (`TOMÁS MIROSLAV.`) is not the name's.
+    const value = inOrthography(text.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, ''), orthography);
     if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
