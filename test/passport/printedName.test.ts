@@ -85,6 +85,9 @@ describe('nameCharacters', () => {
   it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");
     expect(nameCharacters("O’BRIEN")).toBe("O’BRIEN");
+    // Seed 989001 styled-dev 50: a hyphen with texture through it re-read `=`, the name then split by a space.
+    expect(nameCharacters('ZHANG=CHEN')).toBe('ZHANG-CHEN');
+    expect(nameCharacters('CHEN =')).toBe('CHEN');
     // Seed 956001 styled-dev 192: texture over the S read as an apostrophe starting the word.
     expect(nameCharacters("JOÃO 'SEBASTIÃO")).toBe('JOÃO SEBASTIÃO');
     expect(nameCharacters("ANNE-’MARIE D'ARC")).toBe("ANNE-MARIE D'ARC");
@@ -124,6 +127,12 @@ describe('reconcileName: apostrophes', () => {
     // After two letters and more, an apostrophe stays: a Dutch or Arabic name's, or an elided Italian article's.
     expect(reconcileName("DELL'ACQUA", 'DELLACQUA').value).toBe("DELL'ACQUA");
     expect(reconcileName("SA'ID", 'SAID').value).toBe("SA'ID");
+  });
+  it('takes an apostrophe where the MRZ has a filler for the separator OCR misread', () => {
+    // Seed 991001 styled-dev 63: JI-WOO's hyphen re-read as an apostrophe, the sparse pass's hyphen then added beside it.
+    expect(reconcileName("JI'WOO YUKI", 'JI<WOO<YUKI').value).toBe('JI WOO YUKI');
+    expect(reconcileName("JI' WOO", 'JI<WOO').value).toBe('JI WOO');
+    expect(reconcileName("O'BRIEN-KELLY", 'OBRIEN<KELLY').value).toBe("O'BRIEN-KELLY");
   });
 });
 

@@ -140,6 +140,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
     // After a word's one letter, an apostrophe marks an elided article or prefix (D'ARC, L'HEUREUX, O'BRIEN, M'KAY,
     // N'DIAYE, A'COURT); after any other letter it is what OCR made of a letter's top (a J read `I'`).
     .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
+    // An apostrophe stands between letters (O'BRIEN); beside a space or hyphen the MRZ's filler has, it is the
+    // separator OCR misread (`JI'WOO` for JI-WOO).
+    .replace(/(?<=[\s-])['’]|['’](?=[\s-]|$)/gu, '')
     .trim();
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept, misread };
 }
@@ -162,6 +165,8 @@ export function nameCharacters(text: string): string {
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     .replace(/[‐‑‒–—―]/g, '-')
+    // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`).
+    .replace(/(?<=\p{L})=(?=\p{L})/gu, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
