@@ -114,6 +114,17 @@ describe('printed dates with a slash misread', () => {
   });
 });
 
+describe('a labelled date further from the expiry than any passport runs', () => {
+  it('is a misread: one digit from the rule\'s date, repaired; else not taken', () => {
+    // Seed 991001 styled-dev 135: glare, `17 MAY 2020` read for 2024 beside an expiry of 2034-05-16.
+    expect(chooseIssueDate(labelled('17 MAY 2020'), '1992-12-22', '2034-05-16', '2026-11-29')).toMatchObject({ iso: '2024-05-17', basis: 'repair' });
+    expect(chooseIssueDate(labelled('03 FEB 2019'), '1992-12-22', '2034-05-16', '2026-11-29')).toBeNull();
+  });
+  it('leaves a validity of ten years and some months, as a renewal carried over', () => {
+    expect(chooseIssueDate(labelled('12 FEB 2016'), '1980-03-04', '2026-11-11', '2026-11-29')).toMatchObject({ iso: '2016-02-12', basis: 'label' });
+  });
+});
+
 describe('a labelled date off the 5/10-year rule', () => {
   // Expiry 2020-05-14: five years less a day is 2015-05-15; OCR read the label's `15.05.2015` as `18.05.2015`.
   const misread = chooseIssueDate(labelled('18.05.2015'), '1980-03-04', '2020-05-14')!;

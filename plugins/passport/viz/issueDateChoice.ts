@@ -124,6 +124,9 @@ function hamming(a: string, b: string): number {
   return n;
 }
 
+/** The longest a passport runs, in years, with room for months carried over from the one it renews. */
+const longestValidityYears = 11;
+
 function resolve(date: PrintedDate, fromYear: number, toYear: number): string | null {
   if (!date.valid) return null;
   const year = date.yearDigits === 4 ? date.year : resolveTwoDigitYear(date.year, fromYear, toYear);
@@ -159,7 +162,12 @@ export function readIssueDate(
   const fromYear = Number(lower.slice(0, 4));
   const toYear = Number(upper.slice(0, 4));
   const typical = expiryIso ? typicalIssueDates(expiryIso) : [];
-  const inWindow = (iso: string): boolean => iso > lower && iso < upper;
+  // No state issues a passport for much over ten years (the UK added up to nine months its holder had left): a date of
+  // issue further back than that from the expiry is a misread (`2020` for 2024 under glare, the expiry 2034). An
+  // expiry further ahead than that is itself misread (a century ahead), and bounds nothing.
+  const longestBack = expiryIso === null ? null : shiftIsoDate(expiryIso, -longestValidityYears, 0);
+  const earliest = longestBack !== null && (todayIso === null || longestBack <= todayIso) ? longestBack : null;
+  const inWindow = (iso: string): boolean => iso > lower && iso < upper && (earliest === null || iso >= earliest);
 
   let best: { choice: IssueDateChoice; score: number } | null = null;
   const offer = (choice: IssueDateChoice, score: number): void => {
