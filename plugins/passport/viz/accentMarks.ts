@@ -36,7 +36,7 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
  * is a circumflex and one dipping there a caron (R takes only a caron); N takes a tilde; otherwise the acute, by far
  * the commonest single mark on capitals in passport names.
  */
-function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number): MarkKind | null {
+function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false): MarkKind | null {
   if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
   if (marks.length >= 2) {
     if (letter === 'R') return null;
@@ -57,11 +57,13 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name.
   if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : 'caron';
   if (letter === 'R') return null;
-  // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde. No name writes N̄: over N a small tilde
-  // that prints (or blurs) flat is a bar, and N's own rule below reads it.
-  if (letter !== 'N' && w > h * 2 && fill >= 0.72 && Math.abs(peak) <= 0.1 && symmetry > -0.2) return 'macron';
+  // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde. No name writes N̄: where names write Ñ,
+  // over N a small tilde that prints (or blurs) flat is a bar, and N's own rule below reads it; elsewhere N stays plain.
+  if (!(letter === 'N' && spanishN) && w > h * 2 && fill >= 0.72 && Math.abs(peak) <= 0.1 && symmetry > -0.2) return 'macron';
   const wave = symmetry < -0.2 && w >= h * 1.3 && !straightProfile(m, mask, maskWidth);
-  if (letter === 'N') return corr < -0.3 && !wave ? 'acute' : 'tilde';
+  // Over N a stroke rising to the right is an acute (Ń); else, where names write Ñ, any mark is its tilde, and elsewhere
+  // only a wave is (a blob of glare over an Icelandic N is none).
+  if (letter === 'N') return corr < -0.3 && !wave ? 'acute' : spanishN || wave ? 'tilde' : null;
   if (peak > 0.1 && symmetric) return 'circumflex';
   // A ring encloses paper; a fat acute does not.
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && fill < 0.6 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
@@ -195,7 +197,7 @@ export function withAccentMarks(
   crop: RawImage,
   ocr: OcrResult,
   imaging: BlobMeasures,
-  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null; readonly dotAbove?: string } = {},
+  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null; readonly dotAbove?: string; readonly nTilde?: boolean } = {},
 ): string {
   // Romanian and Moldovan print Ț: there a comma of its own under a T is a mark, elsewhere texture.
   const hangsHere = orthography.commaBelow === true ? /^[CSAEGT]$/ : hangsUnder;
@@ -396,6 +398,9 @@ export function withAccentMarks(
         if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5) below.set(best, '\u0328');
         continue;
       }
+      // A cedilla hangs from its letter's middle: ink running down at one side of a blob is a hook of another shape
+      // (Ę's ogonek, its E and the C after it one blob in a small soft crop, came back BRZEÇ).
+      if (descent !== null && Math.abs(descent.centre - b.cx) > (b.maxX - b.minX + 1) * 0.25) continue;
       // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
       // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla; under T only a comma of its own (Ț).
       if (base === 'T' && !own) continue;
@@ -434,7 +439,7 @@ export function withAccentMarks(
         if (whole === null || whole.blob.cy >= capTop) continue;
         // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
         // Over N a wave, as classify tells one over any other letter (N's own rule takes any mark for a tilde), or the
-        // flat bar a small tilde blurs into: no name puts a macron on N. Likewise over A and O where the document's
+        // flat bar a small tilde blurs into where names write Ñ: no name puts a macron on N. Likewise over A and O where the document's
         // orthography writes Ã and Õ and no macron (elsewhere a faint bar there is Latvian's macron or texture).
         // Blur rounds a small acute into a speck that classify calls a dot; it still leans as an acute does. Where the
         // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
@@ -443,7 +448,8 @@ export function withAccentMarks(
         const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !dotWritten;
         const kind = speckAcute ? 'acute' : shaped;
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
-        const tilde = tildeBase && ['tilde', 'macron'].includes(classify([whole.blob], 'E', whole.mask, crop.width) ?? '');
+        const barOrWave = classify([whole.blob], 'E', whole.mask, crop.width);
+        const tilde = tildeBase && (barOrWave === 'tilde' || (barOrWave === 'macron' && (bases[at] !== 'N' || orthography.nTilde === true)));
         if (kind !== 'acute' && !tilde) continue;
         if (!placedByInk(m, at)) {
           misplaced = true;
@@ -480,7 +486,7 @@ export function withAccentMarks(
       const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
       if (struck !== null) return struck;
       const onLetter = byLetter.get(i) ?? [];
-      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width);
+      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true);
       // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
       // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
       // and no Ā, is the tilde blur fused on.

@@ -18,10 +18,18 @@ export interface NameOrthography {
   readonly dotAbove: string;
   /** Portuguese writes Ã and Õ, and no macron: a bar or wave over its A or O is a tilde. */
   readonly vowelTilde: boolean;
+  /**
+   * Spanish (and Filipino) writes Ñ: over N a small tilde that prints or blurs into a flat bar is its tilde. Elsewhere
+   * a flat bar over N is glare's edge or texture (`GUDMUÑDSSON`); a wave is a tilde anywhere.
+   */
+  readonly nTilde: boolean;
 }
 
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
 const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'AZE'], Ż: ['POL', 'MLT'], Ċ: ['MLT'], Ġ: ['MLT'], Ė: ['LTU'] };
+
+/** States whose names are written in Spanish (or Filipino), with Ñ. */
+const spanishWriting = ['ESP', 'AND', 'GNQ', 'MEX', 'GTM', 'HND', 'SLV', 'NIC', 'CRI', 'PAN', 'CUB', 'DOM', 'COL', 'VEN', 'ECU', 'PER', 'BOL', 'CHL', 'ARG', 'PRY', 'URY', 'PHL'];
 
 export function orthographyOf(codes: readonly (string | null | undefined)[]): NameOrthography {
   const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
@@ -32,6 +40,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
+    nTilde: has(...spanishWriting),
   };
 }
 
