@@ -133,6 +133,9 @@ describe('reconcileName: apostrophes', () => {
     expect(reconcileName("JI'WOO YUKI", 'JI<WOO<YUKI').value).toBe('JI WOO YUKI');
     expect(reconcileName("JI' WOO", 'JI<WOO').value).toBe('JI WOO');
     expect(reconcileName("O'BRIEN-KELLY", 'OBRIEN<KELLY').value).toBe("O'BRIEN-KELLY");
+    // A Dutch one-letter word starts with its apostrophe, beside the space before it.
+    expect(reconcileName("VAN 'T HOF", 'VAN<T<HOF').value).toBe("VAN 'T HOF");
+    expect(reconcileName("'S-GRAVESANDE", 'S<GRAVESANDE').value).toBe("'S-GRAVESANDE");
   });
 });
 

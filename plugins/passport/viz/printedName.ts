@@ -140,9 +140,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
     // After a word's one letter, an apostrophe marks an elided article or prefix (D'ARC, L'HEUREUX, O'BRIEN, M'KAY,
     // N'DIAYE, A'COURT); after any other letter it is what OCR made of a letter's top (a J read `I'`).
     .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
-    // An apostrophe stands between letters (O'BRIEN); beside a space or hyphen the MRZ's filler has, it is the
-    // separator OCR misread (`JI'WOO` for JI-WOO).
-    .replace(/(?<=[\s-])['’]|['’](?=[\s-]|$)/gu, '')
+    // An apostrophe stands between letters (O'BRIEN), or starts a Dutch one-letter word (VAN 'T HOF); beside a space
+    // or hyphen the MRZ's filler has, it is otherwise the separator OCR misread (`JI'WOO` for JI-WOO).
+    .replace(/(?<=[\s-])['’](?!\p{L}(?:[\s-]|$))|['’](?=[\s-]|$)/gu, '')
     .trim();
   return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept, misread };
 }
