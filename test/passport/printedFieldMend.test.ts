@@ -171,18 +171,19 @@ describe('printConflicts', () => {
   });
 });
 
+/** A TD3 line 2 from its first 43 cells, with the composite check digit computed. */
+const withComposite = (head: string): string => `${head}${mrzCheckDigit(head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43))}`;
+/** Line 2 read sure everywhere. */
+const sure = Array.from({ length: 44 }, () => 0.999);
+/** Line 2's confidences and runners-up with the given cells doubted (0.6), each with its runner-up. */
+const doubting = (cells: Record<number, string>) => ({
+  confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
+  second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
+});
+
 describe('numberCellsInDoubt', () => {
   /** A TD3 line 2 for a document number, every check digit computed. */
-  const line2For = (number: string): string => {
-    const head = `${number}${mrzCheckDigit(number)}IND4310237M2904294<<<<<<<<<<<<<<<`;
-    const composite = head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43);
-    return `${head}${mrzCheckDigit(composite)}`;
-  };
-  const sure = Array.from({ length: 44 }, () => 0.999);
-  const doubting = (cells: Record<number, string>) => ({
-    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
-    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
-  });
+  const line2For = (number: string): string => withComposite(`${number}${mrzCheckDigit(number)}IND4310237M2904294<<<<<<<<<<<<<<<`);
   // O at weights 7 and 3 (cells 3 and 4) is worth 24 × 10 more than 0 there: both numbers hold every check.
   const oh = parseTd3([line1, line2For('XN5OO4216')], { now });
 
@@ -225,15 +226,8 @@ describe('optionalDataCellsInDoubt', () => {
   /** A TD3 line 2 for optional data (14 cells), every check digit computed. */
   const line2For = (optional: string): string => {
     const data = optional.padEnd(14, '<');
-    const head = `M0849366<0AUS4305024M2501291${data}${mrzCheckDigit(data)}`;
-    const composite = head.slice(0, 10) + head.slice(13, 20) + head.slice(21, 43);
-    return `${head}${mrzCheckDigit(composite)}`;
+    return withComposite(`M0849366<0AUS4305024M2501291${data}${mrzCheckDigit(data)}`);
   };
-  const sure = Array.from({ length: 44 }, () => 0.999);
-  const doubting = (cells: Record<number, string>) => ({
-    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
-    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
-  });
   // Glare over a generated page read the optional data's first 0 as U (0.6, runner-up 0): U is worth 30, so the
   // optional data's check and the composite hold over either.
   const you = parseTd3([line1, line2For('1U9102890')], { now });
@@ -255,11 +249,6 @@ describe('optionalDataCellsInDoubt', () => {
 
 describe('rivalRepairCells', () => {
   const utopia = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
-  const sure = Array.from({ length: 44 }, () => 0.999);
-  const doubting = (cells: Record<number, string>) => ({
-    confidence: sure.map((c, i) => (i in cells ? 0.6 : c)),
-    second: Array.from({ length: 44 }, (_, i) => cells[i] ?? ''),
-  });
   // Optional data 64062712 misread 94062712: its check fails. Either the 6 back (cell 28) or a Z for the 2 at cell
   // 32 mends it: +3 at weight 7 and +33 at weight 3 (120) cancel in the optional data's check and the composite alike.
   const printedAs = 'L898902C36UTO7408122F120415964062712<<<<<<22';
