@@ -33,8 +33,8 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
 /**
  * The kind of the mark(s) over `letter`. Marks are a few pixels big, so shape decides only what it can: two blobs
  * are dots, a clear ring over A is Å, a clearly falling stroke is grave, a wide symmetric mark peaked in its middle
- * is a circumflex and one dipping there a caron (R takes only a caron); N takes a tilde; otherwise the acute, by far
- * the commonest single mark on capitals in passport names.
+ * is a circumflex and one dipping there a caron (R takes only a caron); N a tilde (any mark, where names write Ñ;
+ * elsewhere a wave); otherwise the acute, by far the commonest single mark on capitals in passport names.
  */
 function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false): MarkKind | null {
   if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
@@ -438,9 +438,9 @@ export function withAccentMarks(
         // A mark stands over the capitals: a grown shape centred at or below their top is the letter's own (C's arc).
         if (whole === null || whole.blob.cy >= capTop) continue;
         // An acute's short stroke leaning right only: a guilloche's arc over a letter reads as a circumflex or caron.
-        // Over N a wave, as classify tells one over any other letter (N's own rule takes any mark for a tilde), or the
-        // flat bar a small tilde blurs into where names write Ñ: no name puts a macron on N. Likewise over A and O where the document's
-        // orthography writes Ã and Õ and no macron (elsewhere a faint bar there is Latvian's macron or texture).
+        // Over N a wave, as classify tells one over any other letter, or, where names write Ñ, the flat bar a small
+        // tilde blurs into: no name puts a macron on N. Likewise over A and O where the document's orthography writes
+        // Ã and Õ and no macron (elsewhere a faint bar there is Latvian's macron or texture).
         // Blur rounds a small acute into a speck that classify calls a dot; it still leans as an acute does. Where the
         // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
         const shaped = classify([whole.blob], bases[at]!, whole.mask, crop.width);
