@@ -192,6 +192,14 @@ describe('readVizFields when the MRZ cut the surname, read once past the cut', (
     // Glare: the sparse pass garbled the name before the cut, and read `II` for K past it; the re-read read nothing.
     expect(readVizFields(page('WISNTEWSK KONSTANTINOROLSKA BRZECZYSZCZYIIEWICZ'), parse, {}, now).surname).toBeNull();
   });
+  it('takes it where another reading ends in the same letters, though that one misread too much to reconcile', () => {
+    // Seed 978001 styled-dev 114: the re-read `KJZÆRSTIN MÄRTA MAJA` (one letter misread) beside `KIZERSTIN MARTA MAJA`.
+    const cut = parseTd3(['P<FINSVENSSON<HAAKANSSON<AANGSTROEM<<KJAERST', 'L898902C36FIN7408122F1204159ZE184226B<<<<<10'], { now });
+    const viz = rows(['Surname / Sukunimi', 'SVENSSON-HAKANSSON-ANGSTROM', 'Given names / Etunimet', 'KIZERSTIN MARTA MAJA']);
+    expect(readVizFields(viz, cut, { givenNames: 'KJZÆRSTIN MÄRTA MAJA' }, now).givenNames?.value).toBe('KJÆRSTIN MÄRTA MAJA');
+    const other = rows(['Surname / Sukunimi', 'SVENSSON-HAKANSSON-ANGSTROM', 'Given names / Etunimet', 'KIZERSTIN MARTA MAIJA']);
+    expect(readVizFields(other, cut, { givenNames: 'KJZÆRSTIN MÄRTA MAJA' }, now).givenNames).toBeNull();
+  });
   it('takes it where that reading read the MRZ\'s part as the MRZ has it, or another reading spells it too', () => {
     const whole = 'WISNIEWSKI KONSTANTINOPOLSKA BRZECZYSZCZYKIEWICZ';
     expect(readVizFields(page(whole), parse, {}, now).surname?.value).toBe(whole);

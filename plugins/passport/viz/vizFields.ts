@@ -163,13 +163,15 @@ function readName(
         return null;
       }
       // Nor is print past the cut from a reading that misread the MRZ's part (`WISNTEWSK KONSTANTINOROLSKA
-      // BRZECZYSZCZYIIEWICZ` under glare), unless another reading spells letters there too, the same as far as it goes.
+      // BRZECZYSZCZYIIEWICZ` under glare), unless another reading spells letters there too, the same as far as it goes,
+      // or ends in the same letters, though it misread the MRZ's part too much to reconcile (`KIZERSTIN MARTA MAJA`).
       const chosen = best;
       const corroborates = (p: Scored): boolean => {
         const other = plainLetters(p.beyondText);
         return p.source !== chosen.source && other !== '' && (key.startsWith(other) || other.startsWith(key));
       };
-      if (key !== '' && chosen.misread > 0 && ![...sharp, ...plain].some(corroborates)) {
+      const endsAlike = texts.some((t, source) => source !== chosen.source && plainLetters(nameCharacters(t.text)).endsWith(key));
+      if (key !== '' && chosen.misread > 0 && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
         readingsDisagree = true;
         return null;
       }
