@@ -22,3 +22,8 @@ const known = new Set([...iso3166Alpha3.split(' '), ...icaoCodes.split(' ')]);
 export function isKnownCountryField(raw: string): boolean {
   return known.has(raw.replace(/<+$/, ''));
 }
+
+/** States whose names are written in Spanish (or Filipino): their orthography writes Ñ. */
+export const spanishWritingStates: readonly string[] = (
+  'ESP AND GNQ MEX GTM HND SLV NIC CRI PAN CUB DOM COL VEN ECU PER BOL CHL ARG PRY URY PHL'
+).split(' ');

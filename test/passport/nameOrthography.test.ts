@@ -32,4 +32,11 @@ describe('inOrthography', () => {
     expect(orthographyOf(['NOR', null]).strokedOe).toBe(true);
     expect(orthographyOf(['SWE', 'SWE']).strokedOe).toBe(false);
   });
+  it('knows which states write Ñ: Spanish-writing ones and the Philippines, by issuer or nationality', () => {
+    expect(orthographyOf(['ESP', 'ESP']).nTilde).toBe(true);
+    expect(orthographyOf(['USA', 'MEX']).nTilde).toBe(true);
+    expect(orthographyOf(['PHL', null]).nTilde).toBe(true);
+    expect(orthographyOf(['ISL', 'ISL']).nTilde).toBe(false);
+    expect(orthographyOf(['BRA', 'BRA']).nTilde).toBe(false);
+  });
 });

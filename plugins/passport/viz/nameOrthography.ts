@@ -2,6 +2,8 @@
  * What a state's orthography settles in a printed name that neither the pixels nor the MRZ can: the MRZ writes Ø and
  * Ö alike as OE, Ð as D, Ș and Ş as S. The issuing state and the nationality are the document's own witnesses.
  */
+import { spanishWritingStates } from '../../../core/mrz/countryCodes.ts';
+
 export interface NameOrthography {
   /** Danish and Norwegian write Ø and Æ where others write Ö and Ä. */
   readonly strokedOe: boolean;
@@ -28,9 +30,6 @@ export interface NameOrthography {
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
 const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'AZE'], Ż: ['POL', 'MLT'], Ċ: ['MLT'], Ġ: ['MLT'], Ė: ['LTU'] };
 
-/** States whose names are written in Spanish (or Filipino), with Ñ. */
-const spanishWriting = ['ESP', 'AND', 'GNQ', 'MEX', 'GTM', 'HND', 'SLV', 'NIC', 'CRI', 'PAN', 'CUB', 'DOM', 'COL', 'VEN', 'ECU', 'PER', 'BOL', 'CHL', 'ARG', 'PRY', 'URY', 'PHL'];
-
 export function orthographyOf(codes: readonly (string | null | undefined)[]): NameOrthography {
   const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
   return {
@@ -40,7 +39,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
-    nTilde: has(...spanishWriting),
+    nTilde: has(...spanishWritingStates),
   };
 }
 
