@@ -203,11 +203,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // A name line is read past the page's edge only where its words reach it and the MRZ cut that part of the name:
     // elsewhere the MRZ has the letters the edge cut, and what lies past a page's edge may be the desk (`ÇELIK JOO`).
     const cutPart = mrzCutPart(located.parse.lines[0]);
+    const cutKey: keyof NameBoxes | null = cutPart === null ? null : cutPart === 'surname' ? 'surname' : 'givenNames';
     const reread = (found: NameBoxes & { readonly words: NameBoxes }, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
       const { name } = located.parse.fields;
-      const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: (part === 'surname' ? 'surname' : 'given_names') === cutPart };
+      const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
       const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
       return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
     };
@@ -221,7 +222,6 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     nameLines = { surname: at(boxes.words.surname, vizPxPerMm), givenNames: at(boxes.words.givenNames, vizPxPerMm) };
     // Past a cut MRZ nothing checks the print, and this pass's two readings of the cut part that disagree leave it
     // unread: the sharper pass reads it again, and its reading with the line's re-read there settles it.
-    const cutKey = cutPart === null ? null : cutPart === 'surname' ? 'surname' : 'givenNames';
     if (cutKey !== null && !missed[cutKey] && readVizFields(viz, located.parse, refined, ctx.now)[cutKey] === null) {
       missed[cutKey] = true;
       again ??= fieldZone(vizAgainPxPerMm, false, againLeftMm());
