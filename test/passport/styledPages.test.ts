@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001 and 991001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001 and 993001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ const pages: readonly StyledPage[] = [
   { seed: 989_001, index: 16, degradation: 'jpeg', what: 'given names past a cut MRZ whose two first readings disagree (`CONCEIGAO`): the sharper pass settles them (was: LEONOR BEATRIZ CO)' },
   { seed: 989_001, index: 25, degradation: 'glare', what: "the optional data's 0 read U, which no check digit sees (was: check_digits_valid true)", doubt: 'mrz_optional_data_uncertain', only: [] },
   { seed: 991_001, index: 162, degradation: 'jpeg', what: 'given names past a cut MRZ, `TARIQ` read `JARI` by the sparse pass: the sharper pass settles them (was: ABDUL RAHMAN MO)' },
+  { seed: 993_001, index: 86, degradation: 'small', what: 'a date of issue read `4 MAR /MAR 2020`, its day\'s 1 dropped: read again as a line (was: not read)' },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },
   // A guilloche line rising through YLVA's L, as Ł's stroke rises: a rule that took a stroke out a pixel left of the

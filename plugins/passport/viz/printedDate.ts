@@ -190,7 +190,9 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
  * value's edge; such a line is worth reading again, wider. False when a whole date is there.
  */
 export function holdsPartialDate(text: string): boolean {
-  if (parsePrintedDates(text).some((d) => d.valid)) return false;
+  const dates = parsePrintedDates(text).filter((d) => d.valid);
+  // A day in one digit (`4 MAR 2020`) has most often lost its first (ICAO 9303 prints days in two): read again too.
+  if (dates.length > 0) return dates.every((d) => d.shape.startsWith('1-'));
   const words = [...text.matchAll(/\p{L}{2,10}/gu)].map((m) => ({ word: m[0], at: m.index }));
   for (const { word, at } of words) {
     const after = text.slice(at + word.length);
