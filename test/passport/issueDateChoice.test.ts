@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates, weakIssueDate } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -81,6 +81,21 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('25 12 1984 28 3 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
     // After expiry or before birth: no date of issue.
     expect(chooseIssueDate(anywhere('25 12 1984 28 03 2020 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+  });
+  it('repairs one digit of an unlabelled date towards the rule, weakly', () => {
+    // Canada's specimen: `14 JAN/JAN 2023` read `04 JAN/JAN 2023` by every pass, its label garbled.
+    const read = chooseIssueDate(anywhere('01 AUG 1990 04 JAN/JAN 2023 14 JAN/JAN 2033'), '1990-08-01', '2033-01-14');
+    expect(read).toMatchObject({ iso: '2023-01-14', repair: { from: '04012023', to: '14012023' }, basis: 'unlabelled_repair' });
+    expect(weakIssueDate(read!)).toBe(true);
+    // A labelled date, even off the rule, and a date on the rule outrank it.
+    expect(chooseIssueDate([...anywhere('04 JAN 2023'), ...labelled('09 JAN 2023')], '1990-08-01', '2033-01-14')?.iso).toBe('2023-01-09');
+    expect(chooseIssueDate(anywhere('04 JAN 2023 14 JAN 2023'), '1990-08-01', '2033-01-14')).toMatchObject({ iso: '2023-01-14', repair: null });
+  });
+  it('repairs no unlabelled date a digit from the birth or expiry the MRZ gives', () => {
+    // A child's birth, 25 JAN 2013, read `25 JAN 2018`: one digit from the rule's 15 JAN 2018 too.
+    expect(chooseIssueDate(anywhere('25 JAN 2018'), '2013-01-25', '2028-01-15')).toBeNull();
+    // The expiry, 14 JAN 2033, read `14 JAN 2043`: one digit from the rule's 14 JAN 2023 too.
+    expect(chooseIssueDate(anywhere('14 JAN 2043'), '1990-08-01', '2033-01-14')).toBeNull();
   });
   it('does not take an unlabelled date the 5/10-year rule does not expect', () => {
     expect(chooseIssueDate(anywhere('25/03/1968 1/1/2023 01/11/2033'), '1968-03-25', '2033-11-01')).toBeNull();

@@ -17,7 +17,7 @@ import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
 import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
-import { rivalRuleDates, settleAtypical } from '../viz/issueDateChoice.ts';
+import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
@@ -161,7 +161,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // A labelled date off the 5/10-year rule gives way to another pass's reading of the rule's date (settleAtypical).
   const [printedIssue, againIssue] = settleAtypical([printed.issueDate, again?.issueDate, inkIssue]);
   const issueChosen =
-    [printedIssue, againIssue, inkIssue].find((c) => c != null && c.basis !== 'only_other_date') ??
+    [printedIssue, againIssue, inkIssue].find((c) => c != null && !weakIssueDate(c)) ??
     printed.issueDate ??
     again?.issueDate ??
     inkIssue ??

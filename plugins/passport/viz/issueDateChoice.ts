@@ -31,10 +31,16 @@ export interface IssueDateChoice {
   /** Where the chosen date was read (its candidate's box), when known. */
   readonly bbox?: BoundingBox;
   /**
-   * What made it the date of issue: its label, the 5/10-year rule, a one-digit repair towards that rule, or being the
-   * page's only date besides birth and expiry (the weakest: another reading with a label or the rule outranks it).
+   * What made it the date of issue: its label, the 5/10-year rule, a one-digit repair towards that rule (of a date
+   * read under its label, or of one read without: weak), or being the page's only date besides birth and expiry (the
+   * weakest: another reading with a label or the rule outranks it).
    */
-  readonly basis: 'label' | 'typical' | 'repair' | 'only_other_date';
+  readonly basis: 'label' | 'typical' | 'repair' | 'unlabelled_repair' | 'only_other_date';
+}
+
+/** A choice another pass's label or rule date outranks: the page's sole other date, or a date read unlabelled and repaired. */
+export function weakIssueDate(choice: IssueDateChoice): boolean {
+  return choice.basis === 'only_other_date' || choice.basis === 'unlabelled_repair';
 }
 
 /**
@@ -205,20 +211,26 @@ export function readIssueDate(
       );
       continue;
     }
-    // An unlabelled real date is some other date on the page, not a misread issue date.
-    if (!labelled && iso !== null) continue;
     // Impossible or out of window: one misread digit away from a typical date is a repair; and only when
     // one typical date is that near (`001017` is one digit from both 09.10.17 and 08.10.17: no repair).
     // Two digits only where the read is no date at all and each is a digit OCR takes for the other (a 0 whose counter
     // background lines cross reads as 6, 8 or 9: `61.12.2923` for 01.12.2023).
+    // An unlabelled real date only from one digit of its day or month: a page prints three dates, and one that is no
+    // copy of birth or expiry and a day's digit from the rule's is that date misread (`04 JAN 2023` for 14 JAN 2023).
+    // A year a digit off is no misread: a two-year passport's `28 03 2017` beside the five-year rule's 28 03 2014.
+    const unlabelledDate = !labelled && iso !== null;
+    const nearCopy = (other: string | null): boolean => other !== null && hamming(date.digits, digitsLike(other, date.yearDigits)) <= 1;
+    if (unlabelledDate && (nearCopy(birthIso) || nearCopy(expiryIso))) continue;
     const near = [...new Set(typical)].filter((t) => {
       const target = digitsLike(t, date.yearDigits);
+      if (unlabelledDate) return inWindow(t) && hamming(date.digits, target) === 1 && date.digits.slice(4) === target.slice(4);
       return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
     });
     if (near.length === 1) {
       const t = near[0]!;
       const target = digitsLike(t, date.yearDigits);
-      offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis: 'repair', ...at }, labelled ? 3 : -1);
+      const basis = labelled || iso === null ? 'repair' : 'unlabelled_repair';
+      offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis, ...at }, labelled ? 3 : iso === null ? -1 : -2);
     }
   }
   const ruleDates = [...ruleDatesRead];

@@ -22,7 +22,7 @@ import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { nameCharacters, reconcileName } from './printedName.ts';
-import { offRule } from './issueDateChoice.ts';
+import { offRule, weakIssueDate } from './issueDateChoice.ts';
 
 /**
  * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
@@ -189,7 +189,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // A check digit glare washed out cannot prove its field's printed copy: a second reading of the print must.
     const checkWashed = td3Checks.some(({ digit }) => located.reading.washed[1]?.[td3Field(digit).start] === true);
     const issueDateWeak =
-      firstRead.issueDate === null || firstRead.issueDate.basis === 'only_other_date' || offRule(firstRead.issueDate, located.parse.fields.expiryDate.value);
+      firstRead.issueDate === null || weakIssueDate(firstRead.issueDate) || offRule(firstRead.issueDate, located.parse.fields.expiryDate.value);
     // It starts where the first pass proved the fields begin: the portrait left of them is not read again.
     const againLeftMm = (): number => {
       const fieldsLeft = provenFieldsLeft(viz, located.parse);
@@ -270,7 +270,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // missing are read again, wider (the sharper pass's first, then the first pass's).
     const issueFound = (ocr: OcrResult | null): boolean => {
       const found = ocr === null ? null : readVizFields(ocr, located.parse, {}, ctx.now).issueDate;
-      return found != null && found.basis !== 'only_other_date';
+      return found != null && !weakIssueDate(found);
     };
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
       // The last resort below is started now, beside these short single-line reads that leave a worker idle: its
