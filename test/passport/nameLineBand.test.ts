@@ -1,7 +1,8 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
+import { withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
@@ -107,6 +108,28 @@ describe('belowCloseLabel', () => {
 describe('withoutMarksAbove', () => {
   it('keeps the marks below the baseline and the strokes through letters, and drops those above', () => {
     expect(withoutMarksAbove('KOÇ ČERNÝ BRZĘCZ ȘTEFAN ŁUKASZ ØSTER')).toBe('KOÇ CERNY BRZĘCZ ȘTEFAN ŁUKASZ ØSTER');
+  });
+});
+
+describe('withDroppedLetters', () => {
+  const line = (...words: string[]): OcrResult => {
+    const boxes = words.map((text, i) => ({ text, confidence: 80, bbox: { x0: i * 100, y0: 0, x1: i * 100 + 90, y1: 30 } }));
+    return { text: words.join(' '), confidence: 80, lines: [{ text: words.join(' '), confidence: 80, bbox: { x0: 0, y0: 0, x1: words.length * 100, y1: 30 }, words: boxes }] };
+  };
+  it("puts back the letters OCR dropped from a word, the name's word in its place and box", () => {
+    const refilled = withDroppedLetters(line('NILS', 'ANAS'), 'NILS ANAIS');
+    expect(refilled?.lines[0]?.words.map((w) => w.text)).toEqual(['NILS', 'ANAIS']);
+    expect(refilled?.lines[0]?.words[1]?.bbox).toEqual({ x0: 100, y0: 0, x1: 190, y1: 30 });
+    // Letters compared without their marks: a mark read on a kept letter is no other letter.
+    expect(withDroppedLetters(line('JOSÉ', 'ANAS'), 'JOSE ANAIS')?.text).toBe('JOSÉ ANAIS');
+  });
+  it('changes nothing where no letter was dropped, a letter was misread, or the words do not pair up', () => {
+    expect(withDroppedLetters(line('ANAIS'), 'ANAIS')).toBeNull();
+    expect(withDroppedLetters(line('ANAJS'), 'ANAIS')).toBeNull();
+    expect(withDroppedLetters(line('ANAS', 'CHATEAU'), 'ANAIS')).toBeNull();
+    expect(withDroppedLetters(line('ANAS', 'CHATFAU'), 'ANAIS CHATEAU')).toBeNull();
+    // A word read with most of its letters missing was cut short (glare over LUDMILA read `LI`), not a glyph dropped.
+    expect(withDroppedLetters(line('NATALIA', 'LI'), 'NATALIA LUDMILA')).toBeNull();
   });
 });
 

@@ -88,7 +88,12 @@ async function readNameLine(
   const read = async (band: RowBand | null): Promise<string> => {
     const crop = band === null ? cut : rowsOf(cut, band);
     const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-    return withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
+    const text = withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
+    // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
+    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
+    const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
+    const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
+    return refilled === null ? text : withAccentMarks(crop, refilled, ctx.imaging, orthography).trim();
   };
   const text = await read(nameLineBand(cut, ctx.imaging));
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
@@ -109,6 +114,47 @@ async function readNameLine(
   if (band === null) return text;
   const again = await read(band);
   return fits(again) ? withoutMarksAbove(again) : text;
+}
+
+const plainLetters = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+
+/** OCR drops a glyph or two it has no class for; a word read with more of its letters missing was cut short. */
+const mostDropped = 2;
+
+/**
+ * Whether `part` is `whole` with a letter or two left out (at most a third of them), letters compared without their
+ * marks.
+ */
+function lettersLeftOut(part: string, whole: string): boolean {
+  const p = plainLetters(part);
+  const w = plainLetters(whole);
+  const dropped = w.length - p.length;
+  if (p.length === 0 || dropped < 1 || dropped > Math.min(mostDropped, w.length / 3)) return false;
+  let i = 0;
+  for (const c of w) if (c === p[i]) i++;
+  return i === p.length;
+}
+
+/**
+ * `ocr` (one line's words) with each word that is the reconciled name's word with letters left out replaced by it;
+ * null unless the words pair up one to one, some word had letters left out, and every other word is the name's as read.
+ */
+export function withDroppedLetters(ocr: OcrResult, name: string): OcrResult | null {
+  const words = ocr.lines.flatMap((line) => line.words).filter((w) => w.text.trim() !== '');
+  const named = name.split(/\s+/).filter((w) => w !== '');
+  if (ocr.lines.length !== 1 || words.length !== named.length) return null;
+  let dropped = false;
+  const texts = words.map((w, i) => {
+    const whole = named[i]!;
+    if (plainLetters(w.text) === plainLetters(whole)) return w.text;
+    if (!lettersLeftOut(w.text, whole)) return null;
+    dropped = true;
+    return whole;
+  });
+  if (!dropped || texts.some((t) => t === null)) return null;
+  const line = ocr.lines[0]!;
+  const replaced = words.map((w, i) => ({ ...w, text: texts[i]! }));
+  return { ...ocr, text: texts.join(' '), lines: [{ ...line, text: texts.join(' '), words: replaced }] };
 }
 
 /** Combining marks that hang below a letter: cedilla, ogonek, comma below. */
