@@ -115,6 +115,13 @@ describe('nameCharacters', () => {
     expect(nameCharacters('A001')).toBe('A');
     expect(nameCharacters('ANNA 0 2010')).toBe('ANNA');
   });
+  it('reads an `@` joined to a word\'s letters as an O, and leaves out one standing alone', () => {
+    // Seed 989001 styled-dev 93: ØDEGÅRD read `@DEGARD` by both sparse passes, then no surname at all.
+    expect(nameCharacters('@DEGARD')).toBe('ODEGARD');
+    expect(reconcileName(nameCharacters('@DEGARD'), 'OEDEGAARD', false, true).agrees).toBe(true);
+    expect(nameCharacters('BJ@RNSTAD-L@VLIE')).toBe('BJORNSTAD-LOVLIE');
+    expect(nameCharacters('ANNA @ LUND')).toBe('ANNA LUND');
+  });
 });
 
 describe('reconcileName: apostrophes', () => {

@@ -36,6 +36,7 @@ const pages: readonly StyledPage[] = [
   { seed: 978_001, index: 173, degradation: 'rot270', what: "a label's feet at the top of the surname's crop taken for its line: the name's own rows read again (was: `TE` read, KOC)" },
   { seed: 989_001, index: 16, degradation: 'jpeg', what: 'given names past a cut MRZ whose two first readings disagree (`CONCEIGAO`): the sharper pass settles them (was: LEONOR BEATRIZ CO)' },
   { seed: 989_001, index: 25, degradation: 'glare', what: "the optional data's 0 read U, which no check digit sees (was: check_digits_valid true)", doubt: 'mrz_optional_data_uncertain', only: [] },
+  { seed: 989_001, index: 92, degradation: 'perspective', what: "ØDEGÅRD read `@DEGARD` by both sparse passes: the `@` an O, the line found and re-read (was: OEDEGAARD, names not read)" },
   { seed: 991_001, index: 162, degradation: 'jpeg', what: 'given names past a cut MRZ, `TARIQ` read `JARI` by the sparse pass: the sharper pass settles them (was: ABDUL RAHMAN MO)' },
   { seed: 993_001, index: 52, degradation: 'pdf', what: "a Ï OCR dropped (`ANAS`): the MRZ's I put back, its diaeresis read over it (was: ANAIS)" },
   { seed: 993_001, index: 86, degradation: 'small', what: 'a date of issue read `4 MAR /MAR 2020`, its day\'s 1 dropped: read again as a line (was: not read)' },

@@ -164,6 +164,8 @@ export function nameCharacters(text: string): string {
     // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
+    // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
+    .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
     .replace(/[‐‑‒–—―]/g, '-')
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`).
     .replace(/(?<=\p{L})=(?=\p{L})/gu, '-')
