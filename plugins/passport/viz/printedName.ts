@@ -81,6 +81,15 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
       back[i]![j] = { pi, pj, emit, beyond };
     }
   };
+  // A name writes the MRZ's OE (and AE) one way: where the reading shows one letter for it (Ö, not Ø), a lone O for
+  // another is that letter, whatever the state's orthography (`NYSTRÖM-ANGSTROM` on a Danish page is no ÅNGSTRØM).
+  const seen = (letters: string): string | null => {
+    const found = [...letters].filter((l) => o.includes(l));
+    return found.length === 1 ? found[0]! : null;
+  };
+  const loneLetter: Readonly<Record<string, string | null>> = { OE: seen('ÖØ'), AE: seen('ÄÆ') };
+  const lone = (lost: { pair: string; printed: string }): string =>
+    loneLetter[lost.pair] ?? (strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
   // Per OCR character, what it transliterates to and its letter without marks: the same for every MRZ position.
   const translits = o.map(transliterateChar);
   const bases = o.map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
@@ -93,9 +102,10 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         // The OCR character transliterates exactly to what the MRZ has here.
         if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
         // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
-        // no mark seen is no evidence against dots too small or blurred to see, so the orthography decides.
+        // no mark seen is no evidence against dots too small or blurred to see, so the name's other such letters, or
+        // else the orthography, decide.
         for (const lost of lostDiacritics[c] ?? []) {
-          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
+          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lone(lost));
         }
         if (thorn && c === 'P' && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
