@@ -38,9 +38,9 @@ const pages: readonly StyledPage[] = [
   { seed: 989_001, index: 25, degradation: 'glare', what: "the optional data's 0 read U, which no check digit sees (was: check_digits_valid true)", doubt: 'mrz_optional_data_uncertain', only: [] },
   { seed: 989_001, index: 92, degradation: 'perspective', what: "ØDEGÅRD read `@DEGARD` by both sparse passes: the `@` an O, the line found and re-read (was: OEDEGAARD, names not read)" },
   { seed: 991_001, index: 162, degradation: 'jpeg', what: 'given names past a cut MRZ, `TARIQ` read `JARI` by the sparse pass: the sharper pass settles them (was: ABDUL RAHMAN MO)' },
+  { seed: 993_001, index: 42, degradation: 'rot90', what: "ÓLAFSDÓTTIR-EINARSSON read after texture (`ey`): both Ós kept (fitting letters to blobs by their widths lost the first)" },
   { seed: 993_001, index: 52, degradation: 'pdf', what: "a Ï OCR dropped (`ANAS`): the MRZ's I put back, its diaeresis read over it (was: ANAIS)" },
   { seed: 993_001, index: 86, degradation: 'small', what: 'a date of issue read `4 MAR /MAR 2020`, its day\'s 1 dropped: read again as a line (was: not read)' },
-  { seed: 993_001, index: 121, degradation: 'rot180', what: "Á and Ñ one blob beside a narrow I: each letter placed by its width, the marks on them (was: IBANEZ)" },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
   { seed: 995_001, index: 164, degradation: 'scan', what: "Ö read as a G (`GZLEM`): one glyph where the MRZ spells OE is Ö, misread (was: OEZLEM)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.

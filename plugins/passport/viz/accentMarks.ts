@@ -954,7 +954,7 @@ export function letterCentres(letters: readonly string[], tall: readonly Blob[],
     // A hyphen or apostrophe between letters: halfway between its neighbours.
     return { centres: onBlobs.map((c, i) => (Number.isNaN(c) ? ((onBlobs[i - 1] ?? x0) + (onBlobs[i + 1] ?? x1)) / 2 : c)), onBlobs: true };
   }
-  const merged = centresOverMergedBlobs(letters, isLetter, inOrder) ?? centresByAdvance(letters, isLetter, inOrder);
+  const merged = centresOverMergedBlobs(letters, isLetter, inOrder);
   if (merged !== null) return { centres: merged, onBlobs: true };
   const from = inOrder.length > 0 ? Math.max(x0, Math.min(...inOrder.map((b) => b.minX))) : x0;
   const to = inOrder.length > 0 ? Math.min(x1, Math.max(...inOrder.map((b) => b.maxX))) : x1;
@@ -982,12 +982,6 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
   const usual = median(widths);
   const holds = widths.map((w) => Math.max(1, Math.round(w / usual)));
   if (holds.reduce((a, k) => a + k, 0) !== n) return null;
-  return spreadOverBlobs(letters, isLetter, inOrder, holds);
-}
-
-/** Letter centres with blob j holding the next holds[j] letters, spread over it by their advance widths. */
-function spreadOverBlobs(letters: readonly string[], isLetter: readonly boolean[], inOrder: readonly Blob[], holds: readonly number[]): number[] {
-  const at = letters.flatMap((_, i) => (isLetter[i] ? [i] : []));
   const centreOf: number[] = [];
   inOrder.forEach((b, j) => {
     const span = at.slice(centreOf.length, centreOf.length + holds[j]!).map((i) => advance(letters[i]!));
@@ -1001,57 +995,6 @@ function spreadOverBlobs(letters: readonly string[], isLetter: readonly boolean[
   let k = 0;
   const centres = letters.map((_, i) => (isLetter[i] ? centreOf[k++]! : Number.NaN));
   return centres.map((c, i) => (Number.isNaN(c) ? ((centres[i - 1] ?? inOrder[0]!.minX) + (centres[i + 1] ?? inOrder.at(-1)!.maxX)) / 2 : c));
-}
-
-/** The most letters one blob is taken to hold where neighbours ran together. */
-const mostJoined = 3;
-/** How far a blob's width may stand from its letters' advance widths, as a ratio either way, to be theirs. */
-const widthFit = 1.4;
-
-/**
- * Letter centres where neighbours ran together and the word's letters differ in width (IBÁÑEZ: a narrow I, the Á and
- * Ñ one blob twice a letter wide, which the usual width's count takes for three): the blobs are given consecutive
- * runs of letters so that each blob's width best fits its letters' advance widths, at the word's own scale. Null
- * unless every blob then fits its run within widthFit and no other split fits as well.
- */
-function centresByAdvance(letters: readonly string[], isLetter: readonly boolean[], inOrder: readonly Blob[]): number[] | null {
-  const at = letters.flatMap((_, i) => (isLetter[i] ? [i] : []));
-  const n = at.length;
-  const m = inOrder.length;
-  if (m === 0 || m >= n) return null;
-  const adv = at.map((i) => advance(letters[i]!));
-  const widths = inOrder.map((b) => b.maxX - b.minX + 1);
-  const scale = widths.reduce((a, w) => a + w, 0) / adv.reduce((a, w) => a + w, 0);
-  const misfit = (j: number, from: number, k: number): number => {
-    const ratio = widths[j]! / (scale * adv.slice(from, from + k).reduce((a, w) => a + w, 0));
-    return ratio > widthFit || ratio < 1 / widthFit ? Number.POSITIVE_INFINITY : Math.log(ratio) ** 2;
-  };
-  // best[j][i]: the least misfit of the first j blobs holding the first i letters; ties counted to refuse a guess.
-  const best = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY));
-  const ties = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
-  const took = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
-  best[0]![0] = 0;
-  ties[0]![0] = 1;
-  for (let j = 1; j <= m; j++) {
-    for (let i = j; i <= n; i++) {
-      for (let k = 1; k <= Math.min(mostJoined, i); k++) {
-        const cost = best[j - 1]![i - k]! + misfit(j - 1, i - k, k);
-        if (!Number.isFinite(cost)) continue;
-        if (cost < best[j]![i]! - 1e-9) {
-          best[j]![i] = cost;
-          ties[j]![i] = ties[j - 1]![i - k]!;
-          took[j]![i] = k;
-        } else if (Math.abs(cost - best[j]![i]!) <= 1e-9) ties[j]![i]! += ties[j - 1]![i - k]!;
-      }
-    }
-  }
-  if (!Number.isFinite(best[m]![n]!) || ties[m]![n] !== 1) return null;
-  const holds: number[] = [];
-  for (let j = m, i = n; j > 0; j--) {
-    holds.unshift(took[j]![i]!);
-    i -= took[j]![i]!;
-  }
-  return spreadOverBlobs(letters, isLetter, inOrder, holds);
 }
 
 /**
