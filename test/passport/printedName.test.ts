@@ -54,14 +54,6 @@ describe('reconcileName', () => {
     // Both letters seen: the orthography decides, as with none.
     expect(reconcileName('ÖSTERGÅRD-LØVLIE SORENSEN', 'OESTERGAARD<LOEVLIE<SOERENSEN', false, true).value).toBe('ÖSTERGÅRD-LØVLIE SØRENSEN');
   });
-  it('reads one glyph misread where the MRZ spells a marked letter in two as that letter, one letter misread', () => {
-    // Seed 995001 styled-dev 165: Ö read as a G.
-    expect(reconcileName('CIGDEM GZLEM', 'CIGDEM<OEZLEM')).toMatchObject({ value: 'CIGDEM ÖZLEM', misread: 1, agrees: true });
-    expect(reconcileName('MXRTA', 'MAERTA', false, true).value).toBe('MÆRTA');
-    // Two glyphs read there are the pair as printed; a separator is no glyph of it.
-    expect(reconcileName('CIGDEM GEZLEM', 'CIGDEM<OEZLEM').value).toBe('CIGDEM OEZLEM');
-    expect(reconcileName('ANNA-ZLEM', 'ANNA<OEZLEM').value).toBe('ANNA-OEZLEM');
-  });
   it('reads a lone P for the MRZ\'s TH as Þ on Icelandic documents, and the MRZ\'s TH elsewhere', () => {
     // OCR's `eng` model reads Þ as P in every face tried (DejaVu, Liberation, Noto): ÞÓRUNN comes back PORUNN.
     expect(reconcileName('PÓRUNN', 'THORUNN', false, false, true)).toMatchObject({ value: 'ÞÓRUNN', agrees: true });

@@ -108,13 +108,6 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
           if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lone(lost));
         }
         if (thorn && c === 'P' && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
-        // One glyph misread where the MRZ spells a marked letter in two (Ö read `G`, `GZLEM` for ÖZLEM): one
-        // misread letter, printed as a lone O, A or U for the pair would be.
-        if (j >= 2) {
-          const pair = t.slice(j - 2, j);
-          const lost = (lostDiacritics[pair[0]!] ?? []).find((l) => l.pair === pair);
-          if (lost !== undefined && /\p{L}/u.test(c) && bases[i - 1] !== pair[0]) relax(i, j, i - 1, j - 2, 1, lone(lost));
-        }
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
         const base = bases[i - 1]!;
         if (base !== c) {
