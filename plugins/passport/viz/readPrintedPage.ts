@@ -23,6 +23,7 @@ import { withPartialDatesReread } from './partialDates.ts';
 import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { nameCharacters, reconcileName } from './printedName.ts';
 import { offRule, weakIssueDate } from './issueDateChoice.ts';
+import { stripAccents } from './printedDate.ts';
 
 /**
  * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
@@ -116,7 +117,8 @@ async function readNameLine(
   return fits(again) ? withoutMarksAbove(again) : text;
 }
 
-const plainLetters = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+/** A word's letters without their marks, upper case (not vizFields' plainLetters: Æ and Ø stay one letter each). */
+const letterBases = (word: string): string => stripAccents(word).toUpperCase();
 
 /** OCR drops a glyph or two it has no class for; a word read with more of its letters missing was cut short. */
 const mostDropped = 2;
@@ -126,8 +128,8 @@ const mostDropped = 2;
  * marks.
  */
 function lettersLeftOut(part: string, whole: string): boolean {
-  const p = plainLetters(part);
-  const w = plainLetters(whole);
+  const p = letterBases(part);
+  const w = letterBases(whole);
   const dropped = w.length - p.length;
   if (p.length === 0 || dropped < 1 || dropped > Math.min(mostDropped, w.length / 3)) return false;
   let i = 0;
@@ -146,7 +148,7 @@ export function withDroppedLetters(ocr: OcrResult, name: string): OcrResult | nu
   let dropped = false;
   const texts = words.map((w, i) => {
     const whole = named[i]!;
-    if (plainLetters(w.text) === plainLetters(whole)) return w.text;
+    if (letterBases(w.text) === letterBases(whole)) return w.text;
     if (!lettersLeftOut(w.text, whole)) return null;
     dropped = true;
     return whole;
