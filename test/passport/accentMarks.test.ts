@@ -544,6 +544,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['takes a faint acute blur rounded into a speck, over a letter beside a kerned pair', 'beranger-blurred-acute'],
     // Seed 978001 styled-dev 55: OCR read JIŘÍ's Í as `|`, and the word held one letter that could carry no mark.
     ['reads a `|` joined to letters as the I it is, and places the marks by it', 'jiri-bar-for-i'],
+    // Seed 999001 styled-dev 94: BRANDÃO's tilde, 6×3 px in a photo, leaned as a grave does and came back À.
+    ['reads a small wave that leans as a tilde, not a grave: a grave is a straight stroke', 'brandao-small-tilde'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -70,7 +70,8 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise.
   // A small grave's ends tell it too: its top row lies well left of its bottom row (dev: 13 px, corr 0.61).
-  if ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65) || (m.n >= 8 && corr > 0.45 && endsShift(m, mask, maskWidth) >= Math.max(1.5, w * 0.3))) return 'grave';
+  // A grave is one straight stroke: a wave that leans as a whole (a small tilde blurred, 6×3 px) is no grave.
+  if (!wave && ((m.n >= 15 && corr > 0.5) || (m.n >= 8 && corr > 0.65) || (m.n >= 8 && corr > 0.45 && endsShift(m, mask, maskWidth) >= Math.max(1.5, w * 0.3)))) return 'grave';
   if (wave || (w > h * 2.2 && m.n >= 15)) return 'tilde';
   // A round, solid speck with no slope is a dot (Ż, Ė, İ); an acute leans.
   if (w <= h * 1.5 && h <= w * 1.5 && Math.abs(corr) < 0.3 && fill >= 0.6) return 'dot';
