@@ -96,6 +96,9 @@ describe('nameCharacters', () => {
     // Seed 989001 styled-dev 50: a hyphen with texture through it re-read `=`, the name then split by a space.
     expect(nameCharacters('ZHANG=CHEN')).toBe('ZHANG-CHEN');
     expect(nameCharacters('CHEN =')).toBe('CHEN');
+    // Seed 999001 styled-dev 36: a photo's soft hyphen read `~`, the name then split by a space.
+    expect(nameCharacters('MONTGOMERY~CHOLMONDELEY')).toBe('MONTGOMERY-CHOLMONDELEY');
+    expect(nameCharacters('CHEN ~')).toBe('CHEN');
     // Seed 956001 styled-dev 192: texture over the S read as an apostrophe starting the word.
     expect(nameCharacters("JOÃO 'SEBASTIÃO")).toBe('JOÃO SEBASTIÃO');
     expect(nameCharacters("ANNE-’MARIE D'ARC")).toBe("ANNE-MARIE D'ARC");

@@ -177,8 +177,9 @@ export function nameCharacters(text: string): string {
     // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
     .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
     .replace(/[‐‑‒–—―]/g, '-')
-    // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`).
-    .replace(/(?<=\p{L})=(?=\p{L})/gu, '-')
+    // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
+    // on the baseline between two letters.
+    .replace(/(?<=\p{L})[=~](?=\p{L})/gu, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
