@@ -2,7 +2,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { firstPhrase, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
@@ -130,6 +130,21 @@ describe('withDroppedLetters', () => {
     expect(withDroppedLetters(line('ANAS', 'CHATFAU'), 'ANAIS CHATEAU')).toBeNull();
     // A word read with most of its letters missing was cut short (glare over LUDMILA read `LI`), not a glyph dropped.
     expect(withDroppedLetters(line('NATALIA', 'LI'), 'NATALIA LUDMILA')).toBeNull();
+  });
+});
+
+describe('firstPhrase', () => {
+  const at = (text: string, x0: number, x1: number) => ({ text, confidence: 80, bbox: { x0, y0: 0, x1, y1: 30 } });
+  const line = (...words: ReturnType<typeof at>[]): OcrResult => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 80,
+    lines: [{ text: words.map((w) => w.text).join(' '), confidence: 80, bbox: { x0: 0, y0: 0, x1: 900, y1: 30 }, words }],
+  });
+  it("keeps a name's words a space apart, and leaves another field further along the row out", () => {
+    const name = line(at('YUKI', 0, 68), at('JI-WOO', 79, 186), at('XIU', 197, 243), at('YING', 255, 320));
+    expect(firstPhrase(name)).toBe(name);
+    // Two letter heights of paper (60 px) before `OSAKA`: another field, not the name's next word.
+    expect(firstPhrase(line(at('YUKI', 0, 68), at('XIU', 80, 126), at('OSAKA', 186, 280))).text).toBe('YUKI XIU');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001 and 995001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001 and 999001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ const pages: readonly StyledPage[] = [
   { seed: 993_001, index: 42, degradation: 'rot90', what: "ÓLAFSDÓTTIR-EINARSSON read after texture (`ey`): both Ós kept (fitting letters to blobs by their widths lost the first)" },
   { seed: 993_001, index: 52, degradation: 'pdf', what: "a Ï OCR dropped (`ANAS`): the MRZ's I put back, its diaeresis read over it (was: ANAIS)" },
   { seed: 993_001, index: 86, degradation: 'small', what: 'a date of issue read `4 MAR /MAR 2020`, its day\'s 1 dropped: read again as a line (was: not read)' },
+  { seed: 999_001, index: 34, degradation: 'perspective', what: 'given names past a cut MRZ, the sparse pass\'s box ending at YUKI: the crop cut `JI-WOO`, read again wider (was: YUKI JI)' },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },

@@ -3,7 +3,7 @@
  * sparse OCR, once more sharper where the first pass missed a field, the name lines re-read for their accents;
  * and the last page when one was sent.
  */
-import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { emptyOcrResult } from '../../../core/ocr/ocrResult.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { recognizeInBands, type BandImage } from '../../../core/ocr/bandedOcr.ts';
@@ -83,12 +83,17 @@ async function readNameLine(
   const left = Math.max(0, Math.floor(box.x0 * k - pad));
   const top = Math.max(0, Math.floor(box.y0 * k - pad));
   const bottom = Math.min(page.height, Math.ceil(box.y1 * k + pad));
-  const crop = await lineCrop(page, { left, top, wanted: Math.ceil(box.x1 * k + pad * 3), bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
+  const wanted = Math.ceil(box.x1 * k + pad * 3);
+  const crop = await lineCrop(page, { left, top, wanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
   if (crop === null) return null;
-  const cut = crop.image;
-  const read = async (band: RowBand | null): Promise<string> => {
+  let cut = crop.image;
+  /** Whether a reading's words run on to the crop's right end, where the crop may have cut the line's last word. */
+  let reachedEnd = false;
+  const read = async (band: RowBand | null, onePhrase = false): Promise<string> => {
     const crop = band === null ? cut : rowsOf(cut, band);
-    const ocr = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+    const line = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+    const ocr = onePhrase ? firstPhrase(line) : line;
+    reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
     const text = withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
     // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
@@ -96,8 +101,23 @@ async function readNameLine(
     const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
     return refilled === null ? text : withAccentMarks(crop, refilled, ctx.imaging, orthography).trim();
   };
-  const text = await read(nameLineBand(cut, ctx.imaging));
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
+  let text = await read(nameLineBand(cut, ctx.imaging));
+  // Past a cut MRZ only the print has the name's end, and a box from a sparse pass that lost the line's last words
+  // ends the crop inside them (`YUKI JI-WC`): the line is read again wider, up to the first gap wider than a word's.
+  // Never further past the page's edge than the first crop may go (pastEdge.ts): beyond it lies the desk.
+  const widerWanted = Math.min(wanted + Math.round(widerNameMm * pxPerMm), page.width + 1);
+  if (mrz.cut && reachedEnd && fits(text) && widerWanted > wanted) {
+    const wider = await lineCrop(page, { left, top, wanted: widerWanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
+    if (wider !== null && wider.image.width > cut.width) {
+      const narrow = cut;
+      cut = wider.image;
+      const again = await read(nameLineBand(cut, ctx.imaging), true);
+      const longer = (t: string): boolean => nameCharacters(t).replace(/[^\p{L}]/gu, '').length > nameCharacters(text).replace(/[^\p{L}]/gu, '').length;
+      if (fits(again) && longer(again)) text = again;
+      else cut = narrow;
+    }
+  }
   const lettersRead = /\p{L}/u.test(text);
   if (lettersRead && fits(text)) return text;
   // Nothing read, or letters that are not the MRZ's name (`TE` for KOÇ): a label close above the name may have made
@@ -115,6 +135,25 @@ async function readNameLine(
   if (band === null) return text;
   const again = await read(band);
   return fits(again) ? withoutMarksAbove(again) : text;
+}
+
+/** How much further right a name line past a cut MRZ is read when its first reading ran to the crop's end. */
+const widerNameMm = 30;
+
+/**
+ * A line's words from its start up to the first gap wider than 1.5 of their height, as phrasesOf splits phrases: a
+ * name's words stand a space apart, another field on the row further.
+ */
+export function firstPhrase(ocr: OcrResult): OcrResult {
+  const words = ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== '').sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const h = (w: OcrWord): number => w.bbox.y1 - w.bbox.y0;
+  const wide = words.findIndex((w, i) => i > 0 && w.bbox.x0 - words[i - 1]!.bbox.x1 > 1.5 * Math.max(h(w), h(words[i - 1]!)));
+  const kept = wide < 0 ? words : words.slice(0, wide);
+  if (kept.length === words.length && ocr.lines.length <= 1) return ocr;
+  if (kept.length === 0) return emptyOcrResult;
+  const text = kept.map((w) => w.text).join(' ');
+  const bbox = { x0: kept[0]!.bbox.x0, y0: Math.min(...kept.map((w) => w.bbox.y0)), x1: kept[kept.length - 1]!.bbox.x1, y1: Math.max(...kept.map((w) => w.bbox.y1)) };
+  return { ...ocr, text, lines: [{ text, confidence: ocr.lines[0]?.confidence ?? ocr.confidence, bbox, words: kept }] };
 }
 
 /** A word's letters without their marks, upper case (not vizFields' plainLetters: Æ and Ø stay one letter each). */
