@@ -546,6 +546,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads a `|` joined to letters as the I it is, and places the marks by it', 'jiri-bar-for-i'],
     // Seed 999001 styled-dev 94: BRANDÃO's tilde, 6×3 px in a photo, leaned as a grave does and came back À.
     ['reads a small wave that leans as a tilde, not a grave: a grave is a straight stroke', 'brandao-small-tilde'],
+    // Seed 999001 styled-dev 151: PRENOMS's tail beside the given names, read `ioms`, came back as a given name.
+    ['leaves out a label\'s tail in small lower-case letters close beside the name', 'dmitri-label-tail-lower'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

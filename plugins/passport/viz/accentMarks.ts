@@ -1027,8 +1027,13 @@ function withoutTextureAtEnds(words: readonly OcrWord[], letterHeight: (w: OcrWo
   // a name is, and in smaller print than its neighbour, whatever its length.
   const smallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
     neighbour !== undefined && apart(w, neighbour) && letterHeight(w) < 0.7 * letterHeight(neighbour);
+  // Nearer, a label's tail in small letters OCR read as lower case (`ioms` of PRENOMS beside DMITRI): names are
+  // printed in capitals, and their letters stand as tall as their neighbours'.
+  const smallLower = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
+    neighbour !== undefined && /\p{Ll}/u.test(w.text) && !/\p{Lu}/u.test(w.text) && letterHeight(w) < 0.7 * letterHeight(neighbour);
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
-    w !== undefined && ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour));
+    w !== undefined &&
+    ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour) || smallLower(w, neighbour));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
