@@ -89,10 +89,10 @@ describe('resolveTwoDigitYear within the MRZ window', () => {
 });
 
 describe('holdsPartialDate', () => {
-  it.each(['JAN/JAN 2023', '05.05', '24 MA', '14 JAN', 'AUG/A00T 1990', '4 MAR /MAR 2020', '1.04.2005'])('%s holds a date with a part missing', (text) => {
+  it.each(['JAN/JAN 2023', '05.05', '24 MA', '14 JAN', 'AUG/A00T 1990', '4 MAR /MAR 2020', '1.04.2005', '29.07.2', '29.07.200'])('%s holds a date with a part missing', (text) => {
     expect(holdsPartialDate(text)).toBe(true);
   });
-  it.each(['14 JAN 2023', '28 03 2017', 'MARTIN', 'CAPE TOWN', '170 cm', 'ACCRA 2023', 'PASSPORT NO 123'])('%s does not', (text) => {
+  it.each(['14 JAN 2023', '28 03 2017', 'MARTIN', 'CAPE TOWN', '170 cm', 'ACCRA 2023', 'PASSPORT NO 123', '29.07.2016', '29.07.20'])('%s does not', (text) => {
     expect(holdsPartialDate(text)).toBe(false);
   });
 });

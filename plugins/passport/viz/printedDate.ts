@@ -203,6 +203,8 @@ export function holdsPartialDate(text: string): boolean {
     // `24 MA`: two or three letters at the line's end that begin a month word, after a day.
     if (!month && word.length <= 3 && after.trim() === '' && /(?<![0-9])[0-9]{1,2}\s*$/.test(before) && monthStarts(word)) return true;
   }
+  // A year in one or three digits (`29.07.2`, `29.07.200`) is one cut short: years print in two or four.
+  if (/(?<![0-9])[0-9]{2}\s*[./\-]\s*[0-9]{2}\s*[./\-]\s*(?:[0-9]|[0-9]{3})(?![0-9])/.test(text)) return true;
   return /(?<![0-9])[0-9]{2}\s*[./\-]\s*[0-9]{2}\s*[./\-]?\s*$/.test(text.trim()) && !/[0-9]{2}\s*[./\-]\s*[0-9]{2}\s*[./\-]\s*[0-9]/.test(text);
 }
 
