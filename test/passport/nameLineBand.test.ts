@@ -2,7 +2,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { firstPhrase, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { afterLeadingWords, firstPhrase, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
 
@@ -145,6 +145,19 @@ describe('firstPhrase', () => {
     expect(firstPhrase(name)).toBe(name);
     // Two letter heights of paper (60 px) before `OSAKA`: another field, not the name's next word.
     expect(firstPhrase(line(at('YUKI', 0, 68), at('XIU', 80, 126), at('OSAKA', 186, 280))).text).toBe('YUKI XIU');
+  });
+});
+
+describe('afterLeadingWords', () => {
+  const fits = (t: string): boolean => t.replace(/[^A-Z ]/g, '').trim() === 'SEBASTIAN JOSE';
+  it("leaves out a word or two before the name where the rest is the MRZ's name", () => {
+    expect(afterLeadingWords('PRÉNOMS SEBASTIAN JOSE', fits)).toBe('SEBASTIAN JOSE');
+    expect(afterLeadingWords('PRÉNOMS ~~ SEBASTIAN JOSE', fits)).toBe('~~ SEBASTIAN JOSE');
+  });
+  it('keeps the reading where no word or two left out make it the name', () => {
+    expect(afterLeadingWords('GIVEN NAMES PRENOMS SEBASTIAN JOSE', fits)).toBeNull();
+    expect(afterLeadingWords('SEBASTIAN JOSE X', fits)).toBeNull();
+    expect(afterLeadingWords('SEBASTIAN', fits)).toBeNull();
   });
 });
 

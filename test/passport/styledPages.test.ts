@@ -42,6 +42,8 @@ const pages: readonly StyledPage[] = [
   { seed: 993_001, index: 52, degradation: 'pdf', what: "a Ï OCR dropped (`ANAS`): the MRZ's I put back, its diaeresis read over it (was: ANAIS)" },
   { seed: 993_001, index: 86, degradation: 'small', what: 'a date of issue read `4 MAR /MAR 2020`, its day\'s 1 dropped: read again as a line (was: not read)' },
   { seed: 999_001, index: 34, degradation: 'perspective', what: 'given names past a cut MRZ, the sparse pass\'s box ending at YUKI: the crop cut `JI-WOO`, read again wider (was: YUKI JI)' },
+  { seed: 999_001, index: 128, degradation: 'perspective', what: "PRÉNOMS's tail read before SEBASTIÁN JOSÉ: the words after it are the MRZ's name (was: SEBASTIAN JOSE from the MRZ)" },
+  { seed: 999_001, index: 150, degradation: 'tilt', what: 'given names the MRZ cut whole, a label\'s tail `ioms` in small print beside them (was: no given names)', only: ['given_name'] },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },

@@ -1027,13 +1027,15 @@ function withoutTextureAtEnds(words: readonly OcrWord[], letterHeight: (w: OcrWo
   // a name is, and in smaller print than its neighbour, whatever its length.
   const smallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
     neighbour !== undefined && apart(w, neighbour) && letterHeight(w) < 0.7 * letterHeight(neighbour);
-  // Nearer, a label's tail in small letters OCR read as lower case (`ioms` of PRENOMS beside DMITRI): names are
-  // printed in capitals, and their letters stand as tall as their neighbours'.
-  const smallLower = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
-    neighbour !== undefined && /\p{Ll}/u.test(w.text) && !/\p{Lu}/u.test(w.text) && letterHeight(w) < 0.7 * letterHeight(neighbour);
+  // Nearer, a label's tail in small letters OCR read in lower case, all or in part (`ioms`, `préNoMs` of PRENOMS
+  // beside the given names): names are printed in capitals, each word as tall as the line's words of three letters
+  // or more, by their median.
+  const worded = words.filter((w) => w.text.replace(/[^\p{L}]/gu, '').length >= 3).map(letterHeight);
+  const nameHeight = worded.length === 0 ? null : median(worded);
+  const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
     w !== undefined &&
-    ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour) || smallLower(w, neighbour));
+    ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour) || smallLower(w));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;

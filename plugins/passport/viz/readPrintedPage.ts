@@ -120,6 +120,10 @@ async function readNameLine(
   }
   const lettersRead = /\p{L}/u.test(text);
   if (lettersRead && fits(text)) return text;
+  // A label's tail beside the name, read before it (`PRÉNOMS ~~ SEBASTIÁN JOSÉ`): where the words after it are the
+  // MRZ's name, they are the reading. The MRZ never cuts a name's start, so the words left out are not the name's.
+  const after = lettersRead ? afterLeadingWords(text, (t) => mrz.name !== '' && fits(t)) : null;
+  if (after !== null) return after;
   // Nothing read, or letters that are not the MRZ's name (`TE` for KOÇ): a label close above the name may have made
   // two rows of print of the line; it is read below the label's feet.
   const below = belowCloseLabel(cut, ctx.imaging);
@@ -135,6 +139,19 @@ async function readNameLine(
   if (band === null) return text;
   const again = await read(band);
   return fits(again) ? withoutMarksAbove(again) : text;
+}
+
+/** A label's tail before a name is a word or two (`PRÉNOMS`, `NOMBRES ~~`). */
+const mostLeadingWords = 2;
+
+/** `text` without its first word or two, the fewest that leave a reading `fits` takes; null where none does. */
+export function afterLeadingWords(text: string, fits: (t: string) => boolean): string | null {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  for (let k = 1; k <= mostLeadingWords && k < words.length; k++) {
+    const rest = words.slice(k).join(' ');
+    if (/\p{L}/u.test(rest) && fits(rest)) return rest;
+  }
+  return null;
 }
 
 /** How much further right a name line past a cut MRZ is read when its first reading ran to the crop's end. */
