@@ -548,6 +548,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads a small wave that leans as a tilde, not a grave: a grave is a straight stroke', 'brandao-small-tilde'],
     // Seed 999001 styled-dev 151: PRENOMS's tail beside the given names, read `ioms`, came back as a given name.
     ['leaves out a label\'s tail in small lower-case letters close beside the name', 'dmitri-label-tail-lower'],
+    // Seed 1001001 styled-dev 188: JIŘÍ read `JIRT` by every pass, past a cut MRZ where nothing checks the print.
+    ['reads a T that is a bare stem under a mark as the I it is: a T\'s bar spans its top', 'jiri-acute-i-read-t'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -300,6 +300,16 @@ export function withAccentMarks(
     const bases = letters.map((c) => cedillaBase[c] ?? c);
     const { centres, onBlobs } = letterCentres(letters, tall, x0, x1);
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
+    // OCR reads an I under its acute as T (JIŘÍ read `JIRT`), the mark taken for the bar. A T's bar spans its top: a
+    // letter read T whose ink is a bare stem, narrow as a sans-serif I's, with a mark standing over that stem, is the I.
+    for (const [i, c] of letters.entries()) {
+      const stem = c === 'T' ? letterBlob(centres[i]!, tall, letterWidth) : null;
+      if (stem === null || stem.maxX - stem.minX + 1 > capHeight * 0.35) continue;
+      const over = (m: Blob): boolean => m.maxY < stem.minY && m.cx >= stem.minX - capHeight * 0.15 && m.cx <= stem.maxX + capHeight * 0.15;
+      if (!marks.some(over)) continue;
+      letters[i] = 'I';
+      bases[i] = 'I';
+    }
     // A name printed in mixed case (`Vzor`): capitals and ascenders stand above the small letters as marks would, and
     // descenders hang below them. Where the letters OCR read as capitals stand clearly taller than the word's letters
     // do, or those it read as small ones are clearly shorter than the rest (smallLettersShorter; not so for capitals
