@@ -3,7 +3,7 @@
  * sparse OCR, once more sharper where the first pass missed a field, the name lines re-read for their accents;
  * and the last page when one was sent.
  */
-import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import { emptyOcrResult } from '../../../core/ocr/ocrResult.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { recognizeInBands, type BandImage } from '../../../core/ocr/bandedOcr.ts';
@@ -24,6 +24,7 @@ import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNam
 import { nameCharacters, reconcileName } from './printedName.ts';
 import { offRule, weakIssueDate } from './issueDateChoice.ts';
 import { stripAccents } from './printedDate.ts';
+import { phrasesOf } from './vizLayout.ts';
 
 /**
  * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
@@ -91,8 +92,8 @@ async function readNameLine(
   let reachedEnd = false;
   const read = async (band: RowBand | null, onePhrase = false): Promise<string> => {
     const crop = band === null ? cut : rowsOf(cut, band);
-    const line = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
-    const ocr = onePhrase ? firstPhrase(line) : line;
+    const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
+    const ocr = onePhrase ? firstPhrase(whole) : whole;
     reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
     const text = withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
@@ -158,19 +159,15 @@ export function afterLeadingWords(text: string, fits: (t: string) => boolean): s
 const widerNameMm = 30;
 
 /**
- * A line's words from its start up to the first gap wider than 1.5 of their height, as phrasesOf splits phrases: a
- * name's words stand a space apart, another field on the row further.
+ * A line's first phrase (phrasesOf: words up to the first gap wider than 1.5 of their height): a name's words stand a
+ * space apart, another field on the row further.
  */
 export function firstPhrase(ocr: OcrResult): OcrResult {
-  const words = ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== '').sort((a, b) => a.bbox.x0 - b.bbox.x0);
-  const h = (w: OcrWord): number => w.bbox.y1 - w.bbox.y0;
-  const wide = words.findIndex((w, i) => i > 0 && w.bbox.x0 - words[i - 1]!.bbox.x1 > 1.5 * Math.max(h(w), h(words[i - 1]!)));
-  const kept = wide < 0 ? words : words.slice(0, wide);
-  if (kept.length === words.length && ocr.lines.length <= 1) return ocr;
-  if (kept.length === 0) return emptyOcrResult;
-  const text = kept.map((w) => w.text).join(' ');
-  const bbox = { x0: kept[0]!.bbox.x0, y0: Math.min(...kept.map((w) => w.bbox.y0)), x1: kept[kept.length - 1]!.bbox.x1, y1: Math.max(...kept.map((w) => w.bbox.y1)) };
-  return { ...ocr, text, lines: [{ text, confidence: ocr.lines[0]?.confidence ?? ocr.confidence, bbox, words: kept }] };
+  const first = phrasesOf(ocr)[0];
+  if (first === undefined) return emptyOcrResult;
+  const words = ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== '');
+  if (first.words.length === words.length && ocr.lines.length <= 1) return ocr;
+  return { ...ocr, text: first.text, lines: [{ text: first.text, confidence: first.confidence * 100, bbox: first.bbox, words: first.words }] };
 }
 
 /** A word's letters without their marks, upper case (not vizFields' plainLetters: Æ and Ø stay one letter each). */
