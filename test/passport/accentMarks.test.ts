@@ -550,6 +550,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['leaves out a label\'s tail in small lower-case letters close beside the name', 'dmitri-label-tail-lower'],
     // Seed 1001001 styled-dev 188: JIŘÍ read `JIRT` by every pass, past a cut MRZ where nothing checks the print.
     ['reads a T that is a bare stem under a mark as the I it is: a T\'s bar spans its top', 'jiri-acute-i-read-t'],
+    // Seed 999001 styled-dev 178: A and N one blob in a photo, both able to carry the acute over it: SANCHEZ.
+    ['places a mark over one half of two neighbouring letters joined in one blob on that half\'s letter', 'sanchez-joined-an'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

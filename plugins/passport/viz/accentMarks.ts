@@ -339,7 +339,14 @@ export function withAccentMarks(
       const overlap = (b: Blob): number => Math.min(b.maxX, m.maxX) - Math.max(b.minX, m.minX);
       const under = tall.reduce<Blob | null>((best, b) => (overlap(b) >= 0 && (best === null || overlap(b) > overlap(best)) ? b : best), null);
       if (under === null || !claims(centres[at]!, under)) return false;
-      return !centres.some((c, i) => i !== at && markable.test(bases[i]!) && claims(c, under));
+      const rivals = centres.flatMap((c, i) => (i !== at && markable.test(bases[i]!) && claims(c, under) ? [i] : []));
+      if (rivals.length === 0) return true;
+      // Two neighbouring letters joined in one blob (a bold AN kerned together in a photo: SÁNCHEZ, SEBASTIÁN): the
+      // blob two letters wide is halved, and a mark standing clearly over one half is that letter's.
+      const width = under.maxX - under.minX + 1;
+      const pair = rivals.length === 1 && Math.abs(rivals[0]! - at) === 1 && width >= letterWidth * 1.5 && width <= letterWidth * 2.5;
+      const side = (m.cx - (under.minX + under.maxX) / 2) / width;
+      return pair && (at < rivals[0]! ? side < -0.15 : side > 0.15);
     };
     // One mark the ink cannot place, of those that would be placed, leaves the word's others in doubt too (two dots of
     // which one is placed are a tilde).
