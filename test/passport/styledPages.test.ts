@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001 and 999001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001 and 1001001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ const pages: readonly StyledPage[] = [
   { seed: 999_001, index: 34, degradation: 'perspective', what: 'given names past a cut MRZ, the sparse pass\'s box ending at YUKI: the crop cut `JI-WOO`, read again wider (was: YUKI JI)' },
   { seed: 999_001, index: 128, degradation: 'perspective', what: "PRÉNOMS's tail read before SEBASTIÁN JOSÉ: the words after it are the MRZ's name (was: SEBASTIAN JOSE from the MRZ)" },
   { seed: 999_001, index: 150, degradation: 'tilt', what: 'given names the MRZ cut whole, a label\'s tail `ioms` in small print beside them (was: no given names)', only: ['given_name'] },
+  { seed: 999_001, index: 177, degradation: 'photo', what: 'A and N one blob under the acute: the mark over the A\'s half is the A\'s (was: SANCHEZ, SEBASTIAN)' },
+  { seed: 1_001_001, index: 187, degradation: 'photo', what: 'given names past a cut MRZ, JIŘÍ read `JIRT` by every pass: the T a bare stem under the acute (was: JIRT ALEKSANDR)' },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },

@@ -281,7 +281,23 @@ function givenNamesBeyondMrz(
   const plain = sparse.reduce<ReadName | null>((found, candidates) => found ?? nameBeyondMrz(candidates, orthography), null);
   const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
   if (reread === null || plain === null) return reread ?? plain;
-  return plainLetters(reread.value) === plainLetters(plain.value) ? reread : null;
+  return sameLettersOrIAsT(reread.value, plain.value) ? reread : null;
+}
+
+/**
+ * Whether two readings spell the same letters, where the plainer one may hold a T for an I the sharper one read with
+ * its mark (accentMarks: OCR takes an I's acute for a T's bar, JIŘÍ read `JIRT` by every pass; the marks reader saw
+ * the bare stem under the mark).
+ */
+function sameLettersOrIAsT(marked: string, plainer: string): boolean {
+  const target = plainLetters(plainer);
+  const at = [...marked].flatMap((c, i) => (/^[ÍÌÎÏ]$/u.test(c) ? [i] : [])).slice(0, 3);
+  for (let subset = 0; subset < 1 << at.length; subset++) {
+    const chars = [...marked];
+    for (const [k, i] of at.entries()) if (subset & (1 << k)) chars[i] = 'T';
+    if (plainLetters(chars.join('')) === target) return true;
+  }
+  return false;
 }
 
 /**
