@@ -342,11 +342,14 @@ export function withAccentMarks(
       const rivals = centres.flatMap((c, i) => (i !== at && markable.test(bases[i]!) && claims(c, under) ? [i] : []));
       if (rivals.length === 0) return true;
       // Two neighbouring letters joined in one blob (a bold AN kerned together in a photo: SÁNCHEZ, SEBASTIÁN): the
-      // blob two letters wide is halved, and a mark standing clearly over one half is that letter's.
+      // blob two letters wide is halved, and a mark standing clearly over one half is that letter's. Blur that joins
+      // letters blurs marks too: only an acute is taken so, its lean surviving what turns a tilde into a hat (MAGALHÃES
+      // at JPEG quality 15 came back MAGALHÂES).
       const width = under.maxX - under.minX + 1;
       const pair = rivals.length === 1 && Math.abs(rivals[0]! - at) === 1 && width >= letterWidth * 1.5 && width <= letterWidth * 2.5;
       const side = (m.cx - (under.minX + under.maxX) / 2) / width;
-      return pair && (at < rivals[0]! ? side < -0.15 : side > 0.15);
+      const acute = classify([m], bases[at]!, mask, crop.width, orthography.nTilde === true) === 'acute';
+      return pair && acute && (at < rivals[0]! ? side < -0.15 : side > 0.15);
     };
     // One mark the ink cannot place, of those that would be placed, leaves the word's others in doubt too (two dots of
     // which one is placed are a tilde).
