@@ -87,36 +87,37 @@ async function readNameLine(
   const wanted = Math.ceil(box.x1 * k + pad * 3);
   const crop = await lineCrop(page, { left, top, wanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
   if (crop === null) return null;
-  let cut = crop.image;
-  /** Whether a reading's words run on to the crop's right end, where the crop may have cut the line's last word. */
-  let reachedEnd = false;
-  const read = async (band: RowBand | null, onePhrase = false): Promise<string> => {
-    const crop = band === null ? cut : rowsOf(cut, band);
+  const cut = crop.image;
+  /**
+   * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
+   * may have cut the line's last word.
+   */
+  const readLine = async (image: RawImage, band: RowBand | null, onePhrase = false): Promise<{ text: string; reachedEnd: boolean }> => {
+    const crop = band === null ? image : rowsOf(image, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
-    reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
+    const reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
     const text = withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
     // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
     const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
-    return refilled === null ? text : withAccentMarks(crop, refilled, ctx.imaging, orthography).trim();
+    return { text: refilled === null ? text : withAccentMarks(crop, refilled, ctx.imaging, orthography).trim(), reachedEnd };
   };
+  const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
-  let text = await read(nameLineBand(cut, ctx.imaging));
+  const first = await readLine(cut, nameLineBand(cut, ctx.imaging));
+  let text = first.text;
   // Past a cut MRZ only the print has the name's end, and a box from a sparse pass that lost the line's last words
   // ends the crop inside them (`YUKI JI-WC`): the line is read again wider, up to the first gap wider than a word's.
   // Never further past the page's edge than the first crop may go (pastEdge.ts): beyond it lies the desk.
   const widerWanted = Math.min(wanted + Math.round(widerNameMm * pxPerMm), page.width + 1);
-  if (mrz.cut && reachedEnd && fits(text) && widerWanted > wanted) {
+  if (mrz.cut && first.reachedEnd && fits(text) && widerWanted > wanted) {
     const wider = await lineCrop(page, { left, top, wanted: widerWanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
     if (wider !== null && wider.image.width > cut.width) {
-      const narrow = cut;
-      cut = wider.image;
-      const again = await read(nameLineBand(cut, ctx.imaging), true);
-      const longer = (t: string): boolean => nameCharacters(t).replace(/[^\p{L}]/gu, '').length > nameCharacters(text).replace(/[^\p{L}]/gu, '').length;
-      if (fits(again) && longer(again)) text = again;
-      else cut = narrow;
+      const again = (await readLine(wider.image, nameLineBand(wider.image, ctx.imaging), true)).text;
+      const letterCount = (t: string): number => nameCharacters(t).replace(/[^\p{L}]/gu, '').length;
+      if (fits(again) && letterCount(again) > letterCount(text)) text = again;
     }
   }
   const lettersRead = /\p{L}/u.test(text);
