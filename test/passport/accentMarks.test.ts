@@ -552,6 +552,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads a T that is a bare stem under a mark as the I it is: a T\'s bar spans its top', 'jiri-acute-i-read-t'],
     // Seed 999001 styled-dev 178: A and N one blob in a photo, both able to carry the acute over it: SANCHEZ.
     ['places a mark over one half of two neighbouring letters joined in one blob on that half\'s letter', 'sanchez-joined-an'],
+    // Seed 1005001 styled-dev 41: NOWÁK's acute, 5×3 px in a tilted photo, bent as a wave when cut: NOWÃK.
+    ['reads a mark too narrow to show a wave that rises as an acute does as the acute it is', 'nowak-narrow-acute'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

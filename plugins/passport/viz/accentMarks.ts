@@ -36,7 +36,7 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
  * is a circumflex and one dipping there a caron (R takes only a caron); N a tilde (any mark, where names write Ñ;
  * elsewhere a wave); otherwise the acute, by far the commonest single mark on capitals in passport names.
  */
-function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false): MarkKind | null {
+function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false, vowelTilde = true): MarkKind | null {
   if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
   if (marks.length >= 2) {
     if (letter === 'R') return null;
@@ -65,6 +65,11 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // only a wave is (a blob of glare over an Icelandic N is none).
   if (letter === 'N') return corr < -0.3 && !wave ? 'acute' : spanishN || wave ? 'tilde' : null;
   if (peak > 0.1 && symmetric) return 'circumflex';
+  // A wave needs columns to show its bend: a mark a few pixels wide bends as a wedge-shaped acute cut at a threshold
+  // does (NOWÁK's 5×3 px acute read as one). A tilde's ends stand level (its whole lean within ±0.46 on the mark
+  // probe's faces and the pinned crops): one rising as clearly as an acute is one, over A and O where no Ã or Õ is
+  // written.
+  if (wave && w < 8 && corr < -0.5 && (letter === 'A' || letter === 'O') && !vowelTilde) return 'acute';
   // A ring encloses paper; a fat acute does not.
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && fill < 0.6 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
@@ -507,7 +512,7 @@ export function withAccentMarks(
       const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
       if (struck !== null) return struck;
       const onLetter = byLetter.get(i) ?? [];
-      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true);
+      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true, orthography.vowelTilde === true);
       // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
       // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
       // and no Ā, is the tilde blur fused on.
