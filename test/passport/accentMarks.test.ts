@@ -554,6 +554,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['places a mark over one half of two neighbouring letters joined in one blob on that half\'s letter', 'sanchez-joined-an'],
     // Seed 1005001 styled-dev 41: NOWÁK's acute, 5×3 px in a tilted photo, bent as a wave when cut: NOWÃK.
     ['reads a mark too narrow to show a wave that rises as an acute does as the acute it is', 'nowak-narrow-acute'],
+    // Seed 1005001 styled-dev 151: the portrait's edge read `|` `|` before PETROVIĆ, tall enough to make the surname
+    // look like a label's small print beside them: the line came back `| |`.
+    ['takes no word without letters at a line\'s end for the name, nor as the measure of the name beside it', 'petrovic-portrait-edge-bars'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -1030,7 +1030,12 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
  * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it);
  * a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
-function withoutTextureAtEnds(words: readonly OcrWord[], letterHeight: (w: OcrWord) => number): OcrWord[] {
+function withoutTextureAtEnds(read: readonly OcrWord[], letterHeight: (w: OcrWord) => number): OcrWord[] {
+  // A word with no letter at an end (`|` `|` for a portrait's edge, `/`) is no name's, and no measure for the words
+  // beside it: as the tallest word it made the surname beside it a label's small print (PETROVIĆ came back `| |`).
+  const lettered = read.map((w) => /\p{L}/u.test(w.text));
+  const first = lettered.indexOf(true);
+  const words = first < 0 ? [] : read.slice(first, lettered.lastIndexOf(true) + 1);
   const short = (w: OcrWord): boolean => [...w.text].length <= 2;
   const apart = (w: OcrWord, neighbour: OcrWord | undefined): boolean => {
     if (neighbour === undefined) return false;
