@@ -17,6 +17,8 @@ describe('parsePrintedDates', () => {
     ['Dutch MEI', '09 MEI/MAY 2022', { day: 9, month: 5, year: 2022, yearDigits: 4 }],
     ['slash before the second month read as a brace', '03 OCT {OCT 17', { day: 3, month: 10, year: 17, yearDigits: 2 }],
     ['slash before the second month read as a parenthesis', '03 OCT (OCT 17', { day: 3, month: 10, year: 17, yearDigits: 2 }],
+    // Seed 1005001 styled-dev 70 (a turned photo): a speck before the year read as a curly quote.
+    ['speck before the year read as a curly quote', '09 SEP /SEP’19', { day: 9, month: 9, year: 19, yearDigits: 2 }],
     ['second month word with its last letter misread', '21 MAY/MA] 23', { day: 21, month: 5, year: 23, yearDigits: 2 }],
     ['month word with its O read as a zero', '21 0CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
     ['month word with its O read as a zero, run into the day', '210CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],

@@ -96,8 +96,8 @@ function toDigits(token: string): string | null {
 }
 
 // Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `{`, `(`, `|` or `\`,
-// a dot as `°` or `,`).
-const sep = String.raw`[\s./\-,'\[\]{}()|\\°]*`;
+// a dot as `°` or `,`, a speck as a straight or curly quote: `09 SEP /SEP’19`).
+const sep = String.raw`[\s./\-,'‘’\[\]{}()|\\°]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 // A month word's leading O may be read as a zero (`21 0CT 2017`, `210CT 2017`): monthFromWord reads it back.
 const word = String.raw`[\p{L}0]\p{L}{2,9}\.?`;
