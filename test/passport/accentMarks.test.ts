@@ -557,6 +557,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1005001 styled-dev 151: the portrait's edge read `|` `|` before PETROVIĆ, tall enough to make the surname
     // look like a label's small print beside them: the line came back `| |`.
     ['takes no word without letters at a line\'s end for the name, nor as the measure of the name beside it', 'petrovic-portrait-edge-bars'],
+    // Seed 1009001 styled-dev 53: AGNÈS's grave in a light face, 7 px of ink leaning at 0.73, under the 8 px asked of
+    // a small grave: AGNES.
+    ['reads a grave of a few pixels that leans as clearly as a stroke does', 'agnes-small-grave'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
