@@ -560,6 +560,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1009001 styled-dev 53: AGNÈS's grave in a light face, 7 px of ink leaning at 0.73, under the 8 px asked of
     // a small grave: AGNES.
     ['reads a grave of a few pixels that leans as clearly as a stroke does', 'agnes-small-grave'],
+    // Seed 1009001 styled-dev 32 (dim): Ł's stroke out 5 px right of the stem and 1 px left, just below: MALGORZATA.
+    ['reads an L whose stroke stands out a single pixel left, below its right arm, as Ł', 'malgorzata-stroke-one-pixel-left'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
