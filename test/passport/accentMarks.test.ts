@@ -562,6 +562,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads a grave of a few pixels that leans as clearly as a stroke does', 'agnes-small-grave'],
     // Seed 1009001 styled-dev 32 (dim): Ł's stroke out 5 px right of the stem and 1 px left, just below: MALGORZATA.
     ['reads an L whose stroke stands out a single pixel left, below its right arm, as Ł', 'malgorzata-stroke-one-pixel-left'],
+    // Seed 1009001 styled-dev 55 (perspective): Ń's acute blurred faint and round (4×4 px) over N: SZCZEPANSKA.
+    ['reads a faint round speck leaning right over N as its acute, as over any other letter', 'szczepanska-faint-round-acute'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
@@ -577,6 +579,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     // Seed 991001 styled-dev 64: a blob of glare over GUDMUNDSSON's N, on an Icelandic page, came back Ñ.
     expect(accentsOf(crop, ocr, pluginImaging, {})).toBe(elsewhere);
+  });
+  it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
+    const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');
+    expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe('SZCZEPANSKA');
   });
   it('takes no cedilla from ink running down at one side of a C: Ę\'s ogonek joined on in a small soft crop', async () => {
     // Seed 991001 styled-dev 146 came back BRZEÇZYSZCZYKIEWICZ; the ogonek itself is not seen apart from the C.

@@ -472,10 +472,14 @@ export function withAccentMarks(
         // orthography writes a dot over the letter (Ż, İ, Ė), a leaning speck is left alone: Ź and Ż differ by it.
         const shaped = classify([whole.blob], bases[at]!, whole.mask, crop.width);
         const dotWritten = [...(orthography.dotAbove ?? '')].some((dotted) => dotted.normalize('NFD')[0] === bases[at]);
-        const speckAcute = shaped === 'dot' && leaning(whole.blob) < -0.2 && !dotWritten;
+        // Shaped as over a letter that takes every mark: over N, classify reads no dot (no name writes Ṅ), and a round
+        // speck there is judged by its lean as over any other letter (SZCZEPAŃSKA's blurred acute, 4×4 px); but not
+        // where names write Ñ, whose tilde blur may round as well.
+        const barOrWave = classify([whole.blob], 'E', whole.mask, crop.width);
+        const speck = shaped === 'dot' || (bases[at] === 'N' && orthography.nTilde !== true && shaped === null && barOrWave === 'dot');
+        const speckAcute = speck && leaning(whole.blob) < -0.2 && !dotWritten;
         const kind = speckAcute ? 'acute' : shaped;
         const tildeBase = bases[at] === 'N' || (orthography.vowelTilde === true && /^[AO]$/.test(bases[at]!));
-        const barOrWave = classify([whole.blob], 'E', whole.mask, crop.width);
         const tilde = tildeBase && (barOrWave === 'tilde' || (barOrWave === 'macron' && (bases[at] !== 'N' || orthography.nTilde === true)));
         if (kind !== 'acute' && !tilde) continue;
         if (!placedByInk(m, at)) {
