@@ -564,6 +564,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads an L whose stroke stands out a single pixel left, below its right arm, as Ł', 'malgorzata-stroke-one-pixel-left'],
     // Seed 1009001 styled-dev 55 (perspective): Ń's acute blurred faint and round (4×4 px) over N: SZCZEPANSKA.
     ['reads a faint round speck leaning right over N as its acute, as over any other letter', 'szczepanska-faint-round-acute'],
+    // Seed 1011001 styled-dev 20 (a scan): a slab face's Í read `f`, past a cut MRZ (WOJCIECH<JI): the name came back
+    // cut short, WOJCIECH JI.
+    ['reads an F that is a serifed stem under a mark as the I it is, its middle rows the stem alone', 'jiri-serif-i-read-f'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -306,11 +306,25 @@ export function withAccentMarks(
     const bases = letters.map((c) => cedillaBase[c] ?? c);
     const { centres, onBlobs } = letterCentres(letters, tall, x0, x1);
     const letterWidth = (x1 - x0) / Math.max(1, letters.length);
-    // OCR reads an I under its acute as T (JIŘÍ read `JIRT`), the mark taken for the bar. A T's bar spans its top: a
-    // letter read T whose ink is a bare stem, narrow as a sans-serif I's, with a mark standing over that stem, is the I.
+    // OCR reads an I under its acute as T (JIŘÍ read `JIRT`) or f (`JIRf`), the mark taken for the bar or the hook. A
+    // T's bar spans its top, an F's bars run out right of its stem: a letter read T or F whose ink is a bare stem,
+    // narrow as a sans-serif I's, or a stem with serifs no wider than a slab face's I's (0.45 of the capitals' height,
+    // its middle rows the stem alone, where F's middle bar runs out), with a mark standing over that stem, is the I.
+    const bareStem = (b: Blob): boolean => {
+      const width = b.maxX - b.minX + 1;
+      if (width <= capHeight * 0.35) return true;
+      if (width > capHeight * 0.45) return false;
+      const h = b.maxY - b.minY + 1;
+      const spans: number[] = [];
+      for (let y = b.minY + Math.round(h * 0.3); y <= b.minY + Math.round(h * 0.7); y++) {
+        const ink = inkEnds(b, mask, crop.width, { row: y });
+        spans.push(ink === null ? 0 : ink.last - ink.first + 1);
+      }
+      return spans.length > 0 && Math.max(...spans) <= width * 0.55;
+    };
     for (const [i, c] of letters.entries()) {
-      const stem = c === 'T' ? letterBlob(centres[i]!, tall, letterWidth) : null;
-      if (stem === null || stem.maxX - stem.minX + 1 > capHeight * 0.35) continue;
+      const stem = c === 'T' || c === 'F' ? letterBlob(centres[i]!, tall, letterWidth) : null;
+      if (stem === null || !bareStem(stem)) continue;
       const over = (m: Blob): boolean => m.maxY < stem.minY && m.cx >= stem.minX - capHeight * 0.15 && m.cx <= stem.maxX + capHeight * 0.15;
       if (!marks.some(over)) continue;
       letters[i] = 'I';
