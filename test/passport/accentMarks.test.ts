@@ -143,6 +143,8 @@ describe('withAccentMarks', () => {
       for (const [printed, words] of [['HERVÉ GAËL', ['HERVÉ', 'GAËL']], ['HÉLÈNE BÉATRICE', ['HÉLÈNE', 'BÉATRICE']]] as const) {
         const read = withAccentMarks(...(Object.values(drawn(printed, words, 48 - Math.round(px * 1.6), px)) as [RawImage, OcrResult]));
         expect(read, `${printed} at ${px} px`).not.toContain('-');
+        // Nor are two words a space apart ever joined as one (the letter-gap rule).
+        expect(read.split(' '), `${printed} at ${px} px`).toHaveLength(2);
       }
       expect(withAccentMarks(...(Object.values(drawn('EL-SAYED', ['EL', 'SAYED'], 48 - Math.round(px * 1.6), px)) as [RawImage, OcrResult]))).toBe('EL-SAYED');
     }
@@ -567,6 +569,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1011001 styled-dev 20 (a scan): a slab face's Í read `f`, past a cut MRZ (WOJCIECH<JI): the name came back
     // cut short, WOJCIECH JI.
     ['reads an F that is a serifed stem under a mark as the I it is, its middle rows the stem alone', 'jiri-serif-i-read-f'],
+    // Seed 1011001 styled-dev 167 (perspective, heavy guilloche): OCR split ALEKSANDR at the 3 px between E and K, past
+    // a cut MRZ where only the print has the name: ALE KSANDR.
+    ['joins two words whose letters stand no further apart than the line\'s letters do', 'aleksandr-split-at-letter-gap'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

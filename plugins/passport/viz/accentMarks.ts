@@ -1150,6 +1150,9 @@ function wordsWithinTheirOwnInk(words: readonly OcrWord[]): OcrWord[] {
  * words, at the middle of their capitals' height (`EL-SAYED` read as `EL` `SAYED`).
  */
 function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[]): string {
+  // A single-line read under texture splits a word at a letter's gap (`ALE KSANDR`): two words whose letters stand
+  // no further apart than the line's letters do are one.
+  const line = lineLetters(words, blobs);
   let joined = texts[0] ?? '';
   for (let i = 1; i < texts.length; i++) {
     const left = words[i - 1]!.bbox;
@@ -1172,9 +1175,41 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
         b.maxX - b.minX + 1 <= capHeight * 1.2 && b.n >= 4,
     );
     const noHyphenYet = !joined.endsWith('-') && !texts[i]!.startsWith('-');
-    joined += (dash && noHyphenYet ? '-' : ' ') + texts[i];
+    const before = line?.letters[i - 1]?.at(-1);
+    const after = line?.letters[i]?.[0];
+    const glued = line !== null && before !== undefined && after !== undefined && !dash && letterGap(before, after) <= line.gap * 1.5 + 1 && letterGap(before, after) < line.capHeight * 0.2;
+    joined += (glued ? '' : dash && noHyphenYet ? '-' : ' ') + texts[i];
   }
   return joined;
+}
+
+/** Paper between two letters' ink, in pixels (0 where they touch or overlap). */
+const letterGap = (left: Blob, right: Blob): number => Math.max(0, right.minX - left.maxX - 1);
+
+interface LineLetters {
+  /** Per word, its letters' ink (blobs of the height most of the line's ink shares) left to right. */
+  readonly letters: readonly (readonly Blob[])[];
+  /** The gap between two letters of a word, by its median over the line. */
+  readonly gap: number;
+  readonly capHeight: number;
+}
+
+/** The line's letters by word, and how far apart its letters stand; null with under four gaps to measure. */
+function lineLetters(words: readonly OcrWord[], blobs: readonly Blob[]): LineLetters | null {
+  const boxHeight = Math.max(0, ...words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const height = (b: Blob): number => b.maxY - b.minY + 1;
+  const inWords = words.map((w) =>
+    blobs.filter((b) => b.cx >= w.bbox.x0 && b.cx <= w.bbox.x1 && b.maxY >= w.bbox.y0 && b.minY <= w.bbox.y1 && height(b) <= boxHeight * 1.2),
+  );
+  // The letters' height is the one most of the ink shares (within 15%), the taller on a tie: a texture stroke or the
+  // crop's edge may stand taller than any letter.
+  const heights = inWords.flat().map(height);
+  const near = (h: number): number => heights.filter((x) => Math.abs(x - h) <= h * 0.15).length;
+  const letterHeight = heights.reduce((best, h) => (near(h) > near(best) || (near(h) === near(best) && h > best) ? h : best), 0);
+  const letters = inWords.map((bs) => bs.filter((b) => Math.abs(height(b) - letterHeight) <= letterHeight * 0.3).sort((a, b) => a.minX - b.minX));
+  const gaps = letters.flatMap((ls) => ls.slice(1).map((b, k) => letterGap(ls[k]!, b)));
+  if (gaps.length < 4) return null;
+  return { letters, gap: median(gaps), capHeight: letterHeight };
 }
 
 /**
