@@ -1,33 +1,49 @@
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import { afterLeadingWords, firstPhrase, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
-import { belowCloseLabel as belowOf, nameLineBand as bandOf, nameRows as rowsOfName, rowsOf } from '../../plugins/passport/viz/nameLineBand.ts';
+import {
+  belowCloseLabel as belowOf,
+  nameLineBand as bandOf,
+  nameRows as rowsOfName,
+  onlyRows as onlyRowsOf,
+  rowsOf,
+  twoRowBaselines as baselinesOf,
+} from '../../plugins/passport/viz/nameLineBand.ts';
+import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
 
 const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
 const belowCloseLabel = (crop: RawImage) => belowOf(crop, pluginImaging);
 const nameRows = (crop: RawImage) => rowsOfName(crop, pluginImaging);
+const twoRowBaselines = (crop: RawImage) => baselinesOf(crop, pluginImaging);
+const onlyRows = (crop: RawImage, band: { top: number; bottom: number }) => onlyRowsOf(crop, band, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'BandTestLabel');
 
 /** A name crop as the plugin cuts it: the name at 11 px/mm (caps ~30 px), a label's small print above or below. */
 function crop(name: string, label: { text: string; baseline: number } | null, nameBaseline: number, height: number): RawImage {
-  const width = 320;
+  return drawn(320, height, (ctx) => {
+    ctx.fillStyle = '#111';
+    ctx.font = '40px BandTestSerif';
+    ctx.fillText(name, 20, nameBaseline);
+    if (label !== null) {
+      ctx.fillStyle = '#555';
+      ctx.font = '15px BandTestLabel';
+      ctx.fillText(label.text, 20, label.baseline);
+    }
+  });
+}
+
+/** A grey crop of `width` × `height`, white, with `draw`'s ink. */
+function drawn(width: number, height: number, draw: (ctx: SKRSContext2D) => void): RawImage {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111';
-  ctx.font = '40px BandTestSerif';
-  ctx.fillText(name, 20, nameBaseline);
-  if (label !== null) {
-    ctx.fillStyle = '#555';
-    ctx.font = '15px BandTestLabel';
-    ctx.fillText(label.text, 20, label.baseline);
-  }
+  draw(ctx);
   const rgba = ctx.getImageData(0, 0, width, height).data;
   const data = Buffer.alloc(width * height);
   for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
@@ -180,5 +196,51 @@ describe('nameRows', () => {
     const tight = crop('KOÇ', null, 36, 48);
     const band = nameRows(tight);
     expect(band === null || band.top > 0 || band.bottom < 48).toBe(true);
+  });
+});
+
+describe('a name printed on two rows', () => {
+  /** Two rows of a name (caps ~29 px) `pitch` apart, a label's small print close above the first. */
+  function twoRows(upper: string, lower: string, pitch: number): { image: RawImage; baselines: [number, number] } {
+    const image = drawn(320, 40 + pitch + 24, (ctx) => {
+      ctx.fillStyle = '#222';
+      ctx.font = '18px BandTestLabel';
+      ctx.fillText('APELLIDOS / SURNAME', 20, 6);
+      ctx.fillStyle = '#111';
+      ctx.font = '40px BandTestSerif';
+      ctx.fillText(upper, 20, 46);
+      ctx.fillText(lower, 20, 46 + pitch);
+    });
+    return { image, baselines: [46, 46 + pitch] };
+  }
+  const word = (text: string, y0: number, y1: number): OcrResult => {
+    const bbox = { x0: 20, y0, x1: 20 + text.length * 30, y1 };
+    return { text, confidence: 90, lines: [{ text, confidence: 90, bbox, words: [{ text, confidence: 90, bbox }] }] };
+  };
+
+  it('finds both rows\' baselines, the upper\'s Ñ whose tilde nearly touches it from below notwithstanding', () => {
+    const { image, baselines } = twoRows('ESPAÑOL', 'ESPAÑOL', 38);
+    const found = twoRowBaselines(image);
+    expect(found).not.toBeNull();
+    expect(Math.abs(found!.upper - baselines[0])).toBeLessThanOrEqual(1);
+    expect(Math.abs(found!.lower - baselines[1])).toBeLessThanOrEqual(1);
+    // One row of print is no two.
+    expect(twoRowBaselines(crop('ESPAÑOL', null, 55, 92))).toBeNull();
+  });
+
+  it('leaves each row alone with its marks above, and the label\'s feet the crop cut gone', () => {
+    const { image } = twoRows('ESPAÑOL', 'ESPAÑOL', 38);
+    const { upper, lower } = twoRowBaselines(image)!;
+    const top = onlyRows(image, { top: 0, bottom: upper + 2 });
+    const bottom = onlyRows(image, { top: upper + 2, bottom: lower + 2 });
+    // The upper row's ink starts at its tilde, below the label's feet the crop cut; the lower row's stays below the
+    // upper's baseline.
+    expect(inkRows(top)[0]).toBeGreaterThan(6);
+    expect(inkRows(top).at(-1)).toBeLessThanOrEqual(upper + 1);
+    expect(inkRows(bottom)[0]).toBeGreaterThan(upper + 1);
+    // Each row's Ñ is seen, which it is not in the crop of both rows.
+    expect(accentsOf(top, word('ESPANOL', 17, upper), pluginImaging, { nTilde: true })).toBe('ESPAÑOL');
+    expect(accentsOf(bottom, word('ESPANOL', upper + 9, lower), pluginImaging, { nTilde: true })).toBe('ESPAÑOL');
+    expect(accentsOf(image, word('ESPANOL', 0, upper + 12), pluginImaging, { nTilde: true })).toBe('ESPANOL');
   });
 });

@@ -315,6 +315,40 @@ describe('readVizFields with a name printed on two rows', () => {
   });
 });
 
+describe('a name printed on two rows, one word\'s box heightened by its mark', () => {
+  // Spain's specimen (a 600 px scan): the sparse pass boxed `ESPANOL` with its Ñ's tilde, 32 px tall, and the row
+  // below, which lost its first letter and its mark, 22 px.
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number, confidence = 90) => ({ text, confidence, bbox: { x0, y0, x1, y1 } });
+  const line = (...words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words.at(-1)!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
+    words,
+  });
+  const viz: OcrResult = {
+    text: '',
+    confidence: 90,
+    lines: [
+      line(word('(1)', 318, 137, 333, 152), word('Apellidos/Surname/Nom', 337, 137, 495, 152)),
+      line(word('ESPANOL', 324, 152, 461, 184)),
+      line(word('SPANO', 343, 184, 440, 206)),
+      line(word('JUAN', 323, 227, 398, 249)),
+    ],
+  };
+  const parse = parseTd3(['P<ESPESPANOL<ESPANOL<<JUAN<<<<<<<<<<<<<<<<<<', 'PA000000<5ESP7506040M1401017RE00000000000014'], { now });
+  it('reads the two rows under the label as the name', () => {
+    expect(readVizFields(viz, parse).surname?.value).toBe('ESPANOL ESPANOL');
+  });
+  it('gives each row\'s box to be read again on its own, the lower from the column the upper starts at', () => {
+    expect(locateNames(viz, parse).twoRows.surname).toEqual({
+      first: { x0: 324, y0: 152, x1: 461, y1: 184 },
+      next: { x0: 324, y0: 184, x1: 461, y1: 206 },
+    });
+    // A one-word given name has no second row to be read, and JUAN has none under it here.
+    expect(locateNames(viz, parse).twoRows.givenNames).toBeNull();
+  });
+});
+
 describe('stackedValues', () => {
   it('joins a value with the one row right under it, never across a label or a row apart', () => {
     const stacked = stackedValues(phrasesOf(page(['Apellidos / Surname', 'ESPAÑOL', 'GARCÍA', 'Nombre / Given names', 'JUAN'])));

@@ -83,3 +83,75 @@ export function rowsOf(crop: RawImage, band: RowBand): RawImage {
   const data = crop.data.subarray(band.top * crop.width * crop.channels, band.bottom * crop.width * crop.channels);
   return { ...crop, data: Buffer.from(data), height: band.bottom - band.top };
 }
+
+/**
+ * The baselines of two rows of capitals in a crop of a name printed on two rows, or null where the crop does not hold
+ * two such rows (two or more letters each, the lower starting below the upper's baseline). Ink two rows tall (a mark
+ * joining a letter to the one above it) is no letter here.
+ */
+export function twoRowBaselines(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures): { upper: number; lower: number } | null {
+  if (crop.channels !== 1) throw new Error('twoRowBaselines needs a grey image');
+  const { width, height } = crop;
+  const blobs = connectedComponents(inkMask(crop, otsu(crop.data)), width, height, 3).filter(
+    (b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1,
+  );
+  const { height: letterHeight, mostInk } = letterHeightOf(blobs);
+  const letters = blobs
+    .filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7 && b.maxY - b.minY + 1 <= letterHeight * 1.4)
+    .sort((a, b) => a.cy - b.cy);
+  // The rows part at the widest step down between letters' centres, a row's letters being level.
+  let split = -1;
+  let widest = letterHeight * 0.8;
+  for (let i = 1; i < letters.length; i++) {
+    const step = letters[i]!.cy - letters[i - 1]!.cy;
+    if (step >= widest) [split, widest] = [i, step];
+  }
+  if (split < 2 || letters.length - split < 2) return null;
+  const middle = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const upper = middle(letters.slice(0, split).map((b) => b.maxY));
+  const lowerTop = middle(letters.slice(split).map((b) => b.minY));
+  return lowerTop > upper + 1 ? { upper, lower: middle(letters.slice(split).map((b) => b.maxY)) } : null;
+}
+
+function inkMask(crop: RawImage, threshold: number): Uint8Array {
+  const mask = new Uint8Array(crop.width * crop.height);
+  for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
+  return mask;
+}
+
+function paperOf(crop: RawImage): number {
+  const sorted = Uint8Array.from(crop.data).sort();
+  return sorted[Math.floor(sorted.length * 0.9)] ?? 255;
+}
+
+/**
+ * The crop with the rows outside `band` painted the paper's grey, and the ink the crop's top edge cuts (a label's
+ * feet, printed close above): one row of print left where there were more.
+ */
+export function onlyRows(crop: RawImage, band: RowBand, { otsu }: Pick<BlobMeasures, 'otsu'>): RawImage {
+  const paper = paperOf(crop);
+  const data = Buffer.from(crop.data);
+  const { width, height } = crop;
+  data.fill(paper, 0, Math.max(0, band.top) * width);
+  data.fill(paper, Math.min(height, band.bottom) * width);
+  // Ink joined to the top row, 8-connected, flooded to paper.
+  const mask = inkMask({ ...crop, data }, otsu(crop.data));
+  const stack: number[] = [];
+  for (let x = 0; x < width; x++) if (mask[x] === 1) stack.push(x);
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    if (mask[p] !== 1) continue;
+    mask[p] = 0;
+    data[p] = paper;
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx >= 0 && xx < width && yy >= 0 && yy < height && mask[yy * width + xx] === 1) stack.push(yy * width + xx);
+      }
+    }
+  }
+  return { ...crop, data };
+}

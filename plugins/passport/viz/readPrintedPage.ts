@@ -16,7 +16,7 @@ import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
-import { belowCloseLabel, nameLineBand, nameRows, type RowBand, rowsOf } from './nameLineBand.ts';
+import { belowCloseLabel, nameLineBand, nameRows, onlyRows, type RowBand, rowsOf, twoRowBaselines } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
@@ -24,7 +24,7 @@ import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNam
 import { nameCharacters, reconcileName } from './printedName.ts';
 import { offRule, weakIssueDate } from './issueDateChoice.ts';
 import { stripAccents } from './printedDate.ts';
-import { phrasesOf } from './vizLayout.ts';
+import { phrasesOf, type TwoRows } from './vizLayout.ts';
 
 /**
  * The printed page is OCRed at this scale: values are ~2.7 mm tall, ~22 px. At 6 px/mm Tesseract dropped digits
@@ -87,7 +87,30 @@ async function readNameLine(
   const wanted = Math.ceil(box.x1 * k + pad * 3);
   const crop = await lineCrop(page, { left, top, wanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
   if (crop === null) return null;
-  const cut = crop.image;
+  // Past a cut MRZ only the print has the name's end, and a box from a sparse pass that lost the line's last words
+  // ends the crop inside them (`YUKI JI-WC`): the line is read again wider, up to the first gap wider than a word's.
+  // Never further past the page's edge than the first crop may go (pastEdge.ts): beyond it lies the desk.
+  const widerWanted = Math.min(wanted + Math.round(widerNameMm * pxPerMm), page.width + 1);
+  const wider = async (): Promise<RawImage | null> => {
+    if (widerWanted <= wanted) return null;
+    const found = await lineCrop(page, { left, top, wanted: widerWanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
+    return found !== null && found.image.width > crop.image.width ? found.image : null;
+  };
+  return readNameCrop(crop.image, orthography, ctx, mrz, wider);
+}
+
+/**
+ * Reads a name line's crop (at ~11 px/mm) with its marks: the name's rows where the crop holds other print, the
+ * MRZ's letters put back where OCR dropped them, and (`wider`, for a name the MRZ cut) the line read wider where its
+ * words reach the crop's end.
+ */
+async function readNameCrop(
+  cut: RawImage,
+  orthography: NameOrthography,
+  ctx: PluginContext,
+  mrz: { readonly name: string; readonly cut: boolean },
+  wider: () => Promise<RawImage | null> = async () => null,
+): Promise<string | null> {
   /**
    * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
    * may have cut the line's last word.
@@ -108,14 +131,10 @@ async function readNameLine(
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
   const first = await readLine(cut, nameLineBand(cut, ctx.imaging));
   let text = first.text;
-  // Past a cut MRZ only the print has the name's end, and a box from a sparse pass that lost the line's last words
-  // ends the crop inside them (`YUKI JI-WC`): the line is read again wider, up to the first gap wider than a word's.
-  // Never further past the page's edge than the first crop may go (pastEdge.ts): beyond it lies the desk.
-  const widerWanted = Math.min(wanted + Math.round(widerNameMm * pxPerMm), page.width + 1);
-  if (mrz.cut && first.reachedEnd && fits(text) && widerWanted > wanted) {
-    const wider = await lineCrop(page, { left, top, wanted: widerWanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
-    if (wider !== null && wider.image.width > cut.width) {
-      const again = (await readLine(wider.image, nameLineBand(wider.image, ctx.imaging), true)).text;
+  if (mrz.cut && first.reachedEnd && fits(text)) {
+    const widerCrop = await wider();
+    if (widerCrop !== null) {
+      const again = (await readLine(widerCrop, nameLineBand(widerCrop, ctx.imaging), true)).text;
       const letterCount = (t: string): number => nameCharacters(t).replace(/[^\p{L}]/gu, '').length;
       if (fits(again) && letterCount(again) > letterCount(text)) text = again;
     }
@@ -141,6 +160,43 @@ async function readNameLine(
   if (band === null) return text;
   const again = await read(band);
   return fits(again) ? withoutMarksAbove(again) : text;
+}
+
+/**
+ * A name printed on two rows (two surnames one under the other), each row read on its own: one crop of both, each
+ * row's read with the other's print painted out, cut at the upper row's baseline, so that neither row's ink joins the
+ * other's marks. Marks below the upper row are not read: there stand the lower row's marks above. Null where the
+ * crop does not show two rows of letters.
+ */
+async function readTwoRows(
+  page: RawImage,
+  rows: TwoRows,
+  sparseWidth: number,
+  orthography: NameOrthography,
+  ctx: PluginContext,
+): Promise<[string, string] | null> {
+  const k = page.width / sparseWidth;
+  const pxPerMm = page.width / td3Page.widthMm;
+  const pad = 1.2 * pxPerMm;
+  const left = Math.max(0, Math.floor(Math.min(rows.first.x0, rows.next.x0) * k - pad));
+  const top = Math.max(0, Math.floor(rows.first.y0 * k - pad));
+  const bottom = Math.min(page.height, Math.ceil(rows.next.y1 * k + pad));
+  const wanted = Math.ceil(Math.max(rows.first.x1, rows.next.x1) * k + pad * 3);
+  const crop = await lineCrop(page, { left, top, wanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, undefined);
+  if (crop === null) return null;
+  const baselines = twoRowBaselines(crop.image, ctx.imaging);
+  if (baselines === null) return null;
+  const anyName = { name: '', cut: false };
+  const [upper, lower] = await Promise.all([
+    readNameCrop(onlyRows(crop.image, { top: 0, bottom: baselines.upper + 2 }, ctx.imaging), orthography, ctx, anyName),
+    readNameCrop(onlyRows(crop.image, { top: baselines.upper + 2, bottom: baselines.lower + 2 }, ctx.imaging), orthography, ctx, anyName),
+  ]);
+  return upper == null || lower == null ? null : [withoutMarksBelow(upper), withoutMarksBelow(lower)];
+}
+
+/** `text` without the marks below its letters (cedillas, ogoneks, commas). */
+export function withoutMarksBelow(text: string): string {
+  return [...text.normalize('NFD')].filter((c) => !marksBelow.test(c)).join('').normalize('NFC');
 }
 
 /** A label's tail before a name is a word or two (`PRÉNOMS`, `NOMBRES ~~`). */
@@ -306,13 +362,21 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // elsewhere the MRZ has the letters the edge cut, and what lies past a page's edge may be the desk (`ÇELIK JOO`).
     const cutPart = mrzCutPart(located.parse.lines[0]);
     const cutKey: keyof NameBoxes | null = cutPart === null ? null : cutPart === 'surname' ? 'surname' : 'givenNames';
-    const reread = (found: NameBoxes & { readonly words: NameBoxes }, part: keyof NameBoxes, width: number): Promise<string | null> => {
+    const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
       const { name } = located.parse.fields;
       const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
       const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
-      return box === null ? Promise.resolve(null) : readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
+      const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
+      // A name of several words printed on two rows: one line read gives one row. Each row is read on its own, and the
+      // two taken together only where they are the MRZ's whole name.
+      const rows = found.twoRows[part];
+      const whole = (t: string): boolean => reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
+      if (rows === null || !mrz.name.includes('<') || (line !== null && whole(line))) return line;
+      const both = await readTwoRows(page.image, rows, width, orthography, ctx);
+      const joined = both === null ? null : both.join(' ');
+      return joined !== null && whole(joined) ? joined : line;
     };
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
@@ -334,14 +398,19 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       vizSharper = sharper.ocr;
       if (missed.surname || missed.givenNames) {
         const found = locateNames(vizSharper, located.parse);
-        const [s, g] = await Promise.all([
-          missed.surname ? reread(found, 'surname', sharper.width) : surname,
-          missed.givenNames ? reread(found, 'givenNames', sharper.width) : givenNames,
-        ]);
+        // A name this pass finds no place for is read again where the first pass found one (under its label).
+        const where = (part: keyof NameBoxes) =>
+          found[part] !== null || found.twoRows[part] !== null || boxes[part] === null
+            ? { boxes: found, width: sharper.width, pxPerMm: vizAgainPxPerMm }
+            : { boxes, width: first.width, pxPerMm: vizPxPerMm };
+        const again = (part: keyof NameBoxes, kept: string | null): Promise<string | null> | string | null =>
+          missed[part] ? reread(where(part).boxes, part, where(part).width) : kept;
+        const [s, g] = await Promise.all([again('surname', surname), again('givenNames', givenNames)]);
         refined = { surname: s, givenNames: g };
+        const line = (part: keyof NameBoxes) => at(where(part).boxes.words[part], where(part).pxPerMm);
         nameLines = {
-          surname: missed.surname ? at(found.words.surname, vizAgainPxPerMm) : nameLines.surname,
-          givenNames: missed.givenNames ? at(found.words.givenNames, vizAgainPxPerMm) : nameLines.givenNames,
+          surname: missed.surname ? line('surname') : nameLines.surname,
+          givenNames: missed.givenNames ? line('givenNames') : nameLines.givenNames,
         };
       }
     }

@@ -12,7 +12,7 @@ import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, recon
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
-import { capitalsBox, joinedRun, labelledValues, phraseOf, phrasesOf, rowRuns, type LabelledValue, type Phrase } from './vizLayout.ts';
+import { capitalsBox, joinedRun, labelledValues, phraseOf, phrasesOf, rowRuns, runOnRows, stackedValues, type LabelledValue, type Phrase, type TwoRows } from './vizLayout.ts';
 import { classifyLabel, type VizField } from './vizLabels.ts';
 
 export interface PrintedName {
@@ -195,7 +195,13 @@ function readName(
     }
     return null;
   };
-  const unlabelled = phrases.filter((p) => p.label === null).map((p) => ({ text: p.text, confidence: p.confidence, bbox: capitalsBox(p.words), words: p.words }));
+  // A name printed on two rows under a label OCR did not read is the two phrases together (stackedValues).
+  const unlabelled = [...phrases.filter((p) => p.label === null), ...stackedValues(phrases).map((s) => s.joined)].map((p) => ({
+    text: p.text,
+    confidence: p.confidence,
+    bbox: capitalsBox(p.words),
+    words: p.words,
+  }));
   const underLabel = tryAll(labelled);
   if (readingsDisagree) return null;
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
@@ -340,7 +346,10 @@ export interface NameBoxes {
  * Where the printed names are, in the OCR's pixel coordinates: the boxes to read them again more sharply in, and
  * (`words`) the words each was found in, the name's place on the page.
  */
-export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readonly words: NameBoxes } {
+export function locateNames(
+  viz: OcrResult,
+  mrz: Td3Parse,
+): NameBoxes & { readonly words: NameBoxes; readonly twoRows: { readonly surname: TwoRows | null; readonly givenNames: TwoRows | null } } {
   const r = readVizFields(viz, mrz);
   // A name cut short by glare (`EL-SA`) does not reconcile: its label's first value is read again, widened
   // to the right where the rest of it was lost.
@@ -385,10 +394,17 @@ export function locateNames(viz: OcrResult, mrz: Td3Parse): NameBoxes & { readon
   };
   const surnameBox = whole(r.surname, mrz.fields.name.surname);
   const givenBox = whole(r.givenNames, mrz.fields.name.givenNames);
+  // A name of two or more words may be printed on two rows (two surnames one under the other): its rows, each to
+  // be read on its own where the one line read does not give the whole name.
+  const rowsOf = (box: BoundingBox | null | undefined, field: VizField): TwoRows | null => {
+    const from = box ?? labelValue(field);
+    return from === null ? null : runOnRows(from, phrases);
+  };
   return {
     surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname'),
     givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
+    twoRows: { surname: rowsOf(surnameBox, 'surname'), givenNames: rowsOf(givenBox, 'given_names') },
   };
 }
 

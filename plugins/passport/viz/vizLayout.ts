@@ -197,6 +197,36 @@ export function stackedValues(phrases: readonly Phrase[]): { readonly first: Phr
   });
 }
 
+/** A name's two rows of print: the row it starts on, and the one it runs on to. */
+export interface TwoRows {
+  readonly first: BoundingBox;
+  readonly next: BoundingBox;
+}
+
+/**
+ * The rows of a value printed on two (two surnames one under the other), for the box it was found in: the value
+ * phrases on the box's top row, and the one row they run on to (continuationOf). Null where no row runs on.
+ */
+export function runOnRows(box: BoundingBox, phrases: readonly Phrase[]): TwoRows | null {
+  const labels = phrases.filter((p) => p.label !== null);
+  const values = phrases.filter((p) => p.label === null);
+  const onTop = values
+    .filter((p) => {
+      const h = height(p.bbox);
+      return Math.abs(p.bbox.y0 - box.y0) < h * 0.5 && p.bbox.x1 > box.x0 - h && p.bbox.x0 < box.x1 && p.bbox.y1 <= box.y1 + h * 0.5;
+    })
+    .sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  const start = onTop[0];
+  if (start === undefined) return null;
+  const row = onTop.filter((p) => onOneRow(p.bbox, start.bbox));
+  const next = continuationOf(start, values, labels, start);
+  if (next === undefined || row.includes(next)) return null;
+  const first = capitalsBox(row.flatMap((p) => p.words));
+  const below = capitalsBox(next.words);
+  // The rows start at one column: a first letter the sparse pass lost on the row below is still in its box.
+  return { first, next: { ...below, x0: Math.min(below.x0, first.x0), x1: Math.max(below.x1, first.x1) } };
+}
+
 /**
  * The phrase right of a label on its row (centres within 0.6 of the taller's height, within a third of the zone's
  * width of it), when it is the nearest there and looks like a value; null otherwise.
@@ -214,8 +244,8 @@ function tableValueBeside(label: Phrase, phrases: readonly Phrase[]): Phrase | n
 }
 
 /**
- * The row a value runs on to: the one phrase starting under it, within a row's height below, at its left edge, as
- * tall, with no label between; undefined when there is none or more than one.
+ * The row a value runs on to: the one phrase starting under it, within a row's height below, at its left edge, of
+ * its letter height, with no label between; undefined when there is none or more than one.
  */
 function continuationOf(value: Phrase, values: readonly Phrase[], labels: readonly Phrase[], label: Phrase): Phrase | undefined {
   const h = height(value.bbox);
@@ -225,7 +255,8 @@ function continuationOf(value: Phrase, values: readonly Phrase[], labels: readon
       v.bbox.y0 > value.bbox.y1 - h * 0.3 &&
       v.bbox.y0 - value.bbox.y1 < h * 1.2 &&
       Math.abs(v.bbox.x0 - value.bbox.x0) < h &&
-      Math.abs(height(v.bbox) - h) < h * 0.3 &&
+      // Of a letter height: within 0.6 of the other's, as a mark (Ñ, É) heightens one word's box.
+      Math.min(height(v.bbox), h) >= Math.max(height(v.bbox), h) * 0.6 &&
       !labelBetween(labels, label, v),
   );
   return under.length === 1 ? under[0] : undefined;
