@@ -2,7 +2,7 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { afterLeadingWords, firstPhrase, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { afterLeadingWords, firstPhrase, readsTwoRows, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import {
   belowCloseLabel as belowOf,
@@ -242,5 +242,16 @@ describe('a name printed on two rows', () => {
     expect(accentsOf(top, word('ESPANOL', 17, upper), pluginImaging, { nTilde: true })).toBe('ESPAÑOL');
     expect(accentsOf(bottom, word('ESPANOL', upper + 9, lower), pluginImaging, { nTilde: true })).toBe('ESPAÑOL');
     expect(accentsOf(image, word('ESPANOL', 0, upper + 12), pluginImaging, { nTilde: true })).toBe('ESPANOL');
+  });
+
+  it('reads two rows one by one only for a name of several words the one line did not give whole, never past a cut MRZ', () => {
+    const surnames = { name: 'ESPANOL<ESPANOL', cut: false };
+    expect(readsTwoRows(surnames, 'ESPAÑOL')).toBe(true);
+    expect(readsTwoRows(surnames, null)).toBe(true);
+    expect(readsTwoRows(surnames, 'ESPAÑOL ESPAÑOL')).toBe(false);
+    expect(readsTwoRows({ name: 'JUAN', cut: false }, 'JUA')).toBe(false);
+    // Seed 1015001 styled-dev 150: a surname the MRZ cut, DE LA FUENTE Y ORTIZ-DE LA FUENTE Y ORTIZ, came back with
+    // the given names printed under it appended.
+    expect(readsTwoRows({ name: 'DE<LA<FUENTE<Y<ORTIZ<DE<LA<FUENTE<Y<ORT', cut: true }, 'DE LA FUENTE Y')).toBe(false);
   });
 });

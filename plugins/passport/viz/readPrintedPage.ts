@@ -162,6 +162,20 @@ async function readNameCrop(
   return fits(again) ? withoutMarksAbove(again) : text;
 }
 
+/** Whether a reading of a name line is the MRZ's whole name part (`name`, `<` between words), letter for letter. */
+function wholeName(text: string, mrz: { readonly name: string; readonly cut: boolean }): boolean {
+  return reconcileName(nameCharacters(text), mrz.name, mrz.cut).agrees;
+}
+
+/**
+ * Whether a name part's two rows are read one by one (readTwoRows): a name of several words, printed on two rows, of
+ * which the one line read (`line`) gave no whole reading. Never past a cut MRZ: nothing checks the print there, and
+ * the row under the name's may be the next field's (the given names under a long surname).
+ */
+export function readsTwoRows(mrz: { readonly name: string; readonly cut: boolean }, line: string | null): boolean {
+  return !mrz.cut && mrz.name.includes('<') && (line === null || !wholeName(line, mrz));
+}
+
 /**
  * A name printed on two rows (two surnames one under the other), each row read on its own: one crop of both, each
  * row's read with the other's print painted out, cut at the upper row's baseline, so that neither row's ink joins the
@@ -369,14 +383,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
       const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
-      // A name of several words printed on two rows: one line read gives one row. Each row is read on its own, and the
-      // two taken together only where they are the MRZ's whole name.
       const rows = found.twoRows[part];
-      const whole = (t: string): boolean => reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
-      if (rows === null || !mrz.name.includes('<') || (line !== null && whole(line))) return line;
+      if (rows === null || !readsTwoRows(mrz, line)) return line;
       const both = await readTwoRows(page.image, rows, width, orthography, ctx);
       const joined = both === null ? null : both.join(' ');
-      return joined !== null && whole(joined) ? joined : line;
+      return joined !== null && wholeName(joined, mrz) ? joined : line;
     };
     const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
