@@ -76,6 +76,24 @@ describe('mendNameFromPrint', () => {
     const shorter = { surname: ['NUNEZ-GARCIA MARUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
     expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
   });
+  it('mends a letter read as a filler from a phrase and the one under it, where OCR read no label', () => {
+    // Seed 1013001 styled-dev 41 (blur): KOWALCZYK's last K read as a filler, which moved the surname's end; no label
+    // was read, so the names came back KOWALCZYK KOWALCZY and KOWALCZYK ALEKSAND.
+    const moved = parseTd3(['P<POLKOWALCZYK<KOWALCZY<<KOWALCZYK<<ALEKSAND', line2], { now });
+    const rowPairs = [
+      { upper: 'ZH2508075', lower: 'KOWALCZYK-KOWALCZYK-KOWALCZYK' },
+      { upper: 'KOWALCZYK-KOWALCZYK-KOWALCZYK', lower: 'ALEKSANDR PIOTR' },
+    ];
+    const r = mendNameFromPrint(moved, sure([23], 0.9), {}, { now, rowPairs });
+    expect(r.lines[0]).toBe('P<POLKOWALCZYK<KOWALCZYK<KOWALCZYK<<ALEKSAND');
+    expect(r.fields.name.givenNames).toBe('ALEKSAND');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 24, from: '<', to: 'K', reason: 'printed_page' });
+    // A filler the recogniser was sure of stays, as with labelled names.
+    expect(mendNameFromPrint(moved, sure(), {}, { now, rowPairs }).lines[0]).toBe(moved.lines[0]);
+    // Rows that are not the name change nothing.
+    const others = [{ upper: 'POLSKIE', lower: 'WOJEWODA MALOPOLSKI' }];
+    expect(mendNameFromPrint(moved, sure([23], 0.9), {}, { now, rowPairs: others }).lines[0]).toBe(moved.lines[0]);
+  });
   it('never cuts a word of the MRZ name to the print\'s shorter reading, unless the recogniser leaned to the filler', () => {
     // Seed 956001 styled-dev 147: the MRZ's OO read at 0.92 and 0.96 (runners-up zeros), the print read short twice.
     const read = parseTd3(['P<JPNOUYANG<<JI<WOO<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });

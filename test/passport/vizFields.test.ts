@@ -6,7 +6,7 @@ import type { OcrResult } from '../../core/ocr/types.ts';
 import { parseTd3, withPrintedBirthCentury } from '../../plugins/passport/mrz/index.ts';
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
-import { labelledValues, phrasesOf, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
+import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
 import { locateNames, printedBirthInFull, readVizFields, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
@@ -346,6 +346,13 @@ describe('a name printed on two rows, one word\'s box heightened by its mark', (
     });
     // A one-word given name has no second row to be read, and JUAN has none under it here.
     expect(locateNames(viz, parse).twoRows.givenNames).toBeNull();
+  });
+});
+
+describe('rowsUnder', () => {
+  it('pairs a row of capitals with the next row under it at its column, past a label, and with nothing else', () => {
+    const pairs = rowsUnder(phrasesOf(page(['KOWALCZYK', 'Given names', 'ALEKSANDR PIOTR', '31.08.1996', '_ POLSKIE'])));
+    expect(pairs.map((p) => [p.upper.text, p.lower.text])).toEqual([['KOWALCZYK', 'ALEKSANDR PIOTR']]);
   });
 });
 

@@ -16,7 +16,7 @@ import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
-import { phrasesOf, stackedValues } from '../viz/vizLayout.ts';
+import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
@@ -51,6 +51,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       // Every pass's, the ink pass's too: it reads personalised ink alone, so names without the texture behind them.
       stacked: [viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) =>
         ocr === null ? [] : stackedValues(phrasesOf(ocr)).map((s) => ({ first: s.first.text, joined: s.joined.text })),
+      ),
+      rowPairs: [viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) =>
+        ocr === null ? [] : rowsUnder(phrasesOf(ocr)).map((r) => ({ upper: r.upper.text, lower: r.lower.text })),
       ),
     },
   );

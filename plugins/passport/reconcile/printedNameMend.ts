@@ -46,6 +46,12 @@ export interface StackedReading {
   readonly joined: string;
 }
 
+/** A phrase of the print and the one printed next under it, starting at its column. */
+export interface RowPair {
+  readonly upper: string;
+  readonly lower: string;
+}
+
 export function mendNameFromPrint(
   parse: Td3Parse,
   line1Confidence: readonly number[],
@@ -56,6 +62,11 @@ export function mendNameFromPrint(
     line1Second?: readonly (string | undefined)[];
     /** Phrases of the print with the row under them: a name part's reading goes on there when it is short of the MRZ's. */
     stacked?: readonly StackedReading[];
+    /**
+     * Unlabelled phrases of the print with the one printed next under them at their column: the surname and the given
+     * names, where OCR read neither's label.
+     */
+    rowPairs?: readonly RowPair[];
   },
 ): Td3Parse {
   const chars = [...parse.lines[0]];
@@ -93,6 +104,14 @@ export function mendNameFromPrint(
     }
   }
   if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second));
+  // Names read under no label: a phrase and the one under it, as surname and given names, settle the same doubted
+  // letters (a K read as a filler moves where the surname ends, so no part's reading aligns with the MRZ's).
+  if (mends.length === 0 && (printed.surname == null || printed.givenNames == null)) {
+    for (const pair of options.rowPairs ?? []) {
+      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second));
+      if (mends.length > 0) break;
+    }
+  }
   if (mends.length === 0) return parse;
   const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now: options.now });
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };

@@ -228,6 +228,24 @@ export function runOnRows(box: BoundingBox, phrases: readonly Phrase[]): TwoRows
 }
 
 /**
+ * Value phrases with the value phrase printed next under each, starting at its column (within a letter height and a
+ * half), within four of its letter heights below, with no other value between: a surname and its given names where
+ * OCR read neither's label. Capitals only.
+ */
+export function rowsUnder(phrases: readonly Phrase[]): { readonly upper: Phrase; readonly lower: Phrase }[] {
+  const capitals = phrases.filter((p) => p.label === null && /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(p.text.trim()));
+  return capitals.flatMap((upper) => {
+    const h = height(upper.bbox);
+    const column = (p: Phrase): boolean => Math.abs(p.bbox.x0 - upper.bbox.x0) < h * 1.5;
+    const below = phrases
+      .filter((p) => p !== upper && p.label === null && p.bbox.y0 >= upper.bbox.y1 - h * 0.3 && p.bbox.y0 - upper.bbox.y1 < h * 4 && column(p))
+      .sort((a, b) => a.bbox.y0 - b.bbox.y0);
+    const lower = below[0];
+    return lower !== undefined && capitals.includes(lower) ? [{ upper, lower }] : [];
+  });
+}
+
+/**
  * The phrase right of a label on its row (centres within 0.6 of the taller's height, within a third of the zone's
  * width of it), when it is the nearest there and looks like a value; null otherwise.
  */
