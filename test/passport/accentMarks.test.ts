@@ -572,6 +572,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1011001 styled-dev 167 (perspective, heavy guilloche): OCR split ALEKSANDR at the 3 px between E and K, past
     // a cut MRZ where only the print has the name: ALE KSANDR.
     ['joins two words whose letters stand no further apart than the line\'s letters do', 'aleksandr-split-at-letter-gap'],
+    // Seed 1015001 styled-dev 16 (small): a bold face joined L, Ø and V in one blob, so Ø's split eye was not looked
+    // at; a Finnish page's MRZ OE then made the O an Ö: LÖVLIE.
+    ['reads Ø\'s split eye in its own column where a bold face joined it to its neighbours', 'lovlie-bold-joined-o'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -528,7 +528,7 @@ export function withAccentMarks(
         if (wideLetter(i) !== null) return 'Æ';
       }
       if (hung !== null && nameLetters.has(hung)) return hung;
-      const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop);
+      const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop, { centre: centres[i]!, width: letterWidth });
       if (struck !== null) return struck;
       const onLetter = byLetter.get(i) ?? [];
       const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true, orthography.vowelTilde === true);
@@ -874,7 +874,14 @@ function letterBlob(centre: number, tall: readonly Blob[], letterWidth: number):
  * out on both sides, is Ł;
  * a D (or a one-eyed B or P) whose stem a bar crosses, out to the left, is Ð.
  */
-function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWidth: number, capTop: number): string | null {
+function struckLetter(
+  base: string,
+  blob: Blob | null,
+  mask: Uint8Array,
+  maskWidth: number,
+  capTop: number,
+  column: { readonly centre: number; readonly width: number },
+): string | null {
   if (blob === null) return null;
   const h = blob.maxY - blob.minY + 1;
   const w = blob.maxX - blob.minX + 1;
@@ -887,6 +894,13 @@ function struckLetter(base: string, blob: Blob | null, mask: Uint8Array, maskWid
     const found = eyesIn(mask, maskWidth, eyes);
     if ('O0@QDÖ'.includes(base) && found.length >= 2) return 'Ø';
     if ('BGC8I'.includes(base) && splitEye(found)) return 'Ø';
+  } else if ('O0@QDÖ'.includes(base)) {
+    // Letters a bold face joined into one blob (LØV): the eyes in the letter's own column, where a neighbour's eye
+    // (a D's, an A's) is cut off by the column's edge, split as a stroke splits Ø's.
+    const x0 = Math.max(blob.minX, Math.round(column.centre - column.width * 0.6));
+    const x1 = Math.min(blob.maxX, Math.round(column.centre + column.width * 0.6));
+    const own = eyesIn(mask, maskWidth, { ...eyes, x0, x1 }).filter((e) => Math.abs(e.cx - column.centre) <= column.width * 0.4);
+    if (splitEye(own)) return 'Ø';
   }
   if (base === 'D') return barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
   // Tesseract's eng reads Ð as B or P too (GUÐRÚN as GUBRÚN, GUÐMUNDSSON as GUPMUNDSSON): such a letter with one
