@@ -8,6 +8,7 @@ import type { OcrResult, OcrWord } from '../../core/ocr/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { Blob } from '../../core/imaging/connectedComponents.ts';
 import { letterCentres, smallLettersShorter, withAccentMarks as accentsOf, withMarksBelow } from '../../plugins/passport/viz/accentMarks.ts';
+import { belowCloseLabel, roomAbove } from '../../plugins/passport/viz/nameLineBand.ts';
 
 const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
@@ -590,6 +591,14 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     // Seed 991001 styled-dev 64: a blob of glare over GUDMUNDSSON's N, on an Icelandic page, came back Ñ.
     expect(accentsOf(crop, ocr, pluginImaging, {})).toBe(elsewhere);
+  });
+  it('reads the marks on the whole crop where the only print above the name was the label\'s feet its top edge cut', async () => {
+    // Seed 1015001 styled-dev 10 (turned a quarter): the first read took the label's feet for a word (`MARTI ERAICO`);
+    // below them the name read MARTIN, the acute left out as a second reading's marks above were.
+    const { crop, ocr, printed } = await pinnedCrop('martin-label-feet-cut');
+    const room = roomAbove(crop, belowCloseLabel(crop, pluginImaging)!, pluginImaging);
+    expect(room).not.toBeNull();
+    expect(accentsOf(room!, ocr, pluginImaging, { nTilde: true })).toBe(printed);
   });
   it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
     const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');

@@ -9,6 +9,7 @@ import {
   nameLineBand as bandOf,
   nameRows as rowsOfName,
   onlyRows as onlyRowsOf,
+  roomAbove as roomAboveOf,
   rowsOf,
   twoRowBaselines as baselinesOf,
 } from '../../plugins/passport/viz/nameLineBand.ts';
@@ -18,6 +19,7 @@ const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
 const belowCloseLabel = (crop: RawImage) => belowOf(crop, pluginImaging);
 const nameRows = (crop: RawImage) => rowsOfName(crop, pluginImaging);
 const twoRowBaselines = (crop: RawImage) => baselinesOf(crop, pluginImaging);
+const roomAbove = (crop: RawImage, band: { top: number; bottom: number }) => roomAboveOf(crop, band, pluginImaging);
 const onlyRows = (crop: RawImage, band: { top: number; bottom: number }) => onlyRowsOf(crop, band, pluginImaging);
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf', 'BandTestSerif');
@@ -253,5 +255,28 @@ describe('a name printed on two rows', () => {
     // Seed 1015001 styled-dev 150: a surname the MRZ cut, DE LA FUENTE Y ORTIZ-DE LA FUENTE Y ORTIZ, came back with
     // the given names printed under it appended.
     expect(readsTwoRows({ name: 'DE<LA<FUENTE<Y<ORTIZ<DE<LA<FUENTE<Y<ORT', cut: true }, 'DE LA FUENTE Y')).toBe(false);
+  });
+});
+
+describe('roomAbove', () => {
+  it('gives the whole crop back without the label\'s feet its top edge cut, and nothing where a label stands whole above', () => {
+    const withLabel = (labelBaseline: number, px: number): RawImage =>
+      drawn(320, 92, (ctx) => {
+        ctx.fillStyle = '#222';
+        ctx.font = `${px}px BandTestLabel`;
+        ctx.fillText('GIVEN NAMES / NOMBRES', 20, labelBaseline);
+        ctx.fillStyle = '#111';
+        ctx.font = '40px BandTestSerif';
+        ctx.fillText('SÁNCHEZ', 20, 55);
+      });
+    const cut = withLabel(6, 18);
+    const room = roomAbove(cut, nameRows(cut)!);
+    expect(room).not.toBeNull();
+    expect(inkRows(room!)[0]).toBeGreaterThan(6);
+    // The acute stays: it stands clear of the label's feet.
+    expect(inkRows(room!)[0]).toBeLessThan(inkRows(crop('SANCHEZ', null, 55, 92))[0]!);
+    // Smaller print, whole in the crop above the name's rows.
+    const whole = withLabel(12, 12);
+    expect(roomAbove(whole, nameRows(whole)!)).toBeNull();
   });
 });

@@ -128,14 +128,21 @@ function paperOf(crop: RawImage): number {
  * The crop with the rows outside `band` painted the paper's grey, and the ink the crop's top edge cuts (a label's
  * feet, printed close above): one row of print left where there were more.
  */
-export function onlyRows(crop: RawImage, band: RowBand, { otsu }: Pick<BlobMeasures, 'otsu'>): RawImage {
+export function onlyRows(crop: RawImage, band: RowBand, measures: Pick<BlobMeasures, 'otsu'>): RawImage {
+  const paper = paperOf(crop);
+  const data = Buffer.from(crop.data);
+  data.fill(paper, 0, Math.max(0, band.top) * crop.width);
+  data.fill(paper, Math.min(crop.height, band.bottom) * crop.width);
+  return withoutTopEdgeInk({ ...crop, data }, measures, measures.otsu(crop.data));
+}
+
+/** The crop with the ink its top edge cuts (8-connected to the top row) painted the paper's grey. */
+export function withoutTopEdgeInk(crop: RawImage, { otsu }: Pick<BlobMeasures, 'otsu'>, threshold = otsu(crop.data)): RawImage {
+  if (crop.channels !== 1) throw new Error('withoutTopEdgeInk needs a grey image');
   const paper = paperOf(crop);
   const data = Buffer.from(crop.data);
   const { width, height } = crop;
-  data.fill(paper, 0, Math.max(0, band.top) * width);
-  data.fill(paper, Math.min(height, band.bottom) * width);
-  // Ink joined to the top row, 8-connected, flooded to paper.
-  const mask = inkMask({ ...crop, data }, otsu(crop.data));
+  const mask = inkMask(crop, threshold);
   const stack: number[] = [];
   for (let x = 0; x < width; x++) if (mask[x] === 1) stack.push(x);
   while (stack.length > 0) {
@@ -154,4 +161,22 @@ export function onlyRows(crop: RawImage, band: RowBand, { otsu }: Pick<BlobMeasu
     }
   }
   return { ...crop, data };
+}
+
+/**
+ * The crop to read a name's marks on where its letters were read in `band`, the name's rows below the label's feet:
+ * the whole crop with the ink its top edge cuts taken away, where nothing else then stands above the band (all the
+ * room above the capitals, with only paper, marks and texture in it); null where other print does.
+ */
+export function roomAbove(crop: RawImage, band: RowBand, measures: Pick<BlobMeasures, 'otsu' | 'connectedComponents'>): RawImage | null {
+  const cleared = withoutTopEdgeInk(crop, measures);
+  return printAbove(cleared, band.top, measures) ? null : cleared;
+}
+
+/**
+ * Whether ink of a letter's stroke or more (ten pixels) stands wholly above row `top`: print other than a mark, whose
+ * foot reaches down to the letters it sits on.
+ */
+function printAbove(crop: RawImage, top: number, { otsu, connectedComponents }: Pick<BlobMeasures, 'otsu' | 'connectedComponents'>): boolean {
+  return connectedComponents(inkMask(crop, otsu(crop.data)), crop.width, crop.height, 10).some((b) => b.maxY < top);
 }

@@ -16,7 +16,7 @@ import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { withAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
-import { belowCloseLabel, nameLineBand, nameRows, onlyRows, type RowBand, rowsOf, twoRowBaselines } from './nameLineBand.ts';
+import { belowCloseLabel, nameLineBand, nameRows, onlyRows, roomAbove, type RowBand, rowsOf, twoRowBaselines } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
@@ -113,19 +113,30 @@ async function readNameCrop(
 ): Promise<string | null> {
   /**
    * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
-   * may have cut the line's last word.
+   * may have cut the line's last word. With `marksOn` (the whole of `image`, as tall), the marks are read there, over
+   * the words OCR read in the band.
    */
-  const readLine = async (image: RawImage, band: RowBand | null, onePhrase = false): Promise<{ text: string; reachedEnd: boolean }> => {
+  const readLine = async (
+    image: RawImage,
+    band: RowBand | null,
+    onePhrase = false,
+    marksOn: RawImage | null = null,
+  ): Promise<{ text: string; reachedEnd: boolean }> => {
     const crop = band === null ? image : rowsOf(image, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
     const reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
-    const text = withAccentMarks(crop, ocr, ctx.imaging, orthography).trim();
+    const marked = (words: OcrResult): string =>
+      (marksOn === null || band === null
+        ? withAccentMarks(crop, words, ctx.imaging, orthography)
+        : withAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography)
+      ).trim();
+    const text = marked(ocr);
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
     // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
     const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
-    return { text: refilled === null ? text : withAccentMarks(crop, refilled, ctx.imaging, orthography).trim(), reachedEnd };
+    return { text: refilled === null ? text : marked(refilled), reachedEnd };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
   const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
@@ -155,11 +166,21 @@ async function readNameCrop(
   // Else (or the name's own rows, where a label's feet at the crop's top, too small to count as other print, took
   // OCR's line), and that reading taken only where it is the name. Either keeps less room above the capitals than
   // the marks reader looks at for texture, and with it less of the texture that puts a mark above in doubt: from a
-  // second reading only marks below the baseline (Ç, Ş, Ę) are kept.
+  // second reading only marks below the baseline (Ç, Ş, Ę) are kept. But where the print above the name's rows was
+  // only the label's feet the crop's top edge cut, the marks are read on the whole crop with those feet taken away:
+  // all the room above the capitals is there again, and nothing but paper, marks and texture in it.
   const band = below ?? nameRows(cut, ctx.imaging);
   if (band === null) return text;
-  const again = await read(band);
-  return fits(again) ? withoutMarksAbove(again) : text;
+  const marksOn = roomAbove(cut, band, ctx.imaging);
+  const again = (await readLine(cut, band, false, marksOn)).text;
+  if (!fits(again)) return text;
+  return marksOn === null ? withoutMarksAbove(again) : again;
+}
+
+/** `ocr` with every box moved `dy` rows down: words read in a band of a crop, placed on the whole crop. */
+function shiftedDown(ocr: OcrResult, dy: number): OcrResult {
+  const down = <B extends { readonly bbox: BoundingBox }>(b: B): B => ({ ...b, bbox: { ...b.bbox, y0: b.bbox.y0 + dy, y1: b.bbox.y1 + dy } });
+  return { ...ocr, lines: ocr.lines.map((line) => ({ ...down(line), words: line.words.map(down) })) };
 }
 
 /** Whether a reading of a name line is the MRZ's whole name part (`name`, `<` between words), letter for letter. */
