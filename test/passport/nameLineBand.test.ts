@@ -226,8 +226,14 @@ describe('a name printed on two rows', () => {
     expect(found).not.toBeNull();
     expect(Math.abs(found!.upper - baselines[0])).toBeLessThanOrEqual(1);
     expect(Math.abs(found!.lower - baselines[1])).toBeLessThanOrEqual(1);
-    // One row of print is no two.
+    // One row of print is no two; three rows (the given names' row taken in too) are not the name's two.
     expect(twoRowBaselines(crop('ESPAÑOL', null, 55, 92))).toBeNull();
+    const three = drawn(320, 160, (ctx) => {
+      ctx.fillStyle = '#111';
+      ctx.font = '40px BandTestSerif';
+      for (const [i, row] of ['ESPAÑOL', 'ESPAÑOL', 'CARMEN'].entries()) ctx.fillText(row, 20, 46 + i * 44);
+    });
+    expect(twoRowBaselines(three)).toBeNull();
   });
 
   it('leaves each row alone with its marks above, and the label\'s feet the crop cut gone', () => {

@@ -99,18 +99,24 @@ export function twoRowBaselines(crop: RawImage, { otsu, connectedComponents, let
   const letters = blobs
     .filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7 && b.maxY - b.minY + 1 <= letterHeight * 1.4)
     .sort((a, b) => a.cy - b.cy);
-  // The rows part at the widest step down between letters' centres, a row's letters being level.
-  let split = -1;
-  let widest = letterHeight * 0.8;
-  for (let i = 1; i < letters.length; i++) {
-    const step = letters[i]!.cy - letters[i - 1]!.cy;
-    if (step >= widest) [split, widest] = [i, step];
+  // Rows of letters, a row's letters being level: a new row starts at a step down between letters' centres of most
+  // of a letter's height. Exactly two rows, or the crop holds other print as tall (a label's run of small print, a
+  // field's value) and which two rows are the name's is not known.
+  const rows: (typeof letters)[] = [];
+  for (const b of letters) {
+    const row = rows.at(-1);
+    if (row !== undefined && b.cy - row.at(-1)!.cy < letterHeight * 0.8) row.push(b);
+    else rows.push([b]);
   }
-  if (split < 2 || letters.length - split < 2) return null;
+  if (rows.length !== 2 || rows.some((row) => row.length < 2)) return null;
   const middle = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const upper = middle(letters.slice(0, split).map((b) => b.maxY));
-  const lowerTop = middle(letters.slice(split).map((b) => b.minY));
-  return lowerTop > upper + 1 ? { upper, lower: middle(letters.slice(split).map((b) => b.maxY)) } : null;
+  const [above, below] = rows as [typeof letters, typeof letters];
+  // Two rows of one name are of one letter height: a label's smaller print under the name's row is no second row.
+  const heightOf = (row: typeof letters): number => middle(row.map((b) => b.maxY - b.minY + 1));
+  if (Math.min(heightOf(above), heightOf(below)) < Math.max(heightOf(above), heightOf(below)) * 0.85) return null;
+  const upper = middle(above.map((b) => b.maxY));
+  const lowerTop = middle(below.map((b) => b.minY));
+  return lowerTop > upper + 1 ? { upper, lower: middle(below.map((b) => b.maxY)) } : null;
 }
 
 function inkMask(crop: RawImage, threshold: number): Uint8Array {
