@@ -576,6 +576,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1015001 styled-dev 16 (small): a bold face joined L, Ø and V in one blob, so Ø's split eye was not looked
     // at; a Finnish page's MRZ OE then made the O an Ö: LÖVLIE.
     ['reads Ø\'s split eye in its own column where a bold face joined it to its neighbours', 'lovlie-bold-joined-o'],
+    // Seed 1015001 styled-dev 32 (photo): OCR boxed JORG over J and Ö only and TOBIAS over BIAS; Ö's dots fell
+    // between the letters' centres spread over the wrong ink, and were left unplaced: JORG.
+    ['sets the words\' boxes on their letters\' ink where the line has one blob a letter and the words part widest', 'jorg-boxes-off-letters'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

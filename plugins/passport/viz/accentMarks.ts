@@ -222,8 +222,12 @@ export function withAccentMarks(
     .flatMap((l) => l.words)
     .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: barsAsI(w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O')) }]));
   const words = wordsOverTheirLetters(
-    wordsWithinTheirOwnInk(
-      withoutTextureAtEnds(asWords, (w) => inkHeightOf(w, blobs)),
+    wordsByTheirInk(
+      wordsWithinTheirOwnInk(
+        withoutTextureAtEnds(asWords, (w) => inkHeightOf(w, blobs)),
+      ),
+      blobs,
+      letterHeightOf,
     ),
     blobs,
     letterHeightOf,
@@ -1147,6 +1151,39 @@ function wordsOverTheirLetters(words: readonly OcrWord[], blobs: readonly Blob[]
     if (right.length === 0 && left.length === 0) return word;
     const bbox = { ...word.bbox, x0: Math.min(x0, ...left.map((b) => b.minX)), x1: Math.max(x1, ...right.map((b) => b.maxX)) };
     return { ...word, bbox };
+  });
+}
+
+/**
+ * Word boxes OCR set off their letters (JÖRG boxed over J and Ö, TOBIAS over BIAS): where the line holds exactly as
+ * many letter blobs as the words have letters, one a letter, and the words part where the blobs stand further apart
+ * than anywhere within a word, each word's box is its own letters' ink. Letters are blobs standing on the capitals'
+ * line at least most of a capital tall (a J's tail may hang lower); marks and specks are not.
+ */
+function wordsByTheirInk(words: readonly OcrWord[], blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): readonly OcrWord[] {
+  if (words.length < 2) return words;
+  const counts = words.map((w) => (w.text.match(/\p{L}/gu) ?? []).length);
+  if (counts.some((n) => n === 0)) return words;
+  const x0 = Math.min(...words.map((w) => w.bbox.x0));
+  const x1 = Math.max(...words.map((w) => w.bbox.x1));
+  const y0 = Math.min(...words.map((w) => w.bbox.y0));
+  const y1 = Math.max(...words.map((w) => w.bbox.y1));
+  const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.minY >= y0 - 2 && b.maxY <= y1 + 2);
+  const { height } = letterHeightOf(within);
+  if (height <= 0) return words;
+  const top = median(within.filter((b) => Math.abs(b.maxY - b.minY + 1 - height) <= height * 0.2).map((b) => b.minY));
+  const letters = within
+    .filter((b) => Math.abs(b.minY - top) <= height * 0.2 && b.maxY - b.minY + 1 >= height * 0.8 && b.maxY - b.minY + 1 <= height * 1.5)
+    .sort((a, b) => a.minX - b.minX);
+  if (letters.length !== counts.reduce((a, b) => a + b, 0)) return words;
+  const gaps = letters.slice(1).map((b, i) => b.minX - letters[i]!.maxX);
+  const ends = counts.map((_, i) => counts.slice(0, i + 1).reduce((a, b) => a + b, 0) - 1);
+  const between = ends.slice(0, -1).map((e) => gaps[e]!);
+  const inside = gaps.filter((_, i) => !ends.includes(i));
+  if (inside.length > 0 && Math.min(...between) <= Math.max(...inside)) return words;
+  return words.map((word, i) => {
+    const own = letters.slice(i === 0 ? 0 : ends[i - 1]! + 1, ends[i]! + 1);
+    return { ...word, bbox: { ...word.bbox, x0: own[0]!.minX, x1: own.at(-1)!.maxX } };
   });
 }
 
