@@ -281,6 +281,16 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     expect(readVizFields(garbled, parse, refined).givenNames).toBeNull();
     expect(readVizFields(garbled, parse, { ...refined, givenNames: 'HANS-PETER KARL-HEINZ LUKAS' }).givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
   });
+  it('takes the re-read\'s Í where the sparse pass read that I under its acute as T or as F', () => {
+    // The marks reader reads the bare stem under a mark as the I (JIŘÍ read `JIRT`, in a slab face `JIRf`).
+    for (const sparse of ['JIRT ALEKSANDR', 'JIRF ALEKSANDR']) {
+      const plain = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', sparse]);
+      expect(readVizFields(plain, parse, { givenNames: 'JIŘÍ ALEKSANDR' }).givenNames?.value, sparse).toBe('JIŘÍ ALEKSANDR');
+    }
+    // Any other letter there is another name.
+    const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
+    expect(readVizFields(other, parse, { givenNames: 'JIŘÍ ALEKSANDR' }).givenNames).toBeNull();
+  });
 });
 
 describe('a name printed beside its label, in the label\'s own phrase', () => {

@@ -287,20 +287,24 @@ function givenNamesBeyondMrz(
   const plain = sparse.reduce<ReadName | null>((found, candidates) => found ?? nameBeyondMrz(candidates, orthography), null);
   const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
   if (reread === null || plain === null) return reread ?? plain;
-  return sameLettersOrIAsT(reread.value, plain.value) ? reread : null;
+  return sameLettersOrMarkedI(reread.value, plain.value) ? reread : null;
 }
 
 /**
- * Whether two readings spell the same letters, where the plainer one may hold a T for an I the sharper one read with
- * its mark (accentMarks: OCR takes an I's acute for a T's bar, JIŘÍ read `JIRT` by every pass; the marks reader saw
- * the bare stem under the mark).
+ * Whether two readings spell the same letters, where the plainer one may hold a T or an F for an I the sharper one
+ * read with its mark (accentMarks: OCR takes an I's acute for a T's bar or an F's hook, JIŘÍ read `JIRT` by every
+ * pass, `JIRf` in a slab face; the marks reader saw the bare stem under the mark).
  */
-function sameLettersOrIAsT(marked: string, plainer: string): boolean {
+function sameLettersOrMarkedI(marked: string, plainer: string): boolean {
   const target = plainLetters(plainer);
   const at = [...marked].flatMap((c, i) => (/^[ÍÌÎÏ]$/u.test(c) ? [i] : [])).slice(0, 3);
-  for (let subset = 0; subset < 1 << at.length; subset++) {
+  // Each marked I as read, as T, or as F: every combination of the (at most three) of them.
+  for (let combination = 0; combination < 3 ** at.length; combination++) {
     const chars = [...marked];
-    for (const [k, i] of at.entries()) if (subset & (1 << k)) chars[i] = 'T';
+    for (const [k, i] of at.entries()) {
+      const as = Math.floor(combination / 3 ** k) % 3;
+      if (as > 0) chars[i] = as === 1 ? 'T' : 'F';
+    }
     if (plainLetters(chars.join('')) === target) return true;
   }
   return false;
