@@ -19,13 +19,8 @@ export interface RowBand {
 /** The crop's ink as blobs, and the name's capitals among them: their top, baseline and height; null when too few. */
 function nameCapitals(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures) {
   if (crop.channels !== 1) throw new Error('nameLineBand needs a grey image');
-  const { width, height } = crop;
-  const threshold = otsu(crop.data);
-  const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = crop.data[i]! < threshold ? 1 : 0;
-  const all = connectedComponents(mask, width, height, 3);
-  // Ink touching the crop's edges is the page's edge or print cut by the box, not the name's letters.
-  const blobs = all.filter((b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1);
+  const { height } = crop;
+  const { all, inner: blobs } = inkBlobs(crop, { otsu, connectedComponents });
   const { height: letterHeight, mostInk } = letterHeightOf(blobs);
   const letters = blobs.filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7);
   if (letters.length < 3) return null;
@@ -91,10 +86,7 @@ export function rowsOf(crop: RawImage, band: RowBand): RawImage {
  */
 export function twoRowBaselines(crop: RawImage, { otsu, connectedComponents, letterHeightOf }: BlobMeasures): { upper: number; lower: number } | null {
   if (crop.channels !== 1) throw new Error('twoRowBaselines needs a grey image');
-  const { width, height } = crop;
-  const blobs = connectedComponents(inkMask(crop, otsu(crop.data)), width, height, 3).filter(
-    (b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1,
-  );
+  const { inner: blobs } = inkBlobs(crop, { otsu, connectedComponents });
   const { height: letterHeight, mostInk } = letterHeightOf(blobs);
   const letters = blobs
     .filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7 && b.maxY - b.minY + 1 <= letterHeight * 1.4)
@@ -117,6 +109,16 @@ export function twoRowBaselines(crop: RawImage, { otsu, connectedComponents, let
   const upper = middle(above.map((b) => b.maxY));
   const lowerTop = middle(below.map((b) => b.minY));
   return lowerTop > upper + 1 ? { upper, lower: middle(below.map((b) => b.maxY)) } : null;
+}
+
+/**
+ * The crop's ink as blobs (`all`), and those clear of its edges (`inner`): ink an edge cuts is the page's edge or
+ * print cut by the box, not the name's letters.
+ */
+function inkBlobs(crop: RawImage, { otsu, connectedComponents }: Pick<BlobMeasures, 'otsu' | 'connectedComponents'>) {
+  const { width, height } = crop;
+  const all = connectedComponents(inkMask(crop, otsu(crop.data)), width, height, 3);
+  return { all, inner: all.filter((b) => b.minX > 0 && b.minY > 0 && b.maxX < width - 1 && b.maxY < height - 1) };
 }
 
 function inkMask(crop: RawImage, threshold: number): Uint8Array {

@@ -139,7 +139,7 @@ async function readNameCrop(
     return { text: refilled === null ? text : marked(refilled), reachedEnd };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
-  const fits = (t: string): boolean => mrz.name === '' || reconcileName(nameCharacters(t), mrz.name, mrz.cut).agrees;
+  const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
   const first = await readLine(cut, nameLineBand(cut, ctx.imaging));
   let text = first.text;
   if (mrz.cut && first.reachedEnd && fits(text)) {
@@ -435,11 +435,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           found[part] !== null || found.twoRows[part] !== null || boxes[part] === null
             ? { boxes: found, width: sharper.width, pxPerMm: vizAgainPxPerMm }
             : { boxes, width: first.width, pxPerMm: vizPxPerMm };
+        const from = { surname: where('surname'), givenNames: where('givenNames') };
         const again = (part: keyof NameBoxes, kept: string | null): Promise<string | null> | string | null =>
-          missed[part] ? reread(where(part).boxes, part, where(part).width) : kept;
+          missed[part] ? reread(from[part].boxes, part, from[part].width) : kept;
         const [s, g] = await Promise.all([again('surname', surname), again('givenNames', givenNames)]);
         refined = { surname: s, givenNames: g };
-        const line = (part: keyof NameBoxes) => at(where(part).boxes.words[part], where(part).pxPerMm);
+        const line = (part: keyof NameBoxes) => at(from[part].boxes.words[part], from[part].pxPerMm);
         nameLines = {
           surname: missed.surname ? line('surname') : nameLines.surname,
           givenNames: missed.givenNames ? line('givenNames') : nameLines.givenNames,
