@@ -2,7 +2,14 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { afterLeadingWords, firstPhrase, readsTwoRows, withDroppedLetters, withoutMarksAbove } from '../../plugins/passport/viz/readPrintedPage.ts';
+import {
+  afterLeadingWords,
+  firstPhrase,
+  readsTwoRows,
+  withDroppedLetters,
+  withoutMarksAbove,
+  withoutStrokes,
+} from '../../plugins/passport/viz/readPrintedPage.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import {
   belowCloseLabel as belowOf,
@@ -252,6 +259,11 @@ describe('a name printed on two rows', () => {
     expect(accentsOf(image, word('ESPANOL', 0, upper + 12), pluginImaging, { nTilde: true })).toBe('ESPANOL');
   });
 
+  it('reads a row of two without strokes through its letters, which the other row\'s feet left at the cut may make', () => {
+    // The real train part's small soft copy of Spain's first specimen came back ESPANOŁA.
+    expect(withoutStrokes('ESPANOŁA')).toBe('ESPANOLA');
+    expect(withoutStrokes('SØRENSEN GUÐRÚN')).toBe('SORENSEN GUDRÚN');
+  });
   it('reads two rows one by one only for a name of several words the one line did not give whole, never past a cut MRZ', () => {
     const surnames = { name: 'ESPANOL<ESPANOL', cut: false };
     expect(readsTwoRows(surnames, 'ESPAÑOL')).toBe(true);

@@ -200,8 +200,8 @@ export function readsTwoRows(mrz: { readonly name: string; readonly cut: boolean
 /**
  * A name printed on two rows (two surnames one under the other), each row read on its own: one crop of both, each
  * row's read with the other's print painted out, cut at the upper row's baseline, so that neither row's ink joins the
- * other's marks. Marks below the upper row are not read: there stand the lower row's marks above. Null where the
- * crop does not show two rows of letters.
+ * other's marks. Marks below the rows are not read (under the upper one stand the lower one's marks above), nor
+ * strokes through letters (withoutStrokes). Null where the crop does not show two rows of letters.
  */
 async function readTwoRows(
   page: RawImage,
@@ -226,7 +226,17 @@ async function readTwoRows(
     readNameCrop(onlyRows(crop.image, { top: 0, bottom: baselines.upper + 2 }, ctx.imaging), orthography, ctx, anyName),
     readNameCrop(onlyRows(crop.image, { top: baselines.upper + 2, bottom: baselines.lower + 2 }, ctx.imaging), orthography, ctx, anyName),
   ]);
-  return upper == null || lower == null ? null : [withoutMarksBelow(upper), withoutMarksBelow(lower)];
+  const kept = (text: string): string => withoutStrokes(withoutMarksBelow(text));
+  return upper == null || lower == null ? null : [kept(upper), kept(lower)];
+}
+
+/**
+ * `text` with the letters a stroke marks (Ø, Ł, Ð) read plain: in a row cut from a name on two rows, what the marks
+ * reader takes for a stroke may be the other row's ink, its letters' feet left at the cut (ESPAÑOLA's L read Ł in a
+ * small soft copy).
+ */
+export function withoutStrokes(text: string): string {
+  return text.replace(/Ø/g, 'O').replace(/Ł/g, 'L').replace(/Ð/g, 'D');
 }
 
 /** `text` without the marks below its letters (cedillas, ogoneks, commas). */
