@@ -579,6 +579,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1015001 styled-dev 32 (photo): OCR boxed JORG over J and Ö only and TOBIAS over BIAS; Ö's dots fell
     // between the letters' centres spread over the wrong ink, and were left unplaced: JORG.
     ['sets the words\' boxes on their letters\' ink where the line has one blob a letter and the words part widest', 'jorg-boxes-off-letters'],
+    // Seed 1019001 styled-dev 10 (perspective): OCR ran SOFIA's box out to the crop's left edge; the letters' centres,
+    // spread over it, put Í's acute on the A: SOFIÁ, a wrong mark.
+    ['sets a lone word\'s box on its letters\' ink where it has one blob a letter', 'sofia-box-to-crop-edge'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
