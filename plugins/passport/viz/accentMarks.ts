@@ -1158,8 +1158,8 @@ function wordsOverTheirLetters(words: readonly OcrWord[], blobs: readonly Blob[]
  * Word boxes OCR set off their letters (JÖRG boxed over J and Ö, TOBIAS over BIAS; SOFIA's box run out to the crop's
  * left edge): where the line holds exactly as many letter blobs as the words have letters, one a letter, and the
  * words part where the blobs stand further apart than anywhere within a word, each word's box is its own letters'
- * ink. Letters are blobs standing on the capitals'
- * line at least most of a capital tall (a J's tail may hang lower); marks and specks are not.
+ * ink. Letters are blobs standing on the capitals' line at least most of a capital tall (a J's tail may hang lower);
+ * marks and specks are not.
  */
 function wordsByTheirInk(words: readonly OcrWord[], blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): readonly OcrWord[] {
   if (words.length === 0) return words;
