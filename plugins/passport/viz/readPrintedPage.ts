@@ -240,7 +240,7 @@ export function withoutStrokes(text: string): string {
 }
 
 /** `text` without the marks below its letters (cedillas, ogoneks, commas). */
-export function withoutMarksBelow(text: string): string {
+function withoutMarksBelow(text: string): string {
   return [...text.normalize('NFD')].filter((c) => !marksBelow.test(c)).join('').normalize('NFC');
 }
 

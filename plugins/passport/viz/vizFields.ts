@@ -12,7 +12,7 @@ import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, recon
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
-import { capitalsBox, joinedRun, labelledValues, phraseOf, phrasesOf, rowRuns, runOnRows, stackedValues, type LabelledValue, type Phrase, type TwoRows } from './vizLayout.ts';
+import { capitalsBox, capitalsName, joinedRun, labelledValues, phraseOf, phrasesOf, rowRuns, runOnRows, stackedValues, type LabelledValue, type Phrase, type TwoRows } from './vizLayout.ts';
 import { classifyLabel, type VizField } from './vizLabels.ts';
 
 export interface PrintedName {
@@ -260,7 +260,7 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     if (nationalityByWording(text) !== null) continue;
     // A stop or comma OCR read at the name's end (`TOMÁS MIROSLAV.`) is not the name's.
     const value = inOrthography(text.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, ''), orthography);
-    if (/^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
+    if (capitalsName.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
 }

@@ -227,13 +227,16 @@ export function runOnRows(box: BoundingBox, phrases: readonly Phrase[]): TwoRows
   return { first, next: { ...below, x0: Math.min(below.x0, first.x0), x1: Math.max(below.x1, first.x1) } };
 }
 
+/** A name as printed: a clean run of capitals, with apostrophes, hyphens and spaces between them. */
+export const capitalsName = /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u;
+
 /**
  * Value phrases with the value phrase printed next under each, starting at its column (within a letter height and a
  * half), within four of its letter heights below, with no other value between: a surname and its given names where
  * OCR read neither's label. Capitals only.
  */
 export function rowsUnder(phrases: readonly Phrase[]): { readonly upper: Phrase; readonly lower: Phrase }[] {
-  const capitals = phrases.filter((p) => p.label === null && /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(p.text.trim()));
+  const capitals = phrases.filter((p) => p.label === null && capitalsName.test(p.text.trim()));
   return capitals.flatMap((upper) => {
     const h = height(upper.bbox);
     const column = (p: Phrase): boolean => Math.abs(p.bbox.x0 - upper.bbox.x0) < h * 1.5;
