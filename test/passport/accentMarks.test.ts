@@ -582,6 +582,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1019001 styled-dev 10 (perspective): OCR ran SOFIA's box out to the crop's left edge; the letters' centres,
     // spread over it, put Í's acute on the A: SOFIÁ, a wrong mark.
     ['sets a lone word\'s box on its letters\' ink where it has one blob a letter', 'sofia-box-to-crop-edge'],
+    // Seed 1021001 styled-dev 156 (photo): the L's foot ran under the V, whose arm inside the L's box stood out right
+    // of the stem as Ł's stroke does: YŁVA, a wrong mark in a 200.
+    ['takes no stroke from a kerned neighbour\'s arm inside an L\'s box', 'ylva-kerned-lv'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
@@ -605,6 +608,14 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const room = roomAbove(crop, belowCloseLabel(crop, pluginImaging)!, pluginImaging);
     expect(room).not.toBeNull();
     expect(accentsOf(room!, ocr, pluginImaging, { nTilde: true })).toBe(printed);
+  });
+  it('takes no Ł from a letter OCR\'s box misplaced the L on: an E\'s middle bar stands out as a stroke does', async () => {
+    // Seed 1021001 styled-dev 100, recompressed: OCR boxed KORHONEN off its letters and ran the long word's box over
+    // it, so the L's place fell on an E: ŁEHTONEN, an invented mark. The umlauts are lost with the places (left).
+    const { crop, ocr, printed } = await pinnedCrop('lehtonen-box-over-e');
+    const read = withAccentMarks(crop, ocr);
+    expect(read).not.toContain('Ł');
+    expect(read.normalize('NFD').replace(/\p{M}/gu, '')).toBe(printed.normalize('NFD').replace(/\p{M}/gu, ''));
   });
   it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
     const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');

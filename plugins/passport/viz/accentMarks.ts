@@ -910,19 +910,18 @@ function struckLetter(
   // Tesseract's eng reads Ð as B or P too (GUÐRÚN as GUBRÚN, GUÐMUNDSSON as GUPMUNDSSON): such a letter with one
   // eye, whose stem a bar crosses.
   if ('BP'.includes(base)) return holesIn(mask, maskWidth, eyes) === 1 && barLeftOfStem(blob, mask, maskWidth) ? 'Ð' : null;
-  if (base === 'L') return strokedL(blob, mask, maskWidth) ? 'Ł' : null;
-  // OCR reads Ł as E as well (ŁUKASZ as EUKASZ), its stroke for E's middle bar: as for T, only a letter whose foot
-  // runs on right of the stem and whose top does not, unlike E's, is an L.
-  if (base !== 'T' && base !== 'E') return null;
-  // OCR reads Ł as T too (MAŁGORZATA as MATGORZATA). A kerned neighbour reaches into a T's box (NATALIA's A under its
-  // bar): the letter's own ink alone is looked at. A T's bar (and a serif face's drops from it) is at its top: only a
-  // letter whose foot runs on right of the stem, and whose top does not, is an L.
+  // OCR reads Ł as E as well (ŁUKASZ as EUKASZ), its stroke for E's middle bar, and as T (MAŁGORZATA as MATGORZATA).
+  if (base !== 'L' && base !== 'T' && base !== 'E') return null;
+  // Only the letter's own ink is looked at: a neighbour kerned into its box (NATALIA's A under a T's bar, the V over an
+  // L's foot) stands out of the stem as a stroke does. And only a letter whose foot runs on right of the stem, and
+  // whose top does not, is an L: not a T (its bar at the top), nor an E (its middle bar a stroke's), nor another
+  // letter OCR's box set the L's place on.
   const own = ownInk(blob, mask, maskWidth);
-  return strokedL(own.blob, own.mask, own.width, true) ? 'Ł' : null;
+  return strokedL(own.blob, own.mask, own.width) ? 'Ł' : null;
 }
 
-/** Whether an L's stem is crossed by a stroke out on both sides (Ł); `footRight` also asks for an L's foot and top. */
-function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number, footRight = false): boolean {
+/** Whether a letter is an L (its foot runs on right of the stem, its top does not) whose stem a stroke crosses (Ł). */
+function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
   const h = blob.maxY - blob.minY + 1;
   const w = blob.maxX - blob.minX + 1;
   // One letter's ink: an L whose foot blur joined to the letter after it is no Ł, however its ink spreads.
@@ -954,7 +953,6 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number, footRight = f
   let stemRows = 0;
   for (let y = blob.minY; y <= blob.maxY; y++) if (middle.some((x) => mask[y * maskWidth + x] === 1)) stemRows++;
   if (stemRows < h * 0.9) return false;
-  if (!footRight) return true;
   const top = inkEnds(blob, mask, maskWidth, { row: blob.minY + Math.round(h * 0.05) });
   const foot = inkEnds(blob, mask, maskWidth, { row: blob.maxY - Math.round(h * 0.05) });
   return top !== null && foot !== null && foot.last - stemRight >= w * 0.3 && top.last - stemRight <= stem;
