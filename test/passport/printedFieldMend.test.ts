@@ -169,6 +169,18 @@ describe('printConflicts', () => {
     const seven = { passportNumber: '74032108', dateOfBirth: '1992-08-06', expiryDate: '2029-02-11' };
     expect(printConflicts(mrz, seven, seven, now)).toEqual([]);
   });
+  it('names nothing where the print differs only by look-alike digits for letters the MRZ recogniser was sure of', () => {
+    // Seed 1021001 styled-dev 131: ZS4532658 printed, read `254532658` by both passes; Z for 2 and S for 5 leave the
+    // check digit (4) and the composite as they were, and the reading came back with check_digits_valid false.
+    const mrz = parseTd3(['P<KENTHOMPSON<FITZGERALD<DAVIES<MCALLISTER<<', 'ZS45326584XXB0812102M300530539359730555<<<66'], { now });
+    const print = { passportNumber: '254532658', dateOfBirth: '2008-12-10', expiryDate: '2030-05-30' };
+    const sure = Array.from({ length: 44 }, () => 0.999);
+    expect(printConflicts(mrz, print, print, now, sure)).toEqual([]);
+    // Where it doubted the S, the print's 5 is a second reading of that cell.
+    const doubtedS = sure.map((c, i) => (i === 1 ? 0.9 : c));
+    expect(printConflicts(mrz, print, print, now, doubtedS)).toEqual(['document_number']);
+    expect(printConflicts(mrz, print, print, now)).toEqual(['document_number']);
+  });
 });
 
 /** A TD3 line 2 from its first 43 cells, with the composite check digit computed. */

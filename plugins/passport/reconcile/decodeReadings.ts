@@ -179,7 +179,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const result = decodePassport({
     parse,
     doubtedNameCells: doubtedNames,
-    printConflicts: printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now),
+    printConflicts: printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]),
     charConfidence: reading.charConfidence,
     viz: { ...printed, surname, givenNames, issueDate },
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),

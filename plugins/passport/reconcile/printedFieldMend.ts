@@ -296,7 +296,13 @@ export function sexFromPrint(parse: Td3Parse, printed: readonly (string | null |
  * 28.11.2033, two digits that leave both checks as they were). Two self-consistent readings, one of them wrong: the
  * MRZ's stays the answer, and is not reported as proven.
  */
-export function printConflicts(parse: Td3Parse, printed: PrintedCopies, secondReading: PrintedCopies | null, now: Date): Td3CheckField[] {
+export function printConflicts(
+  parse: Td3Parse,
+  printed: PrintedCopies,
+  secondReading: PrintedCopies | null,
+  now: Date,
+  confidence: readonly number[] | undefined = undefined,
+): Td3CheckField[] {
   if (secondReading === null) return [];
   const out: Td3CheckField[] = [];
   const fields = [
@@ -308,7 +314,14 @@ export function printConflicts(parse: Td3Parse, printed: PrintedCopies, secondRe
     if (copy === null || copy !== again || !parse.checks[field] || !parse.checks.composite) continue;
     const spec = td3Field(field);
     const line2 = parse.lines[1];
-    if (line2.slice(spec.start, spec.end) === copy) continue;
+    const was = line2.slice(spec.start, spec.end);
+    if (was === copy) continue;
+    // The print's OCR reads a number's letters as the digits they look like (`254532658` for ZS4532658), where the
+    // MRZ's recogniser, trained on OCR-B, was sure of them: that copy is no second reading of those cells.
+    const sureLookalikes = [...copy].every(
+      (c, i) => c === was[i] || ((letterToDigit[was[i]!] === c || letterToDigit[c] === was[i]) && (confidence?.[spec.start + i] ?? 0) >= doubtedBelow),
+    );
+    if (sureLookalikes) continue;
     const other = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
     // As printed: a copy that holds only once the parser repairs it (74032108 to 74Q32108) is no second reading.
     const asPrinted = other.lines[1].slice(spec.start, spec.end) === copy;
