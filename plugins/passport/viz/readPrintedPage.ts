@@ -104,7 +104,7 @@ async function readNameLine(
  * MRZ's letters put back where OCR dropped them, and (`wider`, for a name the MRZ cut) the line read wider where its
  * words reach the crop's end.
  */
-async function readNameCrop(
+export async function readNameCrop(
   cut: RawImage,
   orthography: NameOrthography,
   ctx: PluginContext,
@@ -160,8 +160,18 @@ async function readNameCrop(
   // two rows of print of the line; it is read below the label's feet.
   const below = belowCloseLabel(cut, ctx.imaging);
   if (!lettersRead) {
-    const again = below === null ? text : await read(below);
-    return again === '' ? null : again;
+    if (below !== null) {
+      const again = await read(below);
+      return again === '' ? null : again;
+    }
+    // Or the label's feet the crop's top edge cut, too small to count as other print, took OCR's line (a light face's
+    // name under them read as nothing at all): the name's own rows, their marks as for a second reading below.
+    const rows = nameRows(cut, ctx.imaging);
+    if (rows === null) return text === '' ? null : text;
+    const marksOn = roomAbove(cut, rows, ctx.imaging);
+    const again = (await readLine(cut, rows, false, marksOn)).text;
+    if (again === '') return null;
+    return marksOn === null ? withoutMarksAbove(again) : again;
   }
   // Else (or the name's own rows, where a label's feet at the crop's top, too small to count as other print, took
   // OCR's line), and that reading taken only where it is the name. Either keeps less room above the capitals than
