@@ -25,6 +25,15 @@ describe('withPartialDatesReread', () => {
     const dates = phrasesOf(out).flatMap((p) => parsePrintedDates(p.text)).map((d) => [d.day, d.month, d.year]);
     expect(dates).toEqual([[14, 1, 13]]);
   });
+  it('puts a whole date that is no real one in the partial\'s place, for the date-of-issue choice to repair', async () => {
+    // Austria's specimen turned a half: the sparse pass read `12.21` of 01.12.2023, the re-read `91.12.2023`.
+    const pass = result([word('12.21', 400, 460, 414, 428)]);
+    const reread = result([word('91.12.2023', 40, 220), word('.', 230, 236)]);
+    const ctx = { imaging: pluginImaging, ocr: { recognize: async (_r: OcrRequest) => reread } } as unknown as PluginContext;
+    const out = await withPartialDatesReread(page, pass, page.width, ctx);
+    const dates = phrasesOf(out).flatMap((p) => parsePrintedDates(p.text)).map((d) => [d.day, d.month, d.year, d.valid]);
+    expect(dates).toEqual([[91, 12, 2023, false]]);
+  });
 });
 
 /** Each phrase its own OCR line, as sparse OCR ends a line at a wide space; all on one row unless given. */

@@ -80,7 +80,9 @@ export async function withPartialDatesReread(page: RawImage, pass: OcrResult, pa
   const added: OcrLine[] = [];
   for (const [i, words] of reread.entries()) {
     const text = words.map((w) => w.text).join(' ');
-    if (words.length === 0 || !parsePrintedDates(text).some((d) => d.valid)) continue;
+    // A whole date that is no real one (`91.12.2023` for 01.12.2023) takes the place too: the date-of-issue choice
+    // repairs a digit toward the 5/10-year rule's date, and takes no other invalid date.
+    if (words.length === 0 || parsePrintedDates(text).length === 0) continue;
     for (const w of partial[i]!.words) replaced.add(w);
     // One word for the whole re-read: a date printed widely spaced (`14 JAN /JAN  13`) must not be split into
     // phrases again at its gaps.
