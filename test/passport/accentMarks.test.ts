@@ -585,6 +585,8 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1021001 styled-dev 156 (photo): the L's foot ran under the V, whose arm inside the L's box stood out right
     // of the stem as Ł's stroke does: YŁVA, a wrong mark in a 200.
     ['takes no stroke from a kerned neighbour\'s arm inside an L\'s box', 'ylva-kerned-lv'],
+    // Seed 1021001 styled-dev 142 (glare): OCR read Ø as Z (`BJZRNSTAD`); the MRZ's OE then stood: BJOERNSTAD.
+    ['reads a Z whose ink is one round eye split by a rising stroke as the Ø it is', 'bjornstad-o-read-z'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -894,10 +894,11 @@ function struckLetter(
   const eyes = { x0: blob.minX, x1: blob.maxX, y0: Math.max(blob.minY, Math.round(capTop)), y1: blob.maxY };
   if (w < h * 1.25) {
     // OCR gives Ø as O, 0, @, Q, D or Ö, whose single eye only a stroke splits; and as B, 8, G or C, which close a
-    // second eye of their own (B, 8; a G whose bar blur joins to its bowl): for those, only a split eye.
+    // second eye of their own (B, 8; a G whose bar blur joins to its bowl), or Z, its stroke read with no bowl round
+    // it: for those, only a split eye.
     const found = eyesIn(mask, maskWidth, eyes);
     if ('O0@QDÖ'.includes(base) && found.length >= 2) return 'Ø';
-    if ('BGC8I'.includes(base) && splitEye(found)) return 'Ø';
+    if ('BGC8IZ'.includes(base) && splitEye(found)) return 'Ø';
   } else if ('O0@QDÖ'.includes(base)) {
     // Letters a bold face joined into one blob (LØV): the eyes in the letter's own column, where a neighbour's eye
     // (a D's, an A's) is cut off by the column's edge, split as a stroke splits Ø's.
