@@ -62,6 +62,17 @@ describe('reconcileName', () => {
     expect(reconcileName('PHOMAS', 'THOMAS', false, false, true).value).toBe('THOMAS');
     expect(reconcileName('PORUNN', 'THORUNN')).toMatchObject({ value: 'THORUNN', agrees: false });
   });
+  it('reads the letter whose transliteration the MRZ cut after its first letters as printed', () => {
+    // Seed 1021001 styled-dev 30: the MRZ ends `HELGA<T`, ÞÓRUNN's TH cut after the T; OCR read the Þ as P, and the
+    // P was taken for a misread T: HELGA TÓRUNN.
+    expect(reconcileName('HELGA PORUNN ANNA', 'HELGA<T', true, false, true)).toMatchObject({ value: 'HELGA ÞORUNN ANNA', misread: 0 });
+    expect(reconcileName('HELGA PHOMAS', 'HELGA<T', true, false, true).value).toBe('HELGA THOMAS');
+    expect(reconcileName('HELGA PORUNN', 'HELGA<T', true).value).toBe('HELGA TORUNN');
+    // Ö cut to the MRZ's O: its dots are the print's, as anywhere else in the name.
+    expect(reconcileName('HELGA ÖRN', 'HELGA<O', true).value).toBe('HELGA ÖRN');
+    // Not where the MRZ's last word is whole.
+    expect(reconcileName('HELGA ÖRN', 'HELGA<O<', true).value).not.toBe('HELGA ÖRN');
+  });
   it('keeps a mark seen on a letter OCR took for its look-alike, on the MRZ\'s letter, where names write it so', () => {
     // Č read as G: the cup seen over it was classified as G's breve; over the MRZ's C it is a caron.
     expect(reconcileName('ĞERNÝ', 'CERNY').value).toBe('ČERNÝ');
