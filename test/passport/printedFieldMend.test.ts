@@ -180,6 +180,11 @@ describe('printConflicts', () => {
     const doubtedS = sure.map((c, i) => (i === 1 ? 0.9 : c));
     expect(printConflicts(mrz, print, print, now, doubtedS)).toEqual(['document_number']);
     expect(printConflicts(mrz, print, print, now)).toEqual(['document_number']);
+    // O and 0 are near alike in OCR-B: a print that reads 0 for the MRZ's O is a second reading however sure it was.
+    const withO = parseTd3(['P<KENTHOMPSON<FITZGERALD<DAVIES<MCALLISTER<<', 'ZZZOO01105ARG1211018F260618399999999<<<<<<86'], { now });
+    const zeros = { passportNumber: 'ZZZ000110', dateOfBirth: '2012-11-01', expiryDate: '2026-06-18' };
+    expect(withO.checks.document_number && withO.checks.composite).toBe(true);
+    expect(printConflicts(withO, zeros, zeros, now, sure)).toEqual(['document_number']);
   });
 });
 

@@ -317,9 +317,11 @@ export function printConflicts(
     const was = line2.slice(spec.start, spec.end);
     if (was === copy) continue;
     // The print's OCR reads a number's letters as the digits they look like (`254532658` for ZS4532658), where the
-    // MRZ's recogniser, trained on OCR-B, was sure of them: that copy is no second reading of those cells.
+    // MRZ's recogniser was sure of them: that copy is no second reading of those cells. Only for pairs OCR-B draws
+    // apart (Z 2, S 5, B 8, G 6); its O and 0, I and 1 are near alike, and there the print may well be right.
+    const apartInOcrB: Readonly<Record<string, string>> = { Z: '2', S: '5', B: '8', G: '6' };
     const sureLookalikes = [...copy].every(
-      (c, i) => c === was[i] || ((letterToDigit[was[i]!] === c || letterToDigit[c] === was[i]) && (confidence?.[spec.start + i] ?? 0) >= doubtedBelow),
+      (c, i) => c === was[i] || ((apartInOcrB[was[i]!] === c || apartInOcrB[c] === was[i]) && (confidence?.[spec.start + i] ?? 0) >= doubtedBelow),
     );
     if (sureLookalikes) continue;
     const other = parseTd3([parse.lines[0], line2.slice(0, spec.start) + copy + line2.slice(spec.end)], { now });
