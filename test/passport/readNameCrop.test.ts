@@ -6,6 +6,7 @@ import { ProblemError, type RejectionCode } from '../../core/errors.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { orthographyOf } from '../../plugins/passport/viz/nameOrthography.ts';
 import { readNameCrop } from '../../plugins/passport/viz/readPrintedPage.ts';
@@ -36,6 +37,16 @@ async function crop(name: string): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: 1 };
 }
 
+/** A port that answers each single-line read in turn with `answers`' words (boxes along the crop's name rows). */
+function scripted(answers: readonly (readonly [string, number][])[]): PluginContext {
+  let call = 0;
+  const recognize = async (): Promise<OcrResult> => {
+    const words = (answers[call++] ?? []).map(([text, confidence], i) => ({ text, confidence, bbox: { x0: 14 + i * 70, y0: 4, x1: 74 + i * 70, y1: 28 } }));
+    return { text: words.map((w) => w.text).join(' '), confidence: 50, lines: words.length === 0 ? [] : [{ text: '', confidence: 50, bbox: words[0]!.bbox, words }] };
+  };
+  return { ...context(), ocr: { recognize } };
+}
+
 describe('readNameCrop', () => {
   it('reads the name\'s own rows where the crop, a label\'s feet cut at its top and all, read as nothing', async () => {
     // Seed 1021001 styled-dev 100 (perspective): given names in a light face under the label's feet, past a cut MRZ
@@ -43,4 +54,14 @@ describe('readNameCrop', () => {
     const image = await crop('aino-sirpa-under-label-feet');
     expect(await readNameCrop(image, orthographyOf(['FIN']), context(), { name: '', cut: false })).toBe('AINO SIRPA');
   }, 60_000);
+  it('takes no name from that second reading where a word of it was read unsure, or it is not the MRZ\'s name', async () => {
+    // A small soft copy of Canada's specimen: the name's rows read `EEE CC` (34, 49), and the answer, its MRZ name
+    // then in doubt against them, was refused.
+    const image = await crop('aino-sirpa-under-label-feet');
+    const fin = orthographyOf(['FIN']);
+    const anyName = { name: '', cut: false };
+    expect(await readNameCrop(image, fin, scripted([[], [['EEE', 34], ['CC', 49]]]), anyName)).toBeNull();
+    expect(await readNameCrop(image, fin, scripted([[], [['AINO', 92], ['SIRPA', 90]]]), { name: 'SARAH', cut: false })).toBeNull();
+    expect(await readNameCrop(image, fin, scripted([[], [['AINO', 92], ['SIRPA', 90]]]), anyName)).toBe('AINO SIRPA');
+  });
 });

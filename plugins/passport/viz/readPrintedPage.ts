@@ -121,7 +121,7 @@ export async function readNameCrop(
     band: RowBand | null,
     onePhrase = false,
     marksOn: RawImage | null = null,
-  ): Promise<{ text: string; reachedEnd: boolean }> => {
+  ): Promise<{ text: string; reachedEnd: boolean; sure: boolean }> => {
     const crop = band === null ? image : rowsOf(image, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
@@ -136,7 +136,10 @@ export async function readNameCrop(
     // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
     const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
-    return { text: refilled === null ? text : marked(refilled), reachedEnd };
+    // Every word with letters read at 60 or more: what a line read again from nothing must be, where no MRZ name
+    // checks it (`EEE CC`, texture on a soft small copy, read at 34 and 49).
+    const sure = ocr.lines.every((line) => line.words.every((w) => !/\p{L}/u.test(w.text) || w.confidence >= 60));
+    return { text: refilled === null ? text : marked(refilled), reachedEnd, sure };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
@@ -169,9 +172,9 @@ export async function readNameCrop(
     const rows = nameRows(cut, ctx.imaging);
     if (rows === null) return text === '' ? null : text;
     const marksOn = roomAbove(cut, rows, ctx.imaging);
-    const again = (await readLine(cut, rows, false, marksOn)).text;
-    if (again === '') return null;
-    return marksOn === null ? withoutMarksAbove(again) : again;
+    const again = await readLine(cut, rows, false, marksOn);
+    if (!/\p{L}/u.test(again.text) || !again.sure || !fits(again.text)) return text === '' ? null : text;
+    return marksOn === null ? withoutMarksAbove(again.text) : again.text;
   }
   // Else (or the name's own rows, where a label's feet at the crop's top, too small to count as other print, took
   // OCR's line), and that reading taken only where it is the name. Either keeps less room above the capitals than
