@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { describe, expect, it } from 'vitest';
+import { ocrPoolForFile } from '../support/ocrPool.ts';
 import { runPassportPlugin } from './runPassportPlugin.ts';
 
 interface PinnedPage {
@@ -19,18 +19,11 @@ interface PinnedPage {
 const dir = path.join(import.meta.dirname, 'pages');
 const { pages } = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8')) as { pages: PinnedPage[] };
 
-let ocr: OcrPool;
-beforeAll(async () => {
-  ocr = createOcrPool({ workers: 1 });
-  await ocr.ready();
-}, 120_000);
-afterAll(async () => {
-  await ocr?.terminate();
-});
+const ocr = ocrPoolForFile();
 
 describe('pinned passport pages', () => {
   it.each(pages.map((page) => [page.file, page] as const))('%s', async (_file, page) => {
-    const outcome = await runPassportPlugin(ocr, { first_page: path.join(dir, page.file) });
+    const outcome = await runPassportPlugin(ocr(), { first_page: path.join(dir, page.file) });
     expect(outcome.ok, outcome.ok ? '' : outcome.detail).toBe(true);
     if (!outcome.ok) return;
     const { geometry, ...result } = outcome.result as unknown as Record<string, unknown> & { geometry?: Record<string, { polygon: [number, number][] } | null> };

@@ -1,27 +1,20 @@
 /** A name line's crop read as the plugin reads it, with real OCR: crops pinned as files (name-crops/). */
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProblemError, type RejectionCode } from '../../core/errors.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { RawImage } from '../../core/imaging/types.ts';
-import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { orthographyOf } from '../../plugins/passport/viz/nameOrthography.ts';
 import { readNameCrop } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { ocrPoolForFile } from '../support/ocrPool.ts';
 
-let ocr: OcrPool;
-beforeAll(async () => {
-  ocr = createOcrPool({ workers: 1 });
-  await ocr.ready();
-}, 120_000);
-afterAll(async () => {
-  await ocr?.terminate();
-});
+const ocr = ocrPoolForFile();
 
 const context = (): PluginContext => ({
-  ocr,
+  ocr: ocr(),
   imaging: pluginImaging,
   logger: { debug() {}, info() {}, warn() {} },
   signal: new AbortController().signal,
