@@ -90,6 +90,12 @@ const dateCopy = (iso: string | null): string | null => (iso === null ? null : i
 const doubtedBelow = 0.99;
 
 /**
+ * Letters and the digits a general font's OCR takes them for that OCR-B draws apart; its O and 0, I and 1 are near
+ * alike, and there a print copy may well be right where the MRZ is not.
+ */
+const apartInOcrB: Readonly<Record<string, string>> = { Z: '2', S: '5', B: '8', G: '6' };
+
+/**
  * Swaps a document number's check digit cannot see: `O` and `0` at weights that cancel (`A85OO2532` holds where
  * `A85002532` does), or one character for another worth the same modulo 10 (`U` and `0`, `G` and `6`, `S` and `8`).
  * Where the printed number gives, at cells the recogniser doubted, its runner-up or a look-alike (0 for O or U), and the
@@ -301,7 +307,7 @@ export function printConflicts(
   printed: PrintedCopies,
   secondReading: PrintedCopies | null,
   now: Date,
-  confidence: readonly number[] | undefined = undefined,
+  confidence?: readonly number[],
 ): Td3CheckField[] {
   if (secondReading === null) return [];
   const out: Td3CheckField[] = [];
@@ -317,9 +323,7 @@ export function printConflicts(
     const was = line2.slice(spec.start, spec.end);
     if (was === copy) continue;
     // The print's OCR reads a number's letters as the digits they look like (`254532658` for ZS4532658), where the
-    // MRZ's recogniser was sure of them: that copy is no second reading of those cells. Only for pairs OCR-B draws
-    // apart (Z 2, S 5, B 8, G 6); its O and 0, I and 1 are near alike, and there the print may well be right.
-    const apartInOcrB: Readonly<Record<string, string>> = { Z: '2', S: '5', B: '8', G: '6' };
+    // MRZ's recogniser was sure of them: that copy is no second reading of those cells.
     const sureLookalikes = [...copy].every(
       (c, i) => c === was[i] || ((apartInOcrB[was[i]!] === c || apartInOcrB[c] === was[i]) && (confidence?.[spec.start + i] ?? 0) >= doubtedBelow),
     );
