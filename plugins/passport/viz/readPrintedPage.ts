@@ -142,6 +142,15 @@ export async function readNameCrop(
     return { text: refilled === null ? text : marked(refilled), reachedEnd, sure };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
+  /**
+   * The name's rows `band` read again, their marks on the whole crop where only the ink its top edge cut stood above
+   * them (roomAbove), else marks below the baseline only: `kept` is what to answer, `text` what to check.
+   */
+  const readRows = async (band: RowBand): Promise<{ text: string; sure: boolean; kept: string }> => {
+    const marksOn = roomAbove(cut, band, ctx.imaging);
+    const again = await readLine(cut, band, false, marksOn);
+    return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
+  };
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
   const first = await readLine(cut, nameLineBand(cut, ctx.imaging));
   let text = first.text;
@@ -170,11 +179,9 @@ export async function readNameCrop(
     // Or the label's feet the crop's top edge cut, too small to count as other print, took OCR's line (a light face's
     // name under them read as nothing at all): the name's own rows, their marks as for a second reading below.
     const rows = nameRows(cut, ctx.imaging);
-    if (rows === null) return text === '' ? null : text;
-    const marksOn = roomAbove(cut, rows, ctx.imaging);
-    const again = await readLine(cut, rows, false, marksOn);
-    if (!/\p{L}/u.test(again.text) || !again.sure || !fits(again.text)) return text === '' ? null : text;
-    return marksOn === null ? withoutMarksAbove(again.text) : again.text;
+    const again = rows === null ? null : await readRows(rows);
+    if (again === null || !/\p{L}/u.test(again.text) || !again.sure || !fits(again.text)) return text === '' ? null : text;
+    return again.kept;
   }
   // Else (or the name's own rows, where a label's feet at the crop's top, too small to count as other print, took
   // OCR's line), and that reading taken only where it is the name. Either keeps less room above the capitals than
@@ -184,10 +191,8 @@ export async function readNameCrop(
   // all the room above the capitals is there again, and nothing but paper, marks and texture in it.
   const band = below ?? nameRows(cut, ctx.imaging);
   if (band === null) return text;
-  const marksOn = roomAbove(cut, band, ctx.imaging);
-  const again = (await readLine(cut, band, false, marksOn)).text;
-  if (!fits(again)) return text;
-  return marksOn === null ? withoutMarksAbove(again) : again;
+  const again = await readRows(band);
+  return fits(again.text) ? again.kept : text;
 }
 
 /** `ocr` with every box moved `dy` rows down: words read in a band of a crop, placed on the whole crop. */
