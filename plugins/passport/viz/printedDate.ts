@@ -60,10 +60,11 @@ export function monthFromWord(word: string): number | null {
 /**
  * A bilingual month pair run together where OCR lost the slash or read it as a letter (`JULJUL`, `NOVINOV`, `OCTLOKT`,
  * `JULITEM`): two month words that agree. Where the slash took the second word's first letter with it (`JULAUL` for
- * JUL/JUL), the rest ends a word of the first's month. Two words naming different months are a misread: none.
+ * JUL/JUL), or lost with the slash (`JULUL`), the rest ends a word of the first's month. Two words naming different
+ * months are a misread: none.
  */
 function monthPair(w: string): number | null {
-  for (let k = 3; k <= w.length - 3; k++) {
+  for (let k = 3; k <= w.length - 2; k++) {
     const first = monthWords[w.slice(0, k)];
     if (first === undefined) continue;
     const seconds = [w.slice(k), w.slice(k + 1)].map((rest) => monthWords[rest]).filter((m): m is number => m !== undefined);
@@ -71,8 +72,10 @@ function monthPair(w: string): number | null {
       if (seconds.includes(first)) return first;
       continue;
     }
-    const tail = w.slice(k + 1);
-    if (tail.length >= 2 && Object.entries(monthWords).some(([word, m]) => m === first && word.length === tail.length + 1 && word.endsWith(tail))) return first;
+    // The slash read as a letter in place of the second word's first (`JULAUL`), or lost with it (`JULUL`).
+    for (const tail of [w.slice(k + 1), w.slice(k)]) {
+      if (tail.length >= 2 && Object.entries(monthWords).some(([word, m]) => m === first && word.length === tail.length + 1 && word.endsWith(tail))) return first;
+    }
   }
   return null;
 }
