@@ -33,6 +33,18 @@ describe('mendNameFromPrint', () => {
     const agreeing = { surname: [], givenNames: ['SAMAM'] };
     expect(mendNameFromPrint(sarah, unsure, { givenNames: 'SAMAM' }, { now, line1Second: runnersUp, otherReadings: agreeing }).lines[0]).toBe('P<CANMARTIN<<SAMAM<<<<<<<<<<<<<<<<<<<<<<<<<<');
   });
+  it('takes no letter from a reading of the print where another reading has the MRZ\'s letter', () => {
+    // Seed 1027001 styled-dev 131: a serif RAO re-read `RAQ`, read `RAO` by the sparse pass; the MRZ's O disputed
+    // with a 0. The print's readings disagree there, and the MRZ's letter stands.
+    const rao = parseTd3(['P<INDRAO<<PRANAV<MOHAMMED<IRFAN<<<<<<<<<<<<<', line2], { now });
+    const runnersUp = Array.from({ length: 44 }, (_, i) => (i === 7 ? '0' : undefined));
+    const options = { now, line1Second: runnersUp, otherReadings: { surname: ['RAO'], givenNames: [] } };
+    expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ' }, options).lines[0]).toBe(rao.lines[0]);
+    expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ', givenNames: 'PRANAV MOHAMMED IRFAN' }, options).lines[0]).toBe(rao.lines[0]);
+    // A reading that has the print's letter there, or aligns nowhere, holds nothing back.
+    const alike = { ...options, otherReadings: { surname: ['RAQ', 'RA'], givenNames: [] } };
+    expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ' }, alike).lines[0]).toBe('P<INDRAQ<<PRANAV<MOHAMMED<IRFAN<<<<<<<<<<<<<');
+  });
   it('changes nothing when the print has another shape or too many differences', () => {
     expect(mendNameFromPrint(parse, sure([25]), { givenNames: 'MARIA JOSEE' }, { now }).lines[0]).toBe(misread);
     expect(mendNameFromPrint(parse, sure([21, 22, 25]), { givenNames: 'MXXIA JOSE' }, { now }).lines[0]).toBe(misread);

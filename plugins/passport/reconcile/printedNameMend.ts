@@ -73,6 +73,20 @@ export function mendNameFromPrint(
   const mends: Td3Repair[] = [];
   const parts = nameParts(parse.lines[0]);
   const others = options.otherReadings ?? { surname: [], givenNames: [] };
+  // Cells where another reading of the print has the MRZ's own letter: there the print's readings disagree, and
+  // neither overrules the MRZ (a serif O re-read as `RAQ`, read `RAO` by the sparse pass).
+  const heldByPrint = new Set<number>();
+  for (const [part, otherTexts] of [
+    [parts.surname, others.surname],
+    [parts.givenNames, others.givenNames],
+  ] as const) {
+    if (part === null) continue;
+    for (const other of otherTexts) {
+      const diffs = alignPrintToMrz(printedAsMrz(other), part.text);
+      if (diffs === null) continue;
+      for (let i = 0; i < part.text.length; i++) if (!diffs.some((d) => d.at === i)) heldByPrint.add(part.start + i);
+    }
+  }
   for (const [part, text, otherTexts] of [
     [parts.surname, printed.surname, others.surname],
     [parts.givenNames, printed.givenNames, others.givenNames],
@@ -96,19 +110,21 @@ export function mendNameFromPrint(
     // More than two letters change only where the MRZ's two classifiers disagreed on every one of them: the MRZ has no
     // reading there to defend, and the print, aligned letter for letter with the rest, is the other witness.
     const fewOrDisputed = diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence);
-    const allowed = fewOrDisputed && diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold && witnessed(d));
+    const allowed =
+      fewOrDisputed &&
+      diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold && witnessed(d) && !heldByPrint.has(part.start + d.at));
     if (!allowed) continue;
     for (const d of diffs) {
       mends.push({ field: 'name', line: 1, position: part.start + d.at + 1, from: part.text[d.at]!, to: d.to, reason: 'printed_page' });
       chars[part.start + d.at] = d.to;
     }
   }
-  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second));
+  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, heldByPrint));
   // Names read under no label: a phrase and the one under it, as surname and given names, settle the same doubted
   // letters (a K read as a filler moves where the surname ends, so no part's reading aligns with the MRZ's).
   if (mends.length === 0 && (printed.surname == null || printed.givenNames == null)) {
     for (const pair of options.rowPairs ?? []) {
-      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second));
+      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second, heldByPrint));
       if (mends.length > 0) break;
     }
   }
@@ -208,6 +224,8 @@ function wholeNameMends(
   printed: PrintedNameTexts,
   others: OtherPrintedReadings,
   line1Second: readonly (string | undefined)[] | undefined,
+  /** Line 1's cells another reading of the print has as the MRZ does: never changed. */
+  heldByPrint: ReadonlySet<number>,
 ): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
   const surname = printedAsMrz(printed.surname);
@@ -239,6 +257,7 @@ function wholeNameMends(
     diffs.every(
       (i) =>
         !cutsLetter(i) &&
+        !heldByPrint.has(nameStart + i) &&
         (line1Confidence[nameStart + i] ?? 1) < threshold &&
         (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second)),
     );
