@@ -196,6 +196,15 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(specimen, sure([7, 12]), { surname: ['PECINEN'], givenNames: [] })).toEqual([7, 12]);
     expect(doubtedNameCells(specimen, sure([12]), { surname: ['MEN'], givenNames: [] })).toEqual([12]);
   });
+  it('settles the letters of each word a reading spells exactly, where it gained a letter in another word', () => {
+    // Seed 1027001 styled-dev 141 (a scan): OCR read JI-WOO as `JI-WO00`, and YUKI's U, disputed with an L, stood in
+    // doubt on a page read right.
+    const yuki = parseTd3(['P<CANPARK<<JI<WOO<YUKI<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    expect(doubtedNameCells(yuki, sure([19]), { surname: [], givenNames: ['JI-WO00 YUKI'] })).toEqual([]);
+    // Not where the word differs, nor from a reading with another count of words (`JIWOO YUKI`).
+    expect(doubtedNameCells(yuki, sure([19]), { surname: [], givenNames: ['JI-WO00 YLKI'] })).toEqual([19]);
+    expect(doubtedNameCells(yuki, sure([19]), { surname: [], givenNames: ['JIWOOOO YUKI'] })).toEqual([19]);
+  });
   it('settles the letters of a name the MRZ cut at the line end by the start of the print', () => {
     const cut = parseTd3(['PPAREKHOURY<AL<HASHIMI<NASSER<EL<SAYED<<MOHA', line2], { now });
     expect(doubtedNameCells(cut, sure([42]), { surname: [], givenNames: [] })).toEqual([42]);

@@ -319,6 +319,15 @@ export function doubtedNameCells(
     const runs = spelled
       .filter((run) => run.length >= Math.max(4, part.text.length / 2) && part.text.includes(run))
       .map((run) => ({ from: part.text.indexOf(run), to: part.text.indexOf(run) + run.length }));
+    // Nor does one that gained a letter in one word (`JI-WO00 YUKI`, OCR's extra zero): where it has the part's
+    // words, each it spells exactly witnesses its letters.
+    const words = part.text.split('<');
+    const starts = words.map((_, k) => words.slice(0, k).join('<').length + (k === 0 ? 0 : 1));
+    for (const reading of spelled) {
+      const read = reading.split('<');
+      if (read.length !== words.length) continue;
+      for (const [k, word] of words.entries()) if (word !== '' && read[k] === word) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
+    }
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
