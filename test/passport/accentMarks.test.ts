@@ -587,6 +587,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['takes no stroke from a kerned neighbour\'s arm inside an L\'s box', 'ylva-kerned-lv'],
     // Seed 1021001 styled-dev 142 (glare): OCR read Ø as Z (`BJZRNSTAD`); the MRZ's OE then stood: BJOERNSTAD.
     ['reads a Z whose ink is one round eye split by a rising stroke as the Ø it is', 'bjornstad-o-read-z'],
+    // Seed 1027001 styled-dev 15 (a scan): ELEANOR's box took in the label's feet above it, twice as tall as the
+    // others', which were then taken for small print off the name's line: ELEANOR alone, past a cut MRZ.
+    ['keeps a name\'s words beside one whose box the label above made taller: heights by the letters\' ink', 'eleanor-label-feet-in-first-box'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

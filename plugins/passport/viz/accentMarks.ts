@@ -224,7 +224,7 @@ export function withAccentMarks(
   const words = wordsOverTheirLetters(
     wordsByTheirInk(
       wordsWithinTheirOwnInk(
-        withoutTextureAtEnds(asWords, (w) => inkHeightOf(w, blobs)),
+        withoutTextureAtEnds(asWords, (w) => inkRowsOf(w, blobs)),
       ),
       blobs,
       letterHeightOf,
@@ -1070,7 +1070,8 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
  * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it);
  * a whole name read doubtfully (`ODEGARD` at 19) is still the name.
  */
-function withoutTextureAtEnds(read: readonly OcrWord[], letterHeight: (w: OcrWord) => number): OcrWord[] {
+function withoutTextureAtEnds(read: readonly OcrWord[], inkRows: (w: OcrWord) => InkRows): OcrWord[] {
+  const letterHeight = (w: OcrWord): number => inkRows(w).height;
   // A word with no letter at an end (`|` `|` for a portrait's edge, `/`) is no name's, and no measure for the words
   // beside it: as the tallest word it made the surname beside it a label's small print (PETROVIĆ came back `| |`).
   const lettered = read.map((w) => /\p{L}/u.test(w.text));
@@ -1085,13 +1086,14 @@ function withoutTextureAtEnds(read: readonly OcrWord[], letterHeight: (w: OcrWor
   const flat = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
     neighbour !== undefined && w.bbox.y1 - w.bbox.y0 < 0.5 * (neighbour.bbox.y1 - neighbour.bbox.y0);
   // Small print off the name's line, however many letters OCR made of it (`NOWAK / Nom`: another field's label
-  // beside the name): boxed under half the tallest word's height, its middle outside that word's middle half.
-  const tallest = words.reduce<OcrWord | undefined>((a, w) => (a === undefined || w.bbox.y1 - w.bbox.y0 > a.bbox.y1 - a.bbox.y0 ? w : a), undefined);
+  // beside the name): letters under half as tall as the tallest word's, their middle outside that word's middle
+  // half. By the letters' ink, not OCR's boxes: one box that took in the label's feet above (ELEANOR's) made the
+  // name's other words small print.
+  const tallest = words.reduce<OcrWord | undefined>((a, w) => (a === undefined || letterHeight(w) > letterHeight(a) ? w : a), undefined);
   const smallPrintOff = (w: OcrWord): boolean => {
     if (tallest === undefined || w === tallest) return false;
-    const h = tallest.bbox.y1 - tallest.bbox.y0;
-    const middle = (b: OcrWord['bbox']): number => (b.y0 + b.y1) / 2;
-    return w.bbox.y1 - w.bbox.y0 < 0.5 * h && Math.abs(middle(w.bbox) - middle(tallest.bbox)) > 0.25 * h;
+    const top = inkRows(tallest);
+    return letterHeight(w) < 0.5 * top.height && Math.abs(inkRows(w).middle - top.middle) > 0.25 * top.height;
   };
   // A label's tail the widened crop took in beside the name (`ors` of Prénoms): set apart from the name as no word of
   // a name is, and in smaller print than its neighbour, whatever its length.
@@ -1105,7 +1107,10 @@ function withoutTextureAtEnds(read: readonly OcrWord[], letterHeight: (w: OcrWor
   const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
     w !== undefined &&
-    ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) || smallPrintOff(w) || smallApart(w, neighbour) || smallLower(w));
+    ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) ||
+      smallPrintOff(w) ||
+      smallApart(w, neighbour) ||
+      smallLower(w));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
@@ -1114,17 +1119,24 @@ function withoutTextureAtEnds(read: readonly OcrWord[], letterHeight: (w: OcrWor
 }
 
 /**
- * A word's letter height by its ink, not its box: OCR's box takes in the marks above and the descenders below
- * (JOAQUÍN's box a half taller than its capitals), which would hide a label's tail set apart beside it.
+ * A word's letter height and middle by its ink, not its box: OCR's box takes in the marks above and the descenders
+ * below (JOAQUÍN's box a half taller than its capitals), which would hide a label's tail set apart beside it.
  */
-function inkHeightOf(w: OcrWord, blobs: readonly Blob[]): number {
+function inkRowsOf(w: OcrWord, blobs: readonly Blob[]): InkRows {
   const { x0, x1, y0, y1 } = w.bbox;
   const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.maxY >= y0 && b.minY <= y1);
   // The letters are the blobs with a good share of the largest one's ink (marks and specks have little); their
   // median height, so that a J's or Q's descender or a mark joined to its letter does not set it.
   const mostInk = Math.max(0, ...within.map((b) => b.n));
-  const heights = within.filter((b) => b.n >= mostInk * 0.3).map((b) => b.maxY - b.minY + 1);
-  return heights.length === 0 ? y1 - y0 : Math.min(median(heights), y1 - y0);
+  const letters = within.filter((b) => b.n >= mostInk * 0.3);
+  if (letters.length === 0) return { height: y1 - y0, middle: (y0 + y1) / 2 };
+  return { height: Math.min(median(letters.map((b) => b.maxY - b.minY + 1)), y1 - y0), middle: median(letters.map((b) => (b.minY + b.maxY) / 2)) };
+}
+
+/** A word's letters' height and the row of their middle, from their own ink (inkRowsOf). */
+interface InkRows {
+  readonly height: number;
+  readonly middle: number;
 }
 
 /**
