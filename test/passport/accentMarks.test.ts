@@ -590,6 +590,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1027001 styled-dev 15 (a scan): ELEANOR's box took in the label's feet above it, twice as tall as the
     // others', which were then taken for small print off the name's line: ELEANOR alone, past a cut MRZ.
     ['keeps a name\'s words beside one whose box the label above made taller: heights by the letters\' ink', 'eleanor-label-feet-in-first-box'],
+    // Seed 1027001 styled-dev 174 (glare): past a cut MRZ (PIOTR<DMIT) the crop ran on past the page's edge, whose
+    // dark band OCR read `Jos`: PIOTR DMITRI ALEKSANDR JOS, a word invented in a 200.
+    ['leaves out ink set apart at a line\'s end and far taller than the name\'s letters: the page\'s edge', 'piotr-page-edge-read-jos'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

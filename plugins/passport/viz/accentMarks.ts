@@ -1067,8 +1067,9 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
  * Background texture read at a line's ends is a letter or two OCR has next to no confidence in (`LUCIA y`, `y` at
  * 0), or a letter or two standing apart from the name, further than two of its letters' heights (a label's tail or a
  * speck at the crop's edge, `s LINNEA`), or boxed less than half as tall as the name's letters (the foot of the label
- * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it);
- * a whole name read doubtfully (`ODEGARD` at 19) is still the name.
+ * above, `OLIVIA a`); and words of any length in small print off the name's line (another field's label beside it),
+ * or set apart and far taller than its letters (the page's edge); a whole name read doubtfully (`ODEGARD` at 19) is
+ * still the name.
  */
 function withoutTextureAtEnds(read: readonly OcrWord[], inkRows: (w: OcrWord) => InkRows): OcrWord[] {
   const letterHeight = (w: OcrWord): number => inkRows(w).height;
@@ -1105,11 +1106,16 @@ function withoutTextureAtEnds(read: readonly OcrWord[], inkRows: (w: OcrWord) =>
   const worded = words.filter((w) => w.text.replace(/[^\p{L}]/gu, '').length >= 3).map(letterHeight);
   const nameHeight = worded.length === 0 ? null : median(worded);
   const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
+  // And ink far taller than the name's letters (its neighbour's and the line's words') set apart from it, read as
+  // letters (`JOS`): the page's edge and the desk past it, where a crop runs on past a cut MRZ's name.
+  const tallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
+    neighbour !== undefined && nameHeight !== null && apart(w, neighbour) && letterHeight(w) > 1.5 * Math.max(letterHeight(neighbour), nameHeight);
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
     w !== undefined &&
     ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) ||
       smallPrintOff(w) ||
       smallApart(w, neighbour) ||
+      tallApart(w, neighbour) ||
       smallLower(w));
   let start = 0;
   let end = words.length;
