@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, completePrintedSuffix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -179,19 +179,6 @@ describe('completePrintedPrefix', () => {
     expect(completePrintedPrefix('ANNA', 'ANNABELLE')).toBeNull();
     expect(completePrintedPrefix('PILLAY-SRIN', 'PILLAI<SRINIVASAN')).toBeNull();
     expect(completePrintedPrefix('EL-SAYED', 'EL<SAYED')).toBeNull();
-  });
-});
-
-describe('completePrintedSuffix', () => {
-  it('keeps the printed end of a name whose start was lost and takes the start from the MRZ', () => {
-    expect(completePrintedSuffix('OFIA INÊS', 'MARTA<SOFIA<INES')).toBe('MARTA SOFIA INÊS');
-    expect(completePrintedSuffix('-LÜDENSCHEIDT', 'MUELLER<LUEDENSCHEIDT')).toBe('MUELLER LÜDENSCHEIDT');
-  });
-  it('refuses short, foreign or complete texts', () => {
-    expect(completePrintedSuffix('INÊS', 'MARTA<SOFIA<INES')).toBeNull();
-    expect(completePrintedSuffix('SOFIA INÉS', 'MARTA<SOFIA<INES<X')).toBeNull();
-    expect(completePrintedSuffix('OFIA INEZ', 'MARTA<SOFIA<INES')).toBeNull();
-    expect(completePrintedSuffix('MARTA SOFIA INÊS', 'MARTA<SOFIA<INES')).toBeNull();
   });
 });
 

@@ -244,20 +244,6 @@ export function completePrintedPrefix(printed: string, mrzName: string): string 
 }
 
 /**
- * A printed name whose start is lost (glare over it, the crop begun inside it) and whose transliteration is exactly
- * the end of the MRZ's whole name: the MRZ gives the start and the printed end is kept (hyphens, accents). Null
- * unless at least four letters and half of the name were printed; never for a name the MRZ cut, whose end is not
- * the print's.
- */
-export function completePrintedSuffix(printed: string, mrzName: string): string | null {
-  const tail = printed.toUpperCase().replace(/\s+/g, ' ').trim().replace(/^[\s\-‐‑–,']+/, '');
-  const tr = transliterateName(tail);
-  if (tr.replace(/</g, '').length < 4 || tr.length * 2 < mrzName.length || !mrzName.endsWith(tr) || tr === mrzName) return null;
-  const start = mrzName.slice(0, mrzName.length - tr.length);
-  return `${start.replace(/</g, ' ')}${tail}`.replace(/\s+/g, ' ').trim();
-}
-
-/**
  * A name line as OCR read it, and the same without words at its ends: texture beside a name is read as a stray word
  * (`A O'SULLIVAN`, `PR LAUREN`). Longest first; each run as printed, with how many words it leaves out and the index
  * of its first word.

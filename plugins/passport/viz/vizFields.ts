@@ -8,7 +8,7 @@ import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { beyondPrice, completePrintedPrefix, completePrintedSuffix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
+import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
@@ -106,8 +106,6 @@ type ReadName = PrintedName & {
   readonly place: BoundingBox | null;
   /** Read by its printed start alone, the MRZ giving the rest (completePrintedPrefix). */
   readonly startOnly?: boolean;
-  /** Read by its printed end alone, the MRZ giving its start (completePrintedSuffix). */
-  readonly endOnly?: boolean;
 };
 
 /** The letters without their marks (É -> E, Ł -> L): what the MRZ's transliteration has. */
@@ -192,11 +190,8 @@ function readName(
   };
   const completed = (texts: readonly NameCandidate[]): ReadName | null => {
     for (const { text, bbox } of texts) {
-      const printed = inOrthography(nameCharacters(text), orthography);
-      const value = completePrintedPrefix(printed, mrzName);
+      const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName);
       if (value !== null) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5, startOnly: true };
-      const ending = truncated ? null : completePrintedSuffix(printed, mrzName);
-      if (ending !== null) return { value: ending, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5, endOnly: true };
     }
     return null;
   };
@@ -394,15 +389,12 @@ export function locateNames(
   // A name found by its printed start alone (`MATTHIAS` where texture broke up JÜRGEN) runs on past it: its re-read
   // reaches as far as the MRZ's letters at the read letters' pitch. A name read whole keeps its box: a crop run on
   // past it reads other print, or the same print otherwise.
-  // One found by its printed end alone (glare over its start) runs back before it the same way.
   const whole = (found: ReadName | null, mrzPart: string): BoundingBox | null | undefined => {
     const box = found?.bbox;
     const read = found?.read?.trim().length ?? 0;
-    const partial = found?.startOnly === true || found?.endOnly === true;
-    if (box == null || !partial || read < 3 || mrzPart.length <= read) return box;
-    const reach = ((box.x1 - box.x0) / read) * Math.min(mrzPart.length, read * 4);
-    if (found?.endOnly === true) return { ...box, x0: Math.max(0, Math.min(box.x0, Math.round(box.x1 - reach))) };
-    return { ...box, x1: Math.max(box.x1, Math.round(box.x0 + reach)) };
+    if (box == null || found?.startOnly !== true || read < 3 || mrzPart.length <= read) return box;
+    const pitch = (box.x1 - box.x0) / read;
+    return { ...box, x1: Math.max(box.x1, Math.round(box.x0 + pitch * Math.min(mrzPart.length, read * 4))) };
   };
   const surnameBox = whole(r.surname, mrz.fields.name.surname);
   const givenBox = whole(r.givenNames, mrz.fields.name.givenNames);
