@@ -59,9 +59,9 @@ export function monthFromWord(word: string): number | null {
 
 /**
  * A bilingual month pair run together where OCR lost the slash or read it as a letter (`JULJUL`, `NOVINOV`, `OCTLOKT`,
- * `JULITEM`): two month words that agree. Where the slash took the second word's first letter with it (`JULAUL` for
- * JUL/JUL), or lost with the slash (`JULUL`), the rest ends a word of the first's month. Two words naming different
- * months are a misread: none.
+ * `JULITEM`): two month words that agree. Where the slash stands in the second word's first letter's place (`JULAUL`
+ * for JUL/JUL), or went with that letter (`JULUL`), the rest ends a word of the first's month. Two words naming
+ * different months are a misread: none.
  */
 function monthPair(w: string): number | null {
   for (let k = 3; k <= w.length - 2; k++) {
