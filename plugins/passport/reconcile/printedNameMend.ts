@@ -73,23 +73,26 @@ export function mendNameFromPrint(
   const mends: Td3Repair[] = [];
   const parts = nameParts(parse.lines[0]);
   const others = options.otherReadings ?? { surname: [], givenNames: [] };
+  // The other readings of the print, each aligned with its MRZ part once (null where it aligns nowhere).
+  const aligned = (part: { text: string } | null, texts: readonly string[]): (PrintDifference[] | null)[] =>
+    part === null ? [] : texts.map((other) => alignPrintToMrz(printedAsMrz(other), part.text));
+  const otherSurnames = aligned(parts.surname, others.surname);
+  const otherGivenNames = aligned(parts.givenNames, others.givenNames);
   // Cells where another reading of the print has the MRZ's own letter: there the print's readings disagree, and
   // neither overrules the MRZ (a serif O re-read as `RAQ`, read `RAO` by the sparse pass).
   const heldByPrint = new Set<number>();
-  for (const [part, otherTexts] of [
-    [parts.surname, others.surname],
-    [parts.givenNames, others.givenNames],
+  for (const [part, alignedOthers] of [
+    [parts.surname, otherSurnames],
+    [parts.givenNames, otherGivenNames],
   ] as const) {
-    if (part === null) continue;
-    for (const other of otherTexts) {
-      const diffs = alignPrintToMrz(printedAsMrz(other), part.text);
-      if (diffs === null) continue;
+    for (const diffs of alignedOthers) {
+      if (part === null || diffs === null) continue;
       for (let i = 0; i < part.text.length; i++) if (!diffs.some((d) => d.at === i)) heldByPrint.add(part.start + i);
     }
   }
-  for (const [part, text, otherTexts] of [
-    [parts.surname, printed.surname, others.surname],
-    [parts.givenNames, printed.givenNames, others.givenNames],
+  for (const [part, text, alignedOthers] of [
+    [parts.surname, printed.surname, otherSurnames],
+    [parts.givenNames, printed.givenNames, otherGivenNames],
   ] as const) {
     if (part === null || text == null) continue;
     // The reading whole, else without stray words at its ends: the longest that aligns with the MRZ's part.
@@ -103,7 +106,7 @@ export function mendNameFromPrint(
       .map((s) => printedAsMrz(s.joined));
     const diffs = [...runs, ...goingOn].map((tr) => alignPrintToMrz(tr, part.text)).find((d) => d !== null);
     if (diffs === undefined || diffs === null || diffs.length === 0) continue;
-    const corroborated = otherTexts.some((other) => agreesWith(alignPrintToMrz(printedAsMrz(other), part.text), diffs));
+    const corroborated = alignedOthers.some((other) => agreesWith(other, diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     const confidenceAt = (d: PrintDifference): number => line1Confidence[part.start + d.at] ?? 1;
     const witnessed = (d: PrintDifference): boolean => corroborated || hesitatedOn(part.start + d.at, d.to, line1Confidence, options.line1Second);
