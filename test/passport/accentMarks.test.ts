@@ -593,6 +593,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1027001 styled-dev 174 (glare): past a cut MRZ (PIOTR<DMIT) the crop ran on past the page's edge, whose
     // dark band OCR read `Jos`: PIOTR DMITRI ALEKSANDR JOS, a word invented in a 200.
     ['leaves out ink set apart at a line\'s end and far taller than the name\'s letters: the page\'s edge', 'piotr-page-edge-read-jos'],
+    // Seed 1031001 styled-dev 88 (blur): ZOÉ's O and É one blob, as wide as Œ, and the MRZ's OE: ZŒ, over the acute seen.
+    ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
+    // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.
+    ['reads an I and an i where the ink stands one letter as the one I under a mark', 'inigo-acute-i-read-twice'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -5,7 +5,7 @@
  * text with the marks composed onto its letters out.
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
-import type { OcrResult, OcrWord } from '../../../core/ocr/types.ts';
+import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
 import { nameLetters } from './nameOrthography.ts';
@@ -220,7 +220,8 @@ export function withAccentMarks(
   // pixels then tell Ø from O.
   const asWords = ocr.lines
     .flatMap((l) => l.words)
-    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: barsAsI(w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O')) }]));
+    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: barsAsI(w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O')) }]))
+    .map((w) => markedIReadTwice(w, blobs, letterHeightOf));
   const words = wordsOverTheirLetters(
     wordsByTheirInk(
       wordsWithinTheirOwnInk(
@@ -512,7 +513,9 @@ export function withAccentMarks(
       byLetter.clear();
       below.clear();
     }
-    const ligature = ligatureAt(letters, tall, capHeight, mask, crop.width, imaging);
+    // Æ and Œ carry no mark: a mark over either letter of the pair says they are two letters blur joined (ZOÉ).
+    const pair = ligatureAt(letters, tall, capHeight, mask, crop.width, imaging);
+    const ligature = pair >= 0 && (byLetter.has(pair) || byLetter.has(pair + 1)) ? -1 : pair;
     const wideLetter = (i: number): Blob | null => {
       const b = letterBlob(centres[i]!, tall, letterWidth);
       return ligatureAlone(b, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
@@ -1186,13 +1189,7 @@ function wordsByTheirInk(words: readonly OcrWord[], blobs: readonly Blob[], lett
   const x1 = Math.max(...words.map((w) => w.bbox.x1));
   const y0 = Math.min(...words.map((w) => w.bbox.y0));
   const y1 = Math.max(...words.map((w) => w.bbox.y1));
-  const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.minY >= y0 - 2 && b.maxY <= y1 + 2);
-  const { height } = letterHeightOf(within);
-  if (height <= 0) return words;
-  const top = median(within.filter((b) => Math.abs(b.maxY - b.minY + 1 - height) <= height * 0.2).map((b) => b.minY));
-  const letters = within
-    .filter((b) => Math.abs(b.minY - top) <= height * 0.2 && b.maxY - b.minY + 1 >= height * 0.8 && b.maxY - b.minY + 1 <= height * 1.5)
-    .sort((a, b) => a.minX - b.minX);
+  const letters = letterBlobsIn({ x0, x1, y0, y1 }, blobs, letterHeightOf);
   if (letters.length !== counts.reduce((a, b) => a + b, 0)) return words;
   const gaps = letters.slice(1).map((b, i) => b.minX - letters[i]!.maxX);
   const ends = counts.map((_, i) => counts.slice(0, i + 1).reduce((a, b) => a + b, 0) - 1);
@@ -1203,6 +1200,33 @@ function wordsByTheirInk(words: readonly OcrWord[], blobs: readonly Blob[], lett
     const own = letters.slice(i === 0 ? 0 : ends[i - 1]! + 1, ends[i]! + 1);
     return { ...word, bbox: { ...word.bbox, x0: own[0]!.minX, x1: own.at(-1)!.maxX } };
   });
+}
+
+/**
+ * The blobs standing on the capitals' line inside `box` at least most of a capital tall (a J's tail may hang lower),
+ * left to right: the letters, one a blob where none touch. Marks and specks are not.
+ */
+function letterBlobsIn(box: BoundingBox, blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): Blob[] {
+  const within = blobs.filter((b) => b.cx >= box.x0 && b.cx <= box.x1 && b.minY >= box.y0 - 2 && b.maxY <= box.y1 + 2);
+  const { height } = letterHeightOf(within);
+  if (height <= 0) return [];
+  const top = median(within.filter((b) => Math.abs(b.maxY - b.minY + 1 - height) <= height * 0.2).map((b) => b.minY));
+  return within
+    .filter((b) => Math.abs(b.minY - top) <= height * 0.2 && b.maxY - b.minY + 1 >= height * 0.8 && b.maxY - b.minY + 1 <= height * 1.5)
+    .sort((a, b) => a.minX - b.minX);
+}
+
+/**
+ * OCR reads a capital I under an acute as an I and an i, the acute its dot (`IiNIGO` for ÍÑIGO), and the letters
+ * after it then lose their marks a letter early. In a word of capitals whose ink stands one letter fewer than it
+ * has letters, the pair is the one I it is (a name's double I, NIIRANEN, stands two stems).
+ */
+function markedIReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord {
+  const pair = /Ii|iI/.exec(word.text);
+  if (pair === null || /\p{Ll}/u.test(word.text.slice(0, pair.index) + word.text.slice(pair.index + 2))) return word;
+  const letters = (word.text.match(/\p{L}/gu) ?? []).length;
+  if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== letters - 1) return word;
+  return { ...word, text: `${word.text.slice(0, pair.index)}I${word.text.slice(pair.index + 2)}` };
 }
 
 /** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
