@@ -47,6 +47,17 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     expect(td3HoldsTogether(twoFields)).toEqual({ plausible: false, reasons: ['check digits'] });
   });
 
+  it('refuses a date that is no date, its check and the composite failing, where no one cell mends it', () => {
+    // Seed 1031001 styled-dev 81 (a turned photo): the grid a cell off along the expiry, 3207095 read 2077995.
+    const shifted = read('J8687455<4CHE4508146F2077995769087413<<<<<18', 'P<CHEHOFFMANN<ZIMMERMANN<<FRIEDERIKE<URSULA<');
+    expect([shifted.checks.expiry_date, shifted.checks.composite, shifted.fields.expiryDate.value]).toEqual([false, false, null]);
+    expect(td3HoldsTogether(shifted)).toEqual({ plausible: false, reasons: ['check digits'] });
+    // One digit of the month misread (120415 read 129415): one cell mends it, and the field alone is in doubt.
+    const oneCell = read(set(specimen[1], 23, '9'));
+    expect([oneCell.checks.expiry_date, oneCell.checks.composite, oneCell.fields.expiryDate.value]).toEqual([false, false, null]);
+    expect(td3HoldsTogether(oneCell).plausible).toBe(true);
+  });
+
   it('counts a number in doubt (checks holding either way) as a field in doubt', () => {
     const oneField = read(set(specimen[1], 16, '3'));
     expect(td3HoldsTogether(oneField, [[], []], () => false, ['document_number'])).toEqual({ plausible: false, reasons: ['check digits'] });

@@ -88,6 +88,18 @@ describe('mendNameFromPrint', () => {
     const shorter = { surname: ['NUNEZ-GARCIA MARUEZ'], givenNames: ['JOAQUIN JUAN PABLO'] };
     expect(mendNameFromPrint(cut, sure([24], 0.995), printed, { now, otherReadings: shorter }).lines[0]).toBe(cut.lines[0]);
   });
+  it('mends more than two letters across the parts only where the MRZ\'s two classifiers disputed every one', () => {
+    // Seed 1031001 styled-dev 81 (a turned photo): the cells sampled a letter off along ZIMMERMANN, read ZIMMERANN<.
+    const shifted = parseTd3(['P<CHEHOFFMANN<ZIMMERANN<<<FRIEDERIKE<URSULA<', line2], { now });
+    const printed = { surname: 'HOFFMANN ZIMMERMANN', givenNames: 'FRIEDERIKE URSULA MARIE-LUISE' };
+    const agreeing = { surname: ['HOFFMANN ZIMMERMANN'], givenNames: ['FRIEDERIKE URSULA MARIE-LUISE'] };
+    const r = mendNameFromPrint(shifted, sure([20, 21, 23]), printed, { now, otherReadings: agreeing });
+    expect(r.lines[0]).toBe('P<CHEHOFFMANN<ZIMMERMANN<<FRIEDERIKE<URSULA<');
+    expect(r.repairs.filter((m) => m.reason === 'printed_page').map((m) => m.position)).toEqual([21, 22, 24]);
+    // One of the three read unsure but not disputed: three changes are more than the print may make.
+    const oneSure = sure([20, 21, 23]).map((c, i) => (i === 21 ? 0.95 : c));
+    expect(mendNameFromPrint(shifted, oneSure, printed, { now, otherReadings: agreeing }).lines[0]).toBe(shifted.lines[0]);
+  });
   it('mends a letter read as a filler from a phrase and the one under it, where OCR read no label', () => {
     // Seed 1013001 styled-dev 41 (blur): KOWALCZYK's last K read as a filler, which moved the surname's end; no label
     // was read, so the names came back KOWALCZYK KOWALCZY and KOWALCZYK ALEKSAND.

@@ -6,7 +6,9 @@
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import type { Td3Parse } from './parseTd3.ts';
-import { td3CheckCells, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
+import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
+import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
+import { mrzExpiryDate } from '../../../core/mrz/mrzDate.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import { fits } from '../../../core/mrz/mrzCharClass.ts';
 
@@ -56,7 +58,8 @@ export function td3HoldsTogether(
   const failing: Td3CheckName[] = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
   // Checks the page prints wrong are not in doubt; an unproven number is, besides any failing check.
   const inDoubt = (failing.length > 0 && printedChecksWrong(parse, failing, lineTwoSure) ? [] : failing).length + unproven.filter((c) => !failing.includes(c)).length;
-  if (inDoubt >= 2) reasons.push('check digits');
+  const offByMore = failing.filter((c) => (c === 'date_of_birth' || c === 'expiry_date') && !parse.checks.composite && dateOffByMoreThanACell(parse.lines[1], c)).length;
+  if (inDoubt + offByMore >= 2) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);
     const raw = parse.lines[spec.line].slice(spec.start, spec.end);
@@ -65,6 +68,29 @@ export function td3HoldsTogether(
   }
   if (parse.fields.documentCode.raw !== 'P' && !unconfirmed[0].includes(0)) reasons.push('document code');
   return { plausible: reasons.length === 0, reasons };
+}
+
+/**
+ * A failing date check over six digits that are no date, the composite failing too, where no one cell of the date
+ * and its check digit, changed, gives a real date that both checks hold over: two cells or more are misread there (a
+ * grid a cell off along the line: 320709 read 207799), not the cell or two a 200 may leave in doubt.
+ */
+function dateOffByMoreThanACell(line2: string, check: 'date_of_birth' | 'expiry_date'): boolean {
+  const cells = td3CheckCells(check);
+  const [from, to] = td3Checks.find((c) => c.check === check)!.spans[0]!;
+  if (mrzExpiryDate(line2.slice(from, to)) !== null) return false;
+  const holds = (line: string, name: Td3CheckName): boolean => {
+    const { digit, spans } = td3Checks.find((c) => c.check === name)!;
+    return mrzCheckHolds(spans.map(([a, b]) => line.slice(a, b)).join(''), line[td3Field(digit).start] ?? '');
+  };
+  for (const cell of cells) {
+    for (const d of '0123456789') {
+      if (line2[cell] === d) continue;
+      const line = line2.slice(0, cell) + d + line2.slice(cell + 1);
+      if (mrzExpiryDate(line.slice(from, to)) !== null && holds(line, check) && holds(line, 'composite')) return false;
+    }
+  }
+  return true;
 }
 
 /**

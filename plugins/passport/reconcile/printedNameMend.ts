@@ -254,9 +254,12 @@ function wholeNameMends(
   // A print shorter than the MRZ's name more often lost its last letters than the MRZ read letters into its fillers:
   // a letter becomes a filler only where the recogniser's own runner-up there was the filler, however often read.
   const cutsLetter = (i: number): boolean => padded[i] === '<' && field[i] !== '<' && line1Second !== undefined && line1Second[nameStart + i] !== '<';
+  // As for one part: more than two only where the MRZ's two classifiers disagreed on every one (a photo's cells
+  // sampled a letter off along ZIMMERMANN, read ZIMMERANN<).
+  const fewOrDisputed = diffs.length <= maxChanges || diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) <= disputedConfidence);
   const allowed =
     diffs.length > 0 &&
-    diffs.length <= maxChanges &&
+    fewOrDisputed &&
     diffs.every(
       (i) =>
         !cutsLetter(i) &&
