@@ -99,6 +99,9 @@ describe('mendNameFromPrint', () => {
     // One of the three read unsure but not disputed: three changes are more than the print may make.
     const oneSure = sure([20, 21, 23]).map((c, i) => (i === 21 ? 0.95 : c));
     expect(mendNameFromPrint(shifted, oneSure, printed, { now, otherReadings: agreeing }).lines[0]).toBe(shifted.lines[0]);
+    // Cells glare washed out are the washed-cell rule's to fill (washedCells.ts), as the print reads them.
+    const line1Washed = Array.from({ length: 44 }, (_, i) => [20, 21, 23].includes(i));
+    expect(mendNameFromPrint(shifted, sure([20, 21, 23]), printed, { now, otherReadings: agreeing, line1Washed }).lines[0]).toBe(shifted.lines[0]);
   });
   it('mends a letter read as a filler from a phrase and the one under it, where OCR read no label', () => {
     // Seed 1013001 styled-dev 41 (blur): KOWALCZYK's last K read as a filler, which moved the surname's end; no label

@@ -48,6 +48,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       now: ctx.now,
       otherReadings: { surname: surnameRead.others, givenNames: givenRead.others },
       ...(reading.second?.[0] === undefined ? {} : { line1Second: reading.second[0] }),
+      ...(reading.washed[0] === undefined ? {} : { line1Washed: reading.washed[0] }),
       // Every pass's, the ink pass's too: it reads personalised ink alone, so names without the texture behind them.
       stacked: [viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) =>
         ocr === null ? [] : stackedValues(phrasesOf(ocr)).map((s) => ({ first: s.first.text, joined: s.joined.text })),

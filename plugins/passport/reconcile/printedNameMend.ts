@@ -67,6 +67,8 @@ export function mendNameFromPrint(
      * names, where OCR read neither's label.
      */
     rowPairs?: readonly RowPair[];
+    /** Line 1's cells glare washed out: the washed-cell rule (washedCells.ts) fills those, not the disputed-cell one. */
+    line1Washed?: readonly boolean[];
   },
 ): Td3Parse {
   const chars = [...parse.lines[0]];
@@ -122,12 +124,13 @@ export function mendNameFromPrint(
       chars[part.start + d.at] = d.to;
     }
   }
-  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, heldByPrint));
+  const washed = options.line1Washed ?? [];
+  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, heldByPrint, washed));
   // Names read under no label: a phrase and the one under it, as surname and given names, settle the same doubted
   // letters (a K read as a filler moves where the surname ends, so no part's reading aligns with the MRZ's).
   if (mends.length === 0 && (printed.surname == null || printed.givenNames == null)) {
     for (const pair of options.rowPairs ?? []) {
-      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second, heldByPrint));
+      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second, heldByPrint, washed));
       if (mends.length > 0) break;
     }
   }
@@ -229,6 +232,7 @@ function wholeNameMends(
   line1Second: readonly (string | undefined)[] | undefined,
   /** Line 1's cells another reading of the print has as the MRZ does: never changed. */
   heldByPrint: ReadonlySet<number>,
+  washed: readonly boolean[],
 ): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
   const surname = printedAsMrz(printed.surname);
@@ -256,7 +260,8 @@ function wholeNameMends(
   const cutsLetter = (i: number): boolean => padded[i] === '<' && field[i] !== '<' && line1Second !== undefined && line1Second[nameStart + i] !== '<';
   // As for one part: more than two only where the MRZ's two classifiers disagreed on every one (a photo's cells
   // sampled a letter off along ZIMMERMANN, read ZIMMERANN<).
-  const fewOrDisputed = diffs.length <= maxChanges || diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) <= disputedConfidence);
+  const fewOrDisputed =
+    diffs.length <= maxChanges || diffs.every((i) => (line1Confidence[nameStart + i] ?? 1) <= disputedConfidence && washed[nameStart + i] !== true);
   const allowed =
     diffs.length > 0 &&
     fewOrDisputed &&
