@@ -638,6 +638,20 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('brzeczy-ogonek-joined-c');
     expect(withAccentMarks(crop, ocr)).toBe(printed.replace('Ę', 'E'));
   });
+  it('parts a word OCR read across a space the ink shows, not at a hyphen\'s or an apostrophe\'s gap', () => {
+    // Seed 1031001 styled-dev 156: a single-line read joined YLVA KJÆRSTIN, past a cut MRZ, where the sparse pass
+    // had them apart. A regular sans, whose space is some 0.4 of a capital and its letters 0.1-0.2 apart.
+    const at = (printed: string, ocrText: string) => {
+      const { crop, ocr } = rendered(printed, ocrText, { width: 520, height: 70, font: '36px AccentTestLiberationSans', x: 14, baseline: 48, boxTop: 19, boxBottom: 49 });
+      return withAccentMarks(crop, ocr);
+    };
+    expect(at('YLVA KJERSTIN', 'YLVAKJERSTIN')).toBe('YLVA KJERSTIN');
+    expect(at('ÅKE BJÖRN', 'AKEBJORN')).toBe('ÅKE BJÖRN');
+    expect(at('MARIE-LUISE', 'MARIE-LUISE')).toBe('MARIE-LUISE');
+    expect(at("D'ANGELO", "D'ANGELO")).toBe("D'ANGELO");
+    expect(at('WILLIAM', 'WILLIAM')).toBe('WILLIAM');
+    expect(at('KATJA', 'KATJA')).toBe('KATJA');
+  });
   it('leaves a leaning speck alone over a letter the orthography writes with a dot above: Ė and É differ by it', async () => {
     const { crop, ocr } = await pinnedCrop('beranger-blurred-acute');
     expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'Ė' })).toBe('BERANGER');

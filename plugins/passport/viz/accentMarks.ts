@@ -1246,8 +1246,9 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   // A single-line read under texture splits a word at a letter's gap (`ALE KSANDR`): two words whose letters stand
   // no further apart than the line's letters do are one.
   const line = lineLetters(words, blobs);
-  let joined = texts[0] ?? '';
-  for (let i = 1; i < texts.length; i++) {
+  const spaced = line === null ? texts : texts.map((text, i) => spacedAtInkGaps(text, lettersAcross(words[i]!, line, blobs), line, blobs));
+  let joined = spaced[0] ?? '';
+  for (let i = 1; i < spaced.length; i++) {
     const left = words[i - 1]!.bbox;
     const right = words[i]!.bbox;
     const boxTop = Math.min(left.y0, right.y0);
@@ -1267,13 +1268,47 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
         b.maxY - b.minY + 1 < capHeight * 0.3 && b.maxX - b.minX + 1 >= (b.maxY - b.minY + 1) * 1.5 &&
         b.maxX - b.minX + 1 <= capHeight * 1.2 && b.n >= 4,
     );
-    const noHyphenYet = !joined.endsWith('-') && !texts[i]!.startsWith('-');
+    const noHyphenYet = !joined.endsWith('-') && !spaced[i]!.startsWith('-');
     const before = line?.letters[i - 1]?.at(-1);
     const after = line?.letters[i]?.[0];
     const glued = line !== null && before !== undefined && after !== undefined && !dash && letterGap(before, after) <= line.gap * 1.5 + 1 && letterGap(before, after) < line.capHeight * 0.2;
-    joined += (glued ? '' : dash && noHyphenYet ? '-' : ' ') + texts[i];
+    joined += (glued ? '' : dash && noHyphenYet ? '-' : ' ') + spaced[i];
   }
   return joined;
+}
+
+/**
+ * A word's letters as blobs across the line's capitals' middle row, from 0.8 to 1.7 capitals tall: with a mark, a tail
+ * or a cedilla joined on (Å, J, Ç) as well, hyphens, apostrophes and marks apart not. Left to right.
+ */
+function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[]): Blob[] {
+  const core = line.letters.flat();
+  if (core.length === 0) return [];
+  const middle = median(core.map((b) => (b.minY + b.maxY) / 2));
+  const tall = (b: Blob): number => (b.maxY - b.minY + 1) / line.capHeight;
+  return blobs
+    .filter((b) => b.cx >= word.bbox.x0 && b.cx <= word.bbox.x1 && b.minY <= middle && b.maxY >= middle && tall(b) >= 0.8 && tall(b) <= 1.7)
+    .sort((a, b) => a.minX - b.minX);
+}
+
+/**
+ * A word OCR read across a space the ink shows (a single-line read joined YLVA and KJÆRSTIN, whose sparse reading
+ * had them apart): where the word's letters stand one blob each, a gap with no ink in it (a hyphen's, an
+ * apostrophe's), twice as wide as the line's letters stand apart and more, and 0.3 of a capital (a space is some 0.4),
+ * parts two words of two letters or more.
+ */
+function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[]): string {
+  const chars = [...text];
+  const at = chars.flatMap((c, i) => (/\p{L}/u.test(c) ? [i] : []));
+  if (at.length !== letters.length || at.length < 4) return text;
+  const wide = Math.max(line.gap * 2 + 2, line.capHeight * 0.3);
+  const before = new Set<number>();
+  for (let k = 1; k + 2 < letters.length; k++) {
+    const [left, right] = [letters[k]!, letters[k + 1]!];
+    const empty = !blobs.some((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
+    if (at[k + 1] === at[k]! + 1 && empty && letterGap(left, right) >= wide) before.add(at[k + 1]!);
+  }
+  return chars.map((c, i) => (before.has(i) ? ` ${c}` : c)).join('');
 }
 
 /** Paper between two letters' ink, in pixels (0 where they touch or overlap). */
