@@ -211,10 +211,17 @@ describe('numberCellsInDoubt', () => {
     const { confidence, second } = doubting({ 3: '0', 4: '0' });
     expect(numberCellsInDoubt(oh, [null, null], confidence, second, now)).toEqual([3, 4]);
   });
-  it('trusts a number the print spells as read, and cells read sure', () => {
+  it('trusts cells read sure, and a number the print spells as read but at an O', () => {
     const { confidence, second } = doubting({ 3: '0', 4: '0' });
-    expect(numberCellsInDoubt(oh, [null, 'XN5OO4216'], confidence, second, now)).toEqual([]);
     expect(numberCellsInDoubt(oh, [null, null], sure, second, now)).toEqual([]);
+    // Argentina's ZZZ000110 under glare: the MRZ and OCR of the print both read ZZZOO0110. OCR reads print's 0
+    // among letters as O: its O is no witness against a 0.
+    expect(numberCellsInDoubt(oh, [null, 'XN5OO4216'], confidence, second, now)).toEqual([3, 4]);
+    // Its other letters it tells from their look-alike digits: a G and a 6 that every check holds alike.
+    const gee = parseTd3([line1, line2For('XN5G04216')], { now });
+    const six = doubting({ 3: '6' });
+    expect(numberCellsInDoubt(gee, [null, 'XN5G04216'], six.confidence, six.second, now)).toEqual([]);
+    expect(numberCellsInDoubt(gee, [null, null], six.confidence, six.second, now)).toEqual([3]);
   });
   it('leaves a swap the check digit sees, and a runner-up that is no look-alike', () => {
     // One O alone changes the sum by 24 × 7: the check digit tells it.

@@ -167,10 +167,12 @@ function lookalikeCellsInDoubt(
   const spec = td3Field(field);
   const line2 = parse.lines[1];
   const was = line2.slice(spec.start, spec.end);
-  if (printedCopies.some((copy) => copy === was)) return [];
+  // A print copy spelled as read settles its letters, but not an O: OCR reads print's 0 among letters as O as well
+  // (Argentina's ZZZ000110 under glare: the MRZ and the print both ZZZOO0110, every check holding either way).
+  const spelledAsRead = printedCopies.some((copy) => copy === was);
   const doubted = [...was]
     .map((c, i) => ({ cell: spec.start + i, to: second[spec.start + i] ?? '' }))
-    .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && letterForDigit(line2[cell]!, to));
+    .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && letterForDigit(line2[cell]!, to) && (!spelledAsRead || line2[cell] === 'O'));
   const inDoubt = new Set<number>();
   const holds = (swaps: readonly { cell: number; to: string }[]): boolean => {
     const chars = [...line2];
