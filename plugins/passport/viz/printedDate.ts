@@ -77,7 +77,21 @@ function monthPair(w: string): number | null {
       if (tail.length >= 2 && Object.entries(monthWords).some(([word, m]) => m === first && word.length === tail.length + 1 && word.endsWith(tail))) return first;
     }
   }
-  return null;
+  return withUnknownFirst(w);
+}
+
+/**
+ * A state's own three-letter abbreviation the table lacks, run together with a month word it knows (`LIPJUL`, Polish
+ * lipiec with July; the slash lost, or read as I or L): the known word's month, where the unknown letters are no
+ * one-letter misread of another month's abbreviation.
+ */
+function withUnknownFirst(w: string): number | null {
+  const head = w.slice(0, 3);
+  if (!/^[A-Z]{3}$/.test(head) || monthWords[head] !== undefined) return null;
+  const month = monthWords[w.slice(3)] ?? (/^[IL]$/.test(w[3] ?? '') ? monthWords[w.slice(4)] : undefined);
+  if (month === undefined) return null;
+  const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== head[i]).length <= 1;
+  return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word)) ? null : month;
 }
 
 export function stripAccents(s: string): string {
