@@ -1263,10 +1263,7 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const dash = blobs.some(
       (b) =>
         // OCR's word boxes may take in the dash: its centre lies near the gap, its ink is its own blob.
-        b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 &&
-        b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 &&
-        b.maxY - b.minY + 1 < capHeight * 0.3 && b.maxX - b.minX + 1 >= (b.maxY - b.minY + 1) * 1.5 &&
-        b.maxX - b.minX + 1 <= capHeight * 1.2 && b.n >= 4,
+        b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 && dashShaped(b, top, capHeight),
     );
     const noHyphenYet = !joined.endsWith('-') && !spaced[i]!.startsWith('-');
     const before = line?.letters[i - 1]?.at(-1);
@@ -1295,20 +1292,30 @@ function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[])
  * A word OCR read across a space the ink shows (a single-line read joined YLVA and KJÆRSTIN, whose sparse reading
  * had them apart): where the word's letters stand one blob each, a gap with no ink in it (a hyphen's, an
  * apostrophe's), twice as wide as the line's letters stand apart and more, and 0.3 of a capital (a space is some 0.4),
- * parts two words of two letters or more.
+ * parts two words of two letters or more. And a stop, comma or colon OCR read between two letters (no name prints
+ * one there) is the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
  */
 function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[]): string {
   const chars = [...text];
   const at = chars.flatMap((c, i) => (/\p{L}/u.test(c) ? [i] : []));
   if (at.length !== letters.length || at.length < 4) return text;
   const wide = Math.max(line.gap * 2 + 2, line.capHeight * 0.3);
+  const top = median(letters.map((b) => b.minY));
   const before = new Set<number>();
-  for (let k = 1; k + 2 < letters.length; k++) {
+  for (let k = 0; k + 1 < letters.length; k++) {
     const [left, right] = [letters[k]!, letters[k + 1]!];
-    const empty = !blobs.some((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
-    if (at[k + 1] === at[k]! + 1 && empty && letterGap(left, right) >= wide) before.add(at[k + 1]!);
+    const between = blobs.filter((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
+    if (at[k + 1] === at[k]! + 2 && /^[.,:;]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
+    if (k >= 1 && k + 2 < letters.length && at[k + 1] === at[k]! + 1 && between.length === 0 && letterGap(left, right) >= wide) before.add(at[k + 1]!);
   }
   return chars.map((c, i) => (before.has(i) ? ` ${c}` : c)).join('');
+}
+
+/** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
+function dashShaped(b: Blob, top: number, capHeight: number): boolean {
+  const w = b.maxX - b.minX + 1;
+  const h = b.maxY - b.minY + 1;
+  return b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 && h < capHeight * 0.3 && w >= h * 1.5 && w <= capHeight * 1.2 && b.n >= 4;
 }
 
 /** Paper between two letters' ink, in pixels (0 where they touch or overlap). */
@@ -1334,7 +1341,11 @@ function lineLetters(words: readonly OcrWord[], blobs: readonly Blob[]): LineLet
   const heights = inWords.flat().map(height);
   const near = (h: number): number => heights.filter((x) => Math.abs(x - h) <= h * 0.15).length;
   const letterHeight = heights.reduce((best, h) => (near(h) > near(best) || (near(h) === near(best) && h > best) ? h : best), 0);
-  const letters = inWords.map((bs) => bs.filter((b) => Math.abs(height(b) - letterHeight) <= letterHeight * 0.3).sort((a, b) => a.minX - b.minX));
+  const sized = (b: Blob): boolean => Math.abs(height(b) - letterHeight) <= letterHeight * 0.3;
+  // A J's or Q's tail hangs below the line: taller, but standing at the letters' top.
+  const top = median(inWords.flat().filter(sized).map((b) => b.minY));
+  const tailed = (b: Blob): boolean => height(b) > letterHeight && height(b) <= letterHeight * 1.5 && Math.abs(b.minY - top) <= letterHeight * 0.15;
+  const letters = inWords.map((bs) => bs.filter((b) => sized(b) || tailed(b)).sort((a, b) => a.minX - b.minX));
   const gaps = letters.flatMap((ls) => ls.slice(1).map((b, k) => letterGap(ls[k]!, b)));
   if (gaps.length < 4) return null;
   return { letters, gap: median(gaps), capHeight: letterHeight };
