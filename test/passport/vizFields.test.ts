@@ -247,6 +247,25 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const unread = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'Place of birth', 'BERLIN']);
     expect(readVizFields(unread, parse).givenNames).toBeNull();
   });
+  it('takes no word of the label\'s small print beside it for them where their value below stands taller', () => {
+    // Seed 1035001 styled-dev 116: `GIVEN HAVES` (NAMES misread) read as label and name in one phrase, HAVES taken
+    // for the given names over THEO JÉRÔME below.
+    const at = (text: string, x0: number, y0: number, h: number) => {
+      let x = x0;
+      const ws = text.split(' ').map((t) => {
+        const bbox = { x0: x, y0, x1: x + t.length * h * 0.7, y1: y0 + h };
+        x = bbox.x1 + h * 0.5;
+        return { text: t, confidence: 90, bbox };
+      });
+      return { text, confidence: 90, bbox: { ...ws[0]!.bbox, x1: ws.at(-1)!.bbox.x1 }, words: ws };
+    };
+    const page: OcrResult = {
+      text: '',
+      confidence: 90,
+      lines: [at('Surname / Name', 40, 40, 12), at('LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 40, 58, 24), at('Given names HAVES', 40, 100, 12), at('THEO JEROME', 40, 118, 24)],
+    };
+    expect(readVizFields(page, parse).givenNames?.value).toBe('THEO JEROME');
+  });
   it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
     const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     // Labels a third the values' height at the left, values in a column far to their right.

@@ -66,13 +66,22 @@ function labelTail(label: Phrase, field: VizField): Phrase | null {
   return null;
 }
 
-/** A name field's texts: its value phrases, and before them the name beside its label in the label's own phrase. */
+/**
+ * A name field's texts: its value phrases, and before them the name beside its label in the label's own phrase. Not
+ * a tail in the label's small print where a value of the field stands a third taller: that is the label's own last
+ * word misread (`GIVEN HAVES` over THEO JÉRÔME).
+ */
 function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_names'): NameCandidate[] {
+  const tall = (p: Phrase): number => {
+    const box = capitalsBox(p.words);
+    return box.y1 - box.y0;
+  };
   return all
     .filter((lv) => lv.field === field)
     .flatMap((lv) => {
       const tail = labelTail(lv.label, field);
-      return valueTexts(tail === null ? lv : { ...lv, values: [tail, ...lv.values] });
+      const small = tail !== null && lv.values.some((v) => tall(v) >= tall(tail) * 1.3);
+      return valueTexts(tail === null || small ? lv : { ...lv, values: [tail, ...lv.values] });
     });
 }
 
