@@ -58,6 +58,8 @@ describe('reconcileName', () => {
     // OCR's `eng` model reads Þ as P in every face tried (DejaVu, Liberation, Noto): ÞÓRUNN comes back PORUNN.
     expect(reconcileName('PÓRUNN', 'THORUNN', false, false, true)).toMatchObject({ value: 'ÞÓRUNN', agrees: true });
     expect(reconcileName('GUÐRÚN PÓRSDÓTTIR', 'GUDRUN<THORSDOTTIR', false, false, true).value).toBe('GUÐRÚN ÞÓRSDÓTTIR');
+    // Seed 1035001 styled-dev 30 (a photo in perspective): Þ read `b`, and ÞÓR came back THÓR.
+    expect(reconcileName('BÓR EINAR ÓLAFUR', 'THOR<EINAR<OLAFUR', false, false, true).value).toBe('ÞÓR EINAR ÓLAFUR');
     // A T misread as P is still a T: the print's H stands where the MRZ's does.
     expect(reconcileName('PHOMAS', 'THOMAS', false, false, true).value).toBe('THOMAS');
     expect(reconcileName('PORUNN', 'THORUNN')).toMatchObject({ value: 'THORUNN', agrees: false });

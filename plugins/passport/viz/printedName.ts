@@ -29,6 +29,12 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
   O: [{ pair: 'OE', printed: 'Ö' }],
 };
 
+/**
+ * What OCR's `eng` model, which has no class for Þ, reads it as: P mostly, and b where a photo's blur joins its bowl
+ * low on the stem (`bOR` for ÞÓR). Neither ever stands for the MRZ's TH otherwise.
+ */
+const thornReadAs = ['P', 'B'];
+
 /** Capitals OCR reads for each other when a mark sits on them: Č and Ç come out as G. */
 const markLookAlikes: Readonly<Record<string, string>> = { G: 'C', C: 'G' };
 /** Marks a shape-classifier tells apart only by the letter under them: a cup is G's breve but C's caron. */
@@ -107,13 +113,13 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         for (const lost of lostDiacritics[c] ?? []) {
           if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lone(lost));
         }
-        if (thorn && c === 'P' && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
+        if (thorn && thornReadAs.includes(c) && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
         // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
         // letter is that one; the print goes on past the cut.
         if (truncated && !wordEnds && j === m) {
           for (let k = 1; k < tr.length && k <= j; k++) if (t.slice(j - k, j) === tr.slice(0, k)) relax(i, j, i - 1, j - k, 0, c);
           // Not where the print's H follows: that P is a T misread (PHOMAS).
-          if (thorn && c === 'P' && t[j - 1] === 'T' && o[i] !== 'H') relax(i, j, i - 1, j - 1, 0.4, 'Þ');
+          if (thorn && thornReadAs.includes(c) && t[j - 1] === 'T' && o[i] !== 'H') relax(i, j, i - 1, j - 1, 0.4, 'Þ');
         }
         // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
         const base = bases[i - 1]!;
