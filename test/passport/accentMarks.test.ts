@@ -600,6 +600,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1035001 styled-dev 168 (a clean PDF): JI-WOO's hyphen read `:`, and the name came back JI WOO. The J's tail
     // made it too tall to count among the line's letters, which were then too few to measure.
     ['reads a stop or colon OCR read between two letters as the hyphen the ink shows there', 'ji-woo-hyphen-read-colon'],
+    // Seed 1035001 styled-dev 25 (a scan): OCR dropped the hyphen in ÇELIK-YILMAZ and read one word, `GELIKYILMAZ`;
+    // the MRZ's filler then made it a space.
+    ['joins two words OCR read as one by the hyphen whose ink alone stands in the gap between them', 'celik-yilmaz-hyphen-dropped'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

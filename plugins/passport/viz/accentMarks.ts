@@ -1292,8 +1292,9 @@ function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[])
  * A word OCR read across a space the ink shows (a single-line read joined YLVA and KJÆRSTIN, whose sparse reading
  * had them apart): where the word's letters stand one blob each, a gap with no ink in it (a hyphen's, an
  * apostrophe's), twice as wide as the line's letters stand apart and more, and 0.3 of a capital (a space is some 0.4),
- * parts two words of two letters or more. And a stop, comma or colon OCR read between two letters (no name prints
- * one there) is the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
+ * parts two words of two letters or more; where a hyphen's ink alone stands in the gap, they are joined by it (OCR
+ * dropped it: `CELIKYILMAZ`). And a stop, comma or colon OCR read between two letters (no name prints one there) is
+ * the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
  */
 function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[]): string {
   const chars = [...text];
@@ -1301,14 +1302,17 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
   if (at.length !== letters.length || at.length < 4) return text;
   const wide = Math.max(line.gap * 2 + 2, line.capHeight * 0.3);
   const top = median(letters.map((b) => b.minY));
-  const before = new Set<number>();
+  const before = new Map<number, string>();
   for (let k = 0; k + 1 < letters.length; k++) {
     const [left, right] = [letters[k]!, letters[k + 1]!];
     const between = blobs.filter((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
     if (at[k + 1] === at[k]! + 2 && /^[.,:;]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
-    if (k >= 1 && k + 2 < letters.length && at[k + 1] === at[k]! + 1 && between.length === 0 && letterGap(left, right) >= wide) before.add(at[k + 1]!);
+    if (k < 1 || k + 2 >= letters.length || at[k + 1] !== at[k]! + 1) continue;
+    if (between.length === 0 && letterGap(left, right) >= wide) before.set(at[k + 1]!, ' ');
+    // A hyphen OCR dropped between two words it then read as one (`CELIKYILMAZ`): the ink has it.
+    if (between.length === 1 && dashShaped(between[0]!, top, line.capHeight)) before.set(at[k + 1]!, '-');
   }
-  return chars.map((c, i) => (before.has(i) ? ` ${c}` : c)).join('');
+  return chars.map((c, i) => `${before.get(i) ?? ''}${c}`).join('');
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
