@@ -302,10 +302,15 @@ export function withAccentMarks(
     const inked = (b: Blob): boolean => inkRatio(b) >= 0.7 || twinned(b);
     const merged = tall.flatMap((b) => marksMergedInto(b, tall, capHeight, markSize, mask, crop.width, imaging));
     const marks = [...inMarkZone, ...merged].filter(inked);
+    // An O's dots OCR read as a 0 beside it (`O0ZTURK` for ÖZTÜRK): where the word's ink stands one letter fewer
+    // than it has letters and digits, that 0 is no letter, and the dots are placed over the O.
+    const zero = /(?<=[Oo])0|0(?=[Oo])/.exec(word.text);
+    const glyphs = (word.text.match(/[\p{L}\d]/gu) ?? []).length;
+    const text = zero !== null && glyphs === tall.length + 1 ? word.text.slice(0, zero.index) + word.text.slice(zero.index + 1) : word.text;
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
-    const letters = [...word.text.toUpperCase()];
+    const letters = [...text.toUpperCase()];
     // A page that prints its names in mixed case (`Specimen`): a lower-case i or j carries its own dot.
-    const asRead = [...word.text];
+    const asRead = [...text];
     const ownDot = (i: number): boolean => asRead.length === letters.length && /^[ij]$/.test(asRead[i]!);
     // OCR gives Ç for a C with any mark at times: the pixels decide between its cedilla and a mark above (Č).
     const bases = letters.map((c) => cedillaBase[c] ?? c);
