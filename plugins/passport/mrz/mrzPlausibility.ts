@@ -6,8 +6,7 @@
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import type { Td3Parse } from './parseTd3.ts';
-import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
-import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
+import { td3CheckCells, td3CheckHolds, td3Checks, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
 import { mrzExpiryDate } from '../../../core/mrz/mrzDate.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import { fits } from '../../../core/mrz/mrzCharClass.ts';
@@ -79,10 +78,7 @@ function dateOffByMoreThanACell(line2: string, check: 'date_of_birth' | 'expiry_
   const cells = td3CheckCells(check);
   const [from, to] = td3Checks.find((c) => c.check === check)!.spans[0]!;
   if (mrzExpiryDate(line2.slice(from, to)) !== null) return false;
-  const holds = (line: string, name: Td3CheckName): boolean => {
-    const { digit, spans } = td3Checks.find((c) => c.check === name)!;
-    return mrzCheckHolds(spans.map(([a, b]) => line.slice(a, b)).join(''), line[td3Field(digit).start] ?? '');
-  };
+  const holds = (line: string, name: Td3CheckName): boolean => td3CheckHolds(line, td3Checks.find((c) => c.check === name)!);
   for (const cell of cells) {
     for (const d of '0123456789') {
       if (line2[cell] === d) continue;

@@ -1,8 +1,7 @@
 /** Parses and validates a TD3 (passport) MRZ: every field raw and decoded, each check digit's verdict, repairs. */
 import { repairTd3, type Td3Alternatives, type Td3Confidence, type Td3Repair } from './repairTd3.ts';
-import { td3Checks, td3Field, td3Fields, type Td3CheckName, type Td3FieldName } from './td3Fields.ts';
+import { td3CheckHolds, td3Checks, td3Field, td3Fields, type Td3CheckName, type Td3FieldName } from './td3Fields.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 
 export interface MrzDate {
   /** `YYMMDD` as in the MRZ (after repairs). */
@@ -111,11 +110,7 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
 
   const line2 = lines[1];
   const checks = {} as Record<Td3CheckName, boolean>;
-  for (const check of td3Checks) {
-    const data = check.spans.map(([s, e]) => line2.slice(s, e)).join('');
-    const digit = slice(lines, check.digit);
-    checks[check.check] = mrzCheckHolds(data, digit, check.check === 'optional_data' && /^<*$/.test(data));
-  }
+  for (const check of td3Checks) checks[check.check] = td3CheckHolds(line2, check);
 
   const documentCode = slice(lines, 'document_code');
   if (documentCode !== 'P') errors.push({ field: 'document_code', reason: 'a passport MRZ starts with P' });

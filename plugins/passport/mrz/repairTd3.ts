@@ -5,9 +5,8 @@
  * and the recogniser's own second-best class).
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 import { confusionPairs, fits, forcedByClass, isFillerRunConfusion, secondOnly, substitutes } from '../../../core/mrz/mrzCharClass.ts';
-import { td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
+import { td3CheckHolds, td3Checks, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from './td3Fields.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 
 export interface Td3Repair {
@@ -34,15 +33,6 @@ function fieldAt(line: 0 | 1, index: number): Td3FieldSpec {
   const spec = td3Fields.find((f) => f.line === line && index >= f.start && index < f.end);
   if (!spec) throw new Error(`no TD3 field at line ${line + 1} position ${index + 1}`);
   return spec;
-}
-
-function checkHolds(line2: readonly string[], check: (typeof td3Checks)[number]): boolean {
-  const data = check.spans.map(([s, e]) => line2.slice(s, e).join('')).join('');
-  const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
-  const digit = line2[digitSpec.start]!;
-  // An empty optional-data field may carry `<` as its check digit.
-  const fillerIsZero = check.check === 'optional_data' && /^<*$/.test(data);
-  return mrzCheckHolds(data, digit, fillerIsZero);
 }
 
 export interface Td3RepairResult {
@@ -99,7 +89,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   // Before single changes: one of them can make the number hold with the other Os left amid its digits.
   for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
   for (const check of td3Checks) {
-    if (checkHolds(line2, check)) continue;
+    if (td3CheckHolds(line2, check)) continue;
     const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
     // The composite covers only positions whose own checks already decided them: just its digit may move.
     const positions = check.check === 'composite' ? [digitSpec.start] : [...rangeOf(check.spans), digitSpec.start];
@@ -132,7 +122,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
  */
 function zerosReadAsOh(line2: string[]): number[] | null {
   const number = td3Checks.find((c) => c.check === 'document_number')!;
-  if (checkHolds(line2, number)) return null;
+  if (td3CheckHolds(line2, number)) return null;
   const ohsPastFirstDigit = (field: 'document_number' | 'optional_data'): number[] => {
     const { start, end } = td3Field(field);
     const firstDigit = line2.slice(start, end).findIndex((c) => /[0-9]/.test(c));
@@ -144,7 +134,7 @@ function zerosReadAsOh(line2: string[]): number[] | null {
   if (ohs.length < 2 || ohsPastFirstDigit('optional_data').length > 0) return null;
   const swapped = [...line2];
   for (const i of ohs) swapped[i] = '0';
-  return checkHolds(swapped, number) && checkHolds(swapped, compositeCheck) ? ohs : null;
+  return td3CheckHolds(swapped, number) && td3CheckHolds(swapped, compositeCheck) ? ohs : null;
 }
 
 const zeroOrOh = (a: string, b: string): boolean => (a === 'O' && b === '0') || (a === '0' && b === 'O');
@@ -162,7 +152,7 @@ function zeroOrOhElsewhere(fix: { i: number; to: string }, positions: readonly n
     if (original !== 'O' && original !== '0') return false;
     if (!fits(fieldAt(1, i).charClass, original === 'O' ? '0' : 'O')) return false;
     line2[i] = original === 'O' ? '0' : 'O';
-    const holds = checkHolds(line2, check);
+    const holds = td3CheckHolds(line2, check);
     line2[i] = original;
     return holds;
   });
@@ -174,7 +164,7 @@ const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;
 function confirmedByComposite(fixes: readonly { i: number; to: string }[], line2: string[], check: (typeof td3Checks)[number]): { i: number; to: string }[] {
   if (check.check === 'composite') return [...fixes];
   const others = td3Checks.filter((c) => c !== check && c.check !== 'composite');
-  if (!others.every((c) => checkHolds(line2, c))) return [...fixes];
+  if (!others.every((c) => td3CheckHolds(line2, c))) return [...fixes];
   return fixes.filter((fix) => holdsWith(line2, fix, compositeCheck));
 }
 
@@ -182,7 +172,7 @@ function confirmedByComposite(fixes: readonly { i: number; to: string }[], line2
 function holdsWith(line2: string[], { i, to }: { i: number; to: string }, check: (typeof td3Checks)[number]): boolean {
   const original = line2[i]!;
   line2[i] = to;
-  const holds = checkHolds(line2, check);
+  const holds = td3CheckHolds(line2, check);
   line2[i] = original;
   return holds;
 }

@@ -1,6 +1,7 @@
 /** The TD3 field table (ICAO 9303-4): where each field sits, its character class and the check digit over it. */
 
 import type { MrzCharClass } from '../../../core/mrz/mrzCharClass.ts';
+import { mrzCheckHolds } from '../../../core/mrz/mrzCheckDigit.ts';
 
 /** Character class of a field: decides which repairs its type forces (core/mrz/mrzCharClass.ts). */
 export type Td3CharClass = MrzCharClass;
@@ -77,6 +78,16 @@ export const td3Checks: readonly { readonly check: Td3CheckName; readonly digit:
   { check: 'optional_data', digit: 'optional_data_check', spans: [[28, 42]] },
   { check: 'composite', digit: 'composite_check', spans: [[0, 10], [13, 20], [21, 43]] },
 ];
+
+/** Whether `check` holds over line 2 (its characters, or as a string). */
+export function td3CheckHolds(line2: string | readonly string[], check: (typeof td3Checks)[number]): boolean {
+  const span = (s: number, e: number): string => (typeof line2 === 'string' ? line2.slice(s, e) : line2.slice(s, e).join(''));
+  const data = check.spans.map(([s, e]) => span(s, e)).join('');
+  const digit = line2[td3Field(check.digit).start] ?? '';
+  // An empty optional-data field may carry `<` as its check digit.
+  const fillerIsZero = check.check === 'optional_data' && /^<*$/.test(data);
+  return mrzCheckHolds(data, digit, fillerIsZero);
+}
 
 /** The line-2 positions (0-based) a check reads: the cells it covers and its own digit's. */
 export function td3CheckCells(check: Td3CheckName): number[] {
