@@ -1079,7 +1079,10 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
  * or set apart and far taller than its letters (the page's edge); a whole name read doubtfully (`ODEGARD` at 19) is
  * still the name.
  */
-function withoutTextureAtEnds(read: readonly OcrWord[], inkRows: (w: OcrWord) => InkRows): OcrWord[] {
+function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) => InkRows): OcrWord[] {
+  // Each word's ink measured once: the rules below compare every word with the tallest and its neighbours.
+  const measured = new Map(read.map((w) => [w, measure(w)]));
+  const inkRows = (w: OcrWord): InkRows => measured.get(w) ?? measure(w);
   const letterHeight = (w: OcrWord): number => inkRows(w).height;
   // A word with no letter at an end (`|` `|` for a portrait's edge, `/`) is no name's, and no measure for the words
   // beside it: as the tallest word it made the surname beside it a label's small print (PETROVIĆ came back `| |`).
@@ -1284,12 +1287,9 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
  * or a cedilla joined on (Å, J, Ç) as well, hyphens, apostrophes and marks apart not. Left to right.
  */
 function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[]): Blob[] {
-  const core = line.letters.flat();
-  if (core.length === 0) return [];
-  const middle = median(core.map((b) => (b.minY + b.maxY) / 2));
   const tall = (b: Blob): number => (b.maxY - b.minY + 1) / line.capHeight;
   return blobs
-    .filter((b) => b.cx >= word.bbox.x0 && b.cx <= word.bbox.x1 && b.minY <= middle && b.maxY >= middle && tall(b) >= 0.8 && tall(b) <= 1.7)
+    .filter((b) => b.cx >= word.bbox.x0 && b.cx <= word.bbox.x1 && b.minY <= line.middle && b.maxY >= line.middle && tall(b) >= 0.8 && tall(b) <= 1.7)
     .sort((a, b) => a.minX - b.minX);
 }
 
@@ -1336,6 +1336,8 @@ interface LineLetters {
   /** The gap between two letters of a word, by its median over the line. */
   readonly gap: number;
   readonly capHeight: number;
+  /** The row through the middle of the line's letters (their median). */
+  readonly middle: number;
 }
 
 /** The line's letters by word, and how far apart its letters stand; null with under four gaps to measure. */
@@ -1357,7 +1359,7 @@ function lineLetters(words: readonly OcrWord[], blobs: readonly Blob[]): LineLet
   const letters = inWords.map((bs) => bs.filter((b) => sized(b) || tailed(b)).sort((a, b) => a.minX - b.minX));
   const gaps = letters.flatMap((ls) => ls.slice(1).map((b, k) => letterGap(ls[k]!, b)));
   if (gaps.length < 4) return null;
-  return { letters, gap: median(gaps), capHeight: letterHeight };
+  return { letters, gap: median(gaps), capHeight: letterHeight, middle: median(letters.flat().map((b) => (b.minY + b.maxY) / 2)) };
 }
 
 /**
