@@ -378,6 +378,37 @@ describe('a name printed on two rows, one word\'s box heightened by its mark', (
   });
 });
 
+describe('a date under its label, the next row\'s value boxed up into the next label by a tall misread glyph', () => {
+  // Seed 1037001 styled-dev 161 (a photo): `23 SEP /SEP 22` read as `23 °SEP` and `SEP 22` apart, and the expiry's
+  // `27` boxed from above its own label's bottom; run on to that row, the issue label's value spelt 23 SEP 23.
+  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+  const line = (...words: ReturnType<typeof word>[]) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: 90,
+    bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words.at(-1)!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
+    words,
+  });
+  const viz: OcrResult = {
+    text: '',
+    confidence: 90,
+    lines: [
+      line(word('DATE', 311, 160, 338, 169), word('OF', 342, 160, 356, 169), word('ISSUE', 361, 160, 392, 169)),
+      line(word('23', 312, 177, 338, 194), word('°SEP', 360, 179, 401, 201)),
+      line(word('SEP', 454, 179, 495, 195), word('22', 516, 178, 542, 195)),
+      line(word('DATE', 310, 219, 337, 228), word('OF', 342, 219, 356, 228), word('EXPIRY.', 361, 219, 398, 228)),
+      line(word('23', 312, 235, 338, 252), word('SEP', 359, 237, 414, 253), word('//', 415, 228, 431, 252), word('SEP', 453, 237, 495, 253), word('27', 515, 216, 542, 253)),
+    ],
+  };
+  const parse = parseTd3(['P<JPNPARK<<JIAN<<<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'YP35506592JPN7107090M2709237TH172783X<<<<<52'], { now });
+  it('is not run on past the next label', () => {
+    const issue = labelledValues(phrasesOf(viz)).find((lv) => lv.field === 'issue_date');
+    expect(issue?.values.map((v) => v.text)).toEqual(['23 °SEP']);
+  });
+  it('is the row\'s parts read together, on the 5-year rule', () => {
+    expect(readVizFields(viz, parse, {}, now).issueDate?.iso).toBe('2022-09-23');
+  });
+});
+
 describe('rowsUnder', () => {
   it('pairs a row of capitals with the next row under it at its column, past a label, and with nothing else', () => {
     const pairs = rowsUnder(phrasesOf(page(['KOWALCZYK', 'Given names', 'ALEKSANDR PIOTR', '31.08.1996', '_ POLSKIE'])));

@@ -284,11 +284,13 @@ function continuationOf(value: Phrase, values: readonly Phrase[], labels: readon
 }
 
 function labelBetween(labels: readonly Phrase[], label: Phrase, value: Phrase): boolean {
+  // By the middles: a tall misread glyph (`27` boxed up into the label above it) lifts a value's top past its label.
+  const middle = (box: BoundingBox): number => (box.y0 + box.y1) / 2;
   return labels.some(
     (l) =>
       l !== label &&
       l.bbox.y0 > label.bbox.y1 - 2 &&
-      l.bbox.y1 <= value.bbox.y0 + 2 &&
+      (l.bbox.y1 <= value.bbox.y0 + 2 || middle(l.bbox) < middle(value.bbox)) &&
       l.bbox.x0 < value.bbox.x1 &&
       l.bbox.x1 > value.bbox.x0,
   );
