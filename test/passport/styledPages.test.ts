@@ -47,6 +47,7 @@ const pages: readonly StyledPage[] = [
   { seed: 999_001, index: 177, degradation: 'photo', what: 'A and N one blob under the acute: the mark over the A\'s half is the A\'s (was: SANCHEZ, SEBASTIAN)' },
   { seed: 1_001_001, index: 187, degradation: 'photo', what: 'given names past a cut MRZ, JIŘÍ read `JIRT` by every pass: the T a bare stem under the acute (was: JIRT ALEKSANDR)' },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
+  { seed: 1_037_001, index: 72, degradation: 'noise', what: 'given names a surname filling line 1 left no room for, their label garbled in the first pass: found in the sharper pass and re-read (was: no given names)' },
   { seed: 1_037_001, index: 160, degradation: 'photo', what: "a date of issue read in two parts under its label, the expiry's value boxed up into its own label: not run on to it (was: 2023-09-23)" },
   // Pages a first version of the reading past the edge got wrong: it read on past any line whose crop ran there.
   { seed: 967_001, index: 180, degradation: 'rot270', what: "a surname the edge cut whose whole the MRZ has: not read on past the page into the desk (was: `ÇELIK JOO`, marks lost)" },

@@ -9,6 +9,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { recognizeInBands, type BandImage } from '../../../core/ocr/bandedOcr.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
+import { nameMayBeTruncated } from '../mrz/index.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedRegion } from '../mrz/readMrz.ts';
@@ -399,9 +400,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
     // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
     const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
+    // Nor have given names a surname filling line 1 left no room for: they too are looked for under their label.
+    const givenPastMrz = located.parse.fields.name.givenNames === '' && nameMayBeTruncated(located.parse.lines[0]);
     const missed: Record<keyof NameBoxes, boolean> = {
       surname: firstRead.surname === null,
-      givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed) && firstRead.givenNames === null,
+      givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed || givenPastMrz) && firstRead.givenNames === null,
     };
     // The date of issue is in no MRZ: when the first pass found none (or only the page's one other date, unlabelled,
     // or a labelled date off the 5/10-year rule, as a misread often is: settleAtypical), the zone is read once more,
