@@ -269,6 +269,16 @@ describe('optionalDataCellsInDoubt', () => {
     const oh = parseTd3([line1, line2For('211271<426O')], { now });
     expect(optionalDataCellsInDoubt(oh, doubting({ 38: '0' }).confidence, doubting({ 38: '0' }).second, now)).toEqual([]);
   });
+  it('puts in doubt O among digits alone read sure, where the swaps cancel: a round 0 reads O at full confidence', () => {
+    // Seed 1039001 styled-dev 173, under glare: 008759211 read `OO8759211`, both cells at 1.0, both checks holding.
+    const ohs = parseTd3([line1, line2For('OO8759211')], { now });
+    expect(ohs.valid).toBe(true);
+    expect(line2For('008759211').slice(42)).toBe(line2For('OO8759211').slice(42));
+    expect(optionalDataCellsInDoubt(ohs, sure, doubting({}).second, now)).toEqual([28, 29]);
+    // Beside a letter the field is no run of digits, and an O there may be printed.
+    const lettered = parseTd3([line1, line2For('AOO759211')], { now });
+    expect(optionalDataCellsInDoubt(lettered, sure, doubting({}).second, now)).toEqual([]);
+  });
 });
 
 describe('rivalRepairCells', () => {

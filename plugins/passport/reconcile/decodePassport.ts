@@ -64,7 +64,7 @@ const messages: Record<PassportWarning['code'], string> = {
   mrz_number_uncertain:
     'Letters of the document number that a look-alike digit could replace with every check digit still holding (O and 0, G and 6) are in doubt, and the printed page did not settle them.',
   mrz_optional_data_uncertain:
-    'Letters of the optional data (the personal number) that a look-alike digit could replace with every check digit still holding (U and 0, G and 6) are in doubt.',
+    'Letters of the optional data (the personal number) that a look-alike digit could replace with every check digit still holding (O and 0, U and 0, G and 6) are in doubt.',
   mrz_repair_uncertain:
     'A check digit that failed as read was mended, but another change to characters the classifiers doubted mends it as well, with every check digit holding: the check digits do not tell the two readings apart, and the printed page did not settle them.',
   printed_page_too_small:

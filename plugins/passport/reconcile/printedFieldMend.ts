@@ -170,9 +170,17 @@ function lookalikeCellsInDoubt(
   // A print copy spelled as read settles its letters, but not an O: OCR reads print's 0 among letters as O as well
   // (Argentina's ZZZ000110 under glare: the MRZ and the print both ZZZOO0110, every check holding either way).
   const spelledAsRead = printedCopies.some((copy) => copy === was);
+  // An O among digits alone (`4OO8759211`) is doubted however sure the recogniser was: a face whose 0 is round reads
+  // O at full confidence, and no check tells the field's O from its 0 where the swaps cancel.
+  const oAmongDigits = /[0-9]/.test(was) && /^[0-9O<]+$/.test(was);
   const doubted = [...was]
-    .map((c, i) => ({ cell: spec.start + i, to: second[spec.start + i] ?? '' }))
-    .filter(({ cell, to }) => (confidence[cell] ?? 1) < doubtedBelow && letterForDigit(line2[cell]!, to) && (!spelledAsRead || line2[cell] === 'O'));
+    .map((c, i) => ({ cell: spec.start + i, to: c === 'O' && oAmongDigits ? '0' : (second[spec.start + i] ?? '') }))
+    .filter(
+      ({ cell, to }) =>
+        ((confidence[cell] ?? 1) < doubtedBelow || (line2[cell] === 'O' && oAmongDigits)) &&
+        letterForDigit(line2[cell]!, to) &&
+        (!spelledAsRead || line2[cell] === 'O'),
+    );
   const inDoubt = new Set<number>();
   const holds = (swaps: readonly { cell: number; to: string }[]): boolean => {
     const chars = [...line2];
