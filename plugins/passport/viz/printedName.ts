@@ -74,19 +74,6 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   const t = wordEnds ? mrzName.replace(/<+$/, '') : mrzName;
   const n = o.length;
   const m = t.length;
-  // cost[i][j]: best cost aligning o[0..i) with t[0..j); back-pointers rebuild the printed string.
-  const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
-  const back: { pi: number; pj: number; emit: string; beyond?: boolean }[][] = Array.from({ length: n + 1 }, () =>
-    new Array(m + 1).fill(null),
-  );
-  cost[0]![0] = 0;
-  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string, beyond = false): void => {
-    const total = cost[pi]![pj]! + c;
-    if (total < cost[i]![j]!) {
-      cost[i]![j] = total;
-      back[i]![j] = { pi, pj, emit, beyond };
-    }
-  };
   // A name writes the MRZ's OE (and AE) one way: where the reading shows one letter for it (Ö, not Ø), a lone O for
   // another is that letter, whatever the state's orthography (`NYSTRÖM-ANGSTROM` on a Danish page is no ÅNGSTRØM).
   const seen = (letters: string): string | null => {
@@ -99,6 +86,25 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   // Per OCR character, what it transliterates to and its letter without marks: the same for every MRZ position.
   const translits = o.map(transliterateChar);
   const bases = o.map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  // The MRZ word each of its positions is in (fillers count to the word before).
+  const wordAt = [...t].map((_, j) => [...t.slice(0, j)].filter((c) => c === '<').length);
+  /**
+   * cost[i][j]: best cost aligning o[0..i) with t[0..j); back-pointers rebuild the printed string. A lone letter for
+   * the MRZ's pair is tried only in the words `loneIn` allows.
+   */
+  const align = (loneIn: (word: number) => boolean) => {
+  const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
+  const back: { pi: number; pj: number; emit: string; beyond?: boolean; lone?: boolean; c: number }[][] = Array.from({ length: n + 1 }, () =>
+    new Array(m + 1).fill(null),
+  );
+  cost[0]![0] = 0;
+  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string, beyond = false, lone = false): void => {
+    const total = cost[pi]![pj]! + c;
+    if (total < cost[i]![j]!) {
+      cost[i]![j] = total;
+      back[i]![j] = { pi, pj, emit, beyond, lone, c };
+    }
+  };
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= m; j++) {
       if (i === 0 && j === 0) continue;
@@ -111,7 +117,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         // no mark seen is no evidence against dots too small or blurred to see, so the name's other such letters, or
         // else the orthography, decide.
         for (const lost of lostDiacritics[c] ?? []) {
-          if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lone(lost));
+          if (j >= 2 && t.slice(j - 2, j) === lost.pair && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
         }
         if (thorn && thornReadAs.includes(c) && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
         // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
@@ -138,23 +144,43 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
       if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
     }
   }
+  return { cost, back };
+  };
+  /** The path's steps from its end, each with whether it misread (added, missed or took another letter for one). */
+  const stepsOf = ({ back }: ReturnType<typeof align>) => {
+    const steps: { pi: number; pj: number; i: number; j: number; emit: string; beyond: boolean; lone: boolean; misread: boolean }[] = [];
+    for (let i = n, j = m; i > 0 || j > 0; ) {
+      const step = back[i]![j]!;
+      // A separator OCR added or missed (`KON STANTINOPOLSKA`) splits or joins words; it misreads no letter.
+      const separatorOnly = (step.pj === j && /[\s'’-]/u.test(o[i - 1] ?? '')) || (step.pi === i && t[j - 1] === '<');
+      // The step's own price, not a difference of sums: 1.4 - 0.4 falls short of 1 in floating point.
+      const misread = !step.beyond && step.c >= 1 && !separatorOnly;
+      steps.push({ pi: step.pi, pj: step.pj, i, j, emit: step.emit, beyond: step.beyond === true, lone: step.lone === true, misread });
+      i = step.pi;
+      j = step.pj;
+    }
+    return steps;
+  };
+  // A lone letter for the pair is a mark not seen: where the same word also needs a letter misread, added or missed
+  // (`MARQUI` for MARQUEZ as MARQÜZ, its E taken for a Ü and the I for the Z), the reading is no evidence of it.
+  const first = align(() => true);
+  const firstSteps = stepsOf(first);
+  const wordOf = (step: { pj: number; j: number }): number => wordAt[Math.min(step.pj, m - 1)] ?? 0;
+  const doubtful = new Set(firstSteps.filter((s) => s.lone).map(wordOf).filter((w) => firstSteps.some((s) => s.misread && wordOf(s) === w)));
+  const chosen = doubtful.size === 0 ? first : align((word) => !doubtful.has(word));
+  const { cost } = chosen;
   let matched = '';
   let beyond = '';
   let beyondSteps = 0;
   let misread = 0;
-  for (let i = n, j = m; i > 0 || j > 0; ) {
-    const step = back[i]![j]!;
+  for (const step of chosen === first ? firstSteps : stepsOf(chosen)) {
     if (step.beyond) {
       beyondSteps += 1;
       beyond = step.emit + beyond;
     } else {
       matched = step.emit + matched;
-      // A separator OCR added or missed (`KON STANTINOPOLSKA`) splits or joins words; it misreads no letter.
-      const separatorOnly = (step.pj === j && /[\s'’-]/u.test(o[i - 1] ?? '')) || (step.pi === i && t[j - 1] === '<');
-      if (cost[i]![j]! - cost[step.pi]![step.pj]! >= 1 && !separatorOnly) misread += 1;
+      if (step.misread) misread += 1;
     }
-    i = step.pi;
-    j = step.pj;
   }
   const total = cost[n]![m]!;
   const kept = keptBeyond(beyond);
