@@ -9,6 +9,7 @@ import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { Blob } from '../../core/imaging/connectedComponents.ts';
 import { letterCentres, smallLettersShorter, withAccentMarks as accentsOf, withMarksBelow } from '../../plugins/passport/viz/accentMarks.ts';
 import { belowCloseLabel, roomAbove } from '../../plugins/passport/viz/nameLineBand.ts';
+import { nameCharacters } from '../../plugins/passport/viz/printedName.ts';
 
 const withAccentMarks = (crop: RawImage, ocr: OcrResult) => accentsOf(crop, ocr, pluginImaging);
 
@@ -628,6 +629,13 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     // Seed 991001 styled-dev 64: a blob of glare over GUDMUNDSSON's N, on an Icelandic page, came back Ñ.
     expect(accentsOf(crop, ocr, pluginImaging, {})).toBe(elsewhere);
+  });
+  it('joins two words whose letters stand as close as the line\'s letters and under half its spaces, in a face tracked wide', async () => {
+    // Seed 1039001 styled-dev 158 (a scan, a monospaced face tracked wide): OCR split AHMET at the 8 px between A and H,
+    // past a cut MRZ (CAGLAR<OGUZ<): A HMET. The face's letters stand 7 px apart, its spaces 28, its capitals 22 tall;
+    // texture crossing the line broke into pieces a third of that, more of them than letters.
+    const { crop, ocr, printed } = await pinnedCrop('ahmet-wide-tracking-split');
+    expect(nameCharacters(accentsOf(crop, ocr, pluginImaging, {}))).toBe(printed);
   });
   it('reads the marks on the whole crop where the only print above the name was the label\'s feet its top edge cut', async () => {
     // Seed 1015001 styled-dev 10 (turned a quarter): the first read took the label's feet for a word (`MARTI ERAICO`);

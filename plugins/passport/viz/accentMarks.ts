@@ -1255,6 +1255,12 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
   // no further apart than the line's letters do are one.
   const line = lineLetters(words, blobs);
   const spaced = line === null ? texts : texts.map((text, i) => spacedAtInkGaps(text, lettersAcross(words[i]!, line, blobs), line, blobs));
+  // The ink gap before each word (from the last letter of the word before), where both have letters.
+  const wordGaps = words.map((_, i) => {
+    const before = line?.letters[i - 1]?.at(-1);
+    const after = line?.letters[i]?.[0];
+    return before === undefined || after === undefined ? null : letterGap(before, after);
+  });
   let joined = spaced[0] ?? '';
   for (let i = 1; i < spaced.length; i++) {
     const left = words[i - 1]!.bbox;
@@ -1274,9 +1280,12 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
         b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 && dashShaped(b, top, capHeight),
     );
     const noHyphenYet = !joined.endsWith('-') && !spaced[i]!.startsWith('-');
-    const before = line?.letters[i - 1]?.at(-1);
-    const after = line?.letters[i]?.[0];
-    const glued = line !== null && before !== undefined && after !== undefined && !dash && letterGap(before, after) <= line.gap * 1.5 + 1 && letterGap(before, after) < line.capHeight * 0.2;
+    const gap = wordGaps[i];
+    // Narrow beside the line's spaces too: a face tracked wide (letters a third of a capital apart) sets its spaces
+    // wider still, and OCR splits its words at a letter's gap (`A HMET`) that no fixed share of a capital tells.
+    const otherGaps = wordGaps.filter((g, k): g is number => g !== null && k !== i);
+    const narrow = (g: number): boolean => g < line!.capHeight * 0.2 || (otherGaps.length > 0 && g < median(otherGaps) * 0.5);
+    const glued = line !== null && gap != null && !dash && gap <= line.gap * 1.5 + 1 && narrow(gap);
     joined += (glued ? '' : dash && noHyphenYet ? '-' : ' ') + spaced[i];
   }
   return joined;
@@ -1348,8 +1357,9 @@ function lineLetters(words: readonly OcrWord[], blobs: readonly Blob[]): LineLet
     blobs.filter((b) => b.cx >= w.bbox.x0 && b.cx <= w.bbox.x1 && b.maxY >= w.bbox.y0 && b.minY <= w.bbox.y1 && height(b) <= boxHeight * 1.2),
   );
   // The letters' height is the one most of the ink shares (within 15%), the taller on a tie: a texture stroke or the
-  // crop's edge may stand taller than any letter.
-  const heights = inWords.flat().map(height);
+  // crop's edge may stand taller than any letter. Among ink at least 0.4 of the words' boxes tall: the pieces texture
+  // crossing the words breaks into, and marks, are shorter, and may outnumber the letters.
+  const heights = inWords.flat().map(height).filter((h) => h >= boxHeight * 0.4);
   const near = (h: number): number => heights.filter((x) => Math.abs(x - h) <= h * 0.15).length;
   const letterHeight = heights.reduce((best, h) => (near(h) > near(best) || (near(h) === near(best) && h > best) ? h : best), 0);
   const sized = (b: Blob): boolean => Math.abs(height(b) - letterHeight) <= letterHeight * 0.3;
