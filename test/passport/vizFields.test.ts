@@ -114,6 +114,13 @@ describe.each(samples)('printed page of %s', (_file, sample) => {
 });
 
 /** OCR words laid out as rows, 20 px a character, rows 40 px apart. */
+/** A line moved `dy` px up, its words too. */
+const shiftedUp = <L extends OcrResult['lines'][number]>(line: L, dy: number): L => ({
+  ...line,
+  bbox: { ...line.bbox, y0: line.bbox.y0 - dy, y1: line.bbox.y1 - dy },
+  words: line.words.map((w) => ({ ...w, bbox: { ...w.bbox, y0: w.bbox.y0 - dy, y1: w.bbox.y1 - dy } })),
+});
+
 const rows = (texts: readonly string[]): OcrResult => ({
   text: texts.join('\n'),
   confidence: 90,
@@ -246,6 +253,13 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     // Not a row further down: with the given names' own row unread, nothing.
     const unread = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'Place of birth', 'BERLIN']);
     expect(readVizFields(unread, parse).givenNames).toBeNull();
+  });
+  it('takes no value from under another field\'s label below the surname, however close the rows stand', () => {
+    // Seed 1043001 styled-dev 140 (a photo): the given names read `NOUR LavLa`, their label missed, and the rows
+    // closer than 3.5 name heights: the nationality's value, UNITED ARAB EMIRATES, came back as the given names.
+    const tight = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nour LavLa', 'Nationality', 'UNITED ARAB EMIRATES']);
+    const closer = { ...tight, lines: tight.lines.map((line, r) => shiftedUp(line, r * 12)) };
+    expect(readVizFields(closer, parse).givenNames).toBeNull();
   });
   it('takes no word of the label\'s small print beside it for them where their value below stands taller', () => {
     // Seed 1035001 styled-dev 116: `GIVEN HAVES` (NAMES misread) read as label and name in one phrase, HAVES taken

@@ -327,11 +327,16 @@ function phraseBelow(phrases: readonly Phrase[], surname: BoundingBox | null): N
   if (surname === null) return [];
   const height = surname.y1 - surname.y0;
   // Within the next row of label and value (the nationality's is two rows down); nearest first, the garbled label's
-  // own words among them (nameBeyondMrz takes only a clean run of capitals).
+  // own words among them (nameBeyondMrz takes only a clean run of capitals). Never under another field's label read
+  // below the surname: its value is that field's (`UNITED ARAB EMIRATES` under NATIONALITY, where the given names
+  // themselves were read in lower case and their rows stand closer than 3.5 heights).
+  const labelsBelow = phrases.filter((p) => p.label !== null && p.label !== 'given_names' && p.bbox.y0 >= surname.y1 - height * 0.3);
+  const underOtherLabel = (box: BoundingBox): boolean =>
+    labelsBelow.some((l) => (l.bbox.y0 + l.bbox.y1) / 2 < box.y0 && l.bbox.x0 < box.x1 && l.bbox.x1 > box.x0);
   return phrases
     .filter((p) => p.label === null)
     .map((p) => ({ p, box: capitalsBox(p.words) }))
-    .filter(({ box }) => box.y0 >= surname.y1 && box.y0 - surname.y1 <= 3.5 * height && Math.abs(box.x0 - surname.x0) <= 1.5 * height)
+    .filter(({ box }) => box.y0 >= surname.y1 && box.y0 - surname.y1 <= 3.5 * height && Math.abs(box.x0 - surname.x0) <= 1.5 * height && !underOtherLabel(box))
     .sort((a, b) => a.box.y0 - b.box.y0)
     .map(({ p, box }) => ({ text: p.text, confidence: p.confidence, bbox: box }));
 }
