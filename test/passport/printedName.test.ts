@@ -128,6 +128,14 @@ describe('nameCharacters', () => {
     expect(nameCharacters("JANSEN-VAN 'T HOF")).toBe("JANSEN-VAN 'T HOF");
     expect(nameCharacters("DE 'S-GRAVESANDE")).toBe("DE 'S-GRAVESANDE");
   });
+  it('reads a double quote after a word\'s first letter as its apostrophe, and nowhere else', () => {
+    // Seed 1043001 styled-dev 148 (a scan): THOMPSON-O'BRIEN re-read `— THOMPSON-0"BRIEN`; the quote went, and with it
+    // the apostrophe: THOMPSON-OBRIEN.
+    expect(nameCharacters('THOMPSON-0"BRIEN')).toBe("THOMPSON-O'BRIEN");
+    expect(nameCharacters('D”ARTOIS')).toBe("D'ARTOIS");
+    // Inside a word, past its first letter, a quote is texture: no apostrophe there.
+    expect(nameCharacters('SMI"TH')).toBe('SMI TH');
+  });
   it('reads a zero before an apostrophe at a word\'s start as a letter, keeping the apostrophe', () => {
     expect(nameCharacters("ROBERT 0'BRIEN")).toBe("ROBERT O'BRIEN");
     // The MRZ settles the letter: D'ARTOIS read `0'ARTOIS`.

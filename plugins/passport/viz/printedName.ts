@@ -210,6 +210,9 @@ export const barsAsI = (text: string): string => text.replace(barsJoinedToLetter
 export function nameCharacters(text: string): string {
   return barsAsI(text)
     .replace(/['’]{2,}/g, (run) => run[0]!)
+    // A double quote after a word's first letter, glued to the next, is its apostrophe read twice (`THOMPSON-0"BRIEN`);
+    // elsewhere in a word it is texture, as before.
+    .replace(/(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu, "'")
     // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
