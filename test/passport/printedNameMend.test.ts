@@ -185,6 +185,12 @@ describe('mendNameFromPrint, where the classifiers disagreed', () => {
     const r = mendNameFromPrint(read, disputed, { surname: 'RODRIGUEZ', givenNames: 'MASON' }, { now });
     expect(r.lines[0]).toBe('P<USARODRIGUEZ<<MASON<<<<<<<<<<<<<<<<<<<<<<<');
   });
+  it('takes none of them from the print within one part where glare washed them out: those are the washed-cell rule\'s', () => {
+    // MASON's three, two of them washed: that part stays as read; RODRIGUEZ's two are as many as the print may change.
+    const line1Washed = Array.from({ length: 44 }, (_, i) => [18, 19].includes(i));
+    const r = mendNameFromPrint(read, disputed, { surname: 'RODRIGUEZ', givenNames: 'MASON' }, { now, line1Washed });
+    expect(r.lines[0]).toBe('P<USARODRIGUEZ<<MAICD<<<<<<<<<<<<<<<<<<<<<<<');
+  });
   it('takes none when one of them was read sure', () => {
     const oneSure = disputed.map((p, i) => (i === 20 ? 0.95 : p));
     expect(mendNameFromPrint(read, oneSure, { givenNames: 'MASON' }, { now }).lines[0]).toBe(read.lines[0]);

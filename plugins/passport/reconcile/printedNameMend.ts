@@ -92,6 +92,7 @@ export function mendNameFromPrint(
       for (let i = 0; i < part.text.length; i++) if (!diffs.some((d) => d.at === i)) heldByPrint.add(part.start + i);
     }
   }
+  const washed = options.line1Washed ?? [];
   for (const [part, text, alignedOthers] of [
     [parts.surname, printed.surname, otherSurnames],
     [parts.givenNames, printed.givenNames, otherGivenNames],
@@ -114,7 +115,9 @@ export function mendNameFromPrint(
     const witnessed = (d: PrintDifference): boolean => corroborated || hesitatedOn(part.start + d.at, d.to, line1Confidence, options.line1Second);
     // More than two letters change only where the MRZ's two classifiers disagreed on every one of them: the MRZ has no
     // reading there to defend, and the print, aligned letter for letter with the rest, is the other witness.
-    const fewOrDisputed = diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence);
+    // Never over cells glare washed out: those are the washed-cell rule's (washedCells.ts), as in wholeNameMends.
+    const fewOrDisputed =
+      diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence && washed[part.start + d.at] !== true);
     const allowed =
       fewOrDisputed &&
       diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold && witnessed(d) && !heldByPrint.has(part.start + d.at));
@@ -124,7 +127,6 @@ export function mendNameFromPrint(
       chars[part.start + d.at] = d.to;
     }
   }
-  const washed = options.line1Washed ?? [];
   if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, heldByPrint, washed));
   // Names read under no label: a phrase and the one under it, as surname and given names, settle the same doubted
   // letters (a K read as a filler moves where the surname ends, so no part's reading aligns with the MRZ's).
