@@ -12,6 +12,7 @@ import { ProblemError } from '../errors.ts';
 import { detectMediaType } from '../imaging/detectMediaType.ts';
 import type { PluginLogger } from '../plugins/types.ts';
 import { encodeRawAsPgm } from './ocrImageEncoding.ts';
+import { warmUpPage } from './warmUpPage.ts';
 import { emptyOcrResult, toOcrResult, type TesseractBlocksPage } from './ocrResult.ts';
 import type { OcrPort, OcrRequest, OcrResult, PageSegmentation } from './types.ts';
 
@@ -36,6 +37,8 @@ export interface OcrPoolOptions {
    */
   readonly abortGraceMs?: number;
   readonly logger?: Pick<PluginLogger, 'info' | 'warn'>;
+  /** Each new worker reads a drawn page before its first job (warmUpPage.ts); default true. */
+  readonly warmUp?: boolean;
 }
 
 export interface OcrPool extends OcrPort {
@@ -118,6 +121,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
   };
 
   const startupTimeoutMs = 120_000;
+  const warmUpTimeoutMs = 10_000;
 
   /** A worker with the model loaded; bounded, since tesseract.js can leave a failed start unsettled. */
   async function startWorker(): Promise<Tesseract.Worker> {
@@ -150,8 +154,27 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     }
   }
 
+  /** One page read on a new worker, so that its first job does not run its recogniser's code cold; bounded, and a
+   * failure here is the first job's to meet. */
+  async function warmUp(worker: Tesseract.Worker): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const page = encodeRawAsPgm(warmUpPage());
+    if (page === null) return;
+    const parameters: Record<string, unknown> = { tessedit_pageseg_mode: pageSegmentationModes.sparse_text, tessedit_do_invert: '0', debug_file: '/dev/null' };
+    const reading = worker.recognize(page.bytes, parameters, { text: true });
+    reading.catch(() => undefined);
+    try {
+      await Promise.race([reading, new Promise<void>((resolve) => (timer = setTimeout(resolve, warmUpTimeoutMs)))]);
+    } catch (error) {
+      logger?.warn({ error: String(error) }, 'OCR worker warm-up failed');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async function spawn(slot: Slot): Promise<void> {
     const worker = await startWorker();
+    if (options.warmUp !== false && !closed) await warmUp(worker);
     if (closed) {
       await worker.terminate();
       return;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../core/errors.ts';
 import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
+import { warmUpPage } from '../../core/ocr/warmUpPage.ts';
 import { renderTextLine } from './renderTextLine.ts';
 
 const header = renderTextLine('INCOME TAX DEPARTMENT');
@@ -30,6 +31,13 @@ describe('tesseract pool (real OCR, 2 workers)', () => {
     expect(line!.bbox.x0).toBeLessThan(40);
     expect(line!.bbox.y0).toBeGreaterThan(30);
     expect(line!.bbox.y1).toBeLessThan(100);
+  });
+
+  it('finds the warm-up page\'s two rows as text, so that a new worker runs its line recogniser before its first job', async () => {
+    const result = await pool.recognize({ image: warmUpPage(), segmentation: 'sparse_text', darkTextOnly: true });
+    const rows = new Set(result.lines.map((line) => Math.round(line.bbox.y0 / 50)));
+    expect(rows.size).toBe(2);
+    expect(result.text.replace(/[^A-Z]/g, '').length).toBeGreaterThan(30);
   });
 
   it('respects the character whitelist', async () => {
