@@ -358,16 +358,19 @@ describe('readVizFields with a name printed on two rows', () => {
   });
 });
 
+/** An OCR word at the box given. */
+const word = (text: string, x0: number, y0: number, x1: number, y1: number, confidence = 90) => ({ text, confidence, bbox: { x0, y0, x1, y1 } });
+/** An OCR line of the words given, boxed around them. */
+const line = (...words: ReturnType<typeof word>[]) => ({
+  text: words.map((w) => w.text).join(' '),
+  confidence: 90,
+  bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words.at(-1)!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
+  words,
+});
+
 describe('a name printed on two rows, one word\'s box heightened by its mark', () => {
   // Spain's specimen (a 600 px scan): the sparse pass boxed `ESPANOL` with its Ñ's tilde, 32 px tall, and the row
   // below, which lost its first letter and its mark, 22 px.
-  const word = (text: string, x0: number, y0: number, x1: number, y1: number, confidence = 90) => ({ text, confidence, bbox: { x0, y0, x1, y1 } });
-  const line = (...words: ReturnType<typeof word>[]) => ({
-    text: words.map((w) => w.text).join(' '),
-    confidence: 90,
-    bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words.at(-1)!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
-    words,
-  });
   const viz: OcrResult = {
     text: '',
     confidence: 90,
@@ -395,13 +398,6 @@ describe('a name printed on two rows, one word\'s box heightened by its mark', (
 describe('a date under its label, the next row\'s value boxed up into the next label by a tall misread glyph', () => {
   // Seed 1037001 styled-dev 161 (a photo): `23 SEP /SEP 22` read as `23 °SEP` and `SEP 22` apart, and the expiry's
   // `27` boxed from above its own label's bottom; run on to that row, the issue label's value spelt 23 SEP 23.
-  const word = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
-  const line = (...words: ReturnType<typeof word>[]) => ({
-    text: words.map((w) => w.text).join(' '),
-    confidence: 90,
-    bbox: { x0: words[0]!.bbox.x0, y0: Math.min(...words.map((w) => w.bbox.y0)), x1: words.at(-1)!.bbox.x1, y1: Math.max(...words.map((w) => w.bbox.y1)) },
-    words,
-  });
   const viz: OcrResult = {
     text: '',
     confidence: 90,
