@@ -93,69 +93,69 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
    * the MRZ's pair is tried only in the words `loneIn` allows.
    */
   const align = (loneIn: (word: number) => boolean) => {
-  const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
-  const back: { pi: number; pj: number; emit: string; beyond?: boolean; lone?: boolean; c: number }[][] = Array.from({ length: n + 1 }, () =>
-    new Array(m + 1).fill(null),
-  );
-  cost[0]![0] = 0;
-  const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string, beyond = false, lone = false): void => {
-    const total = cost[pi]![pj]! + c;
-    if (total < cost[i]![j]!) {
-      cost[i]![j] = total;
-      back[i]![j] = { pi, pj, emit, beyond, lone, c };
-    }
-  };
-  for (let i = 0; i <= n; i++) {
-    for (let j = 0; j <= m; j++) {
-      if (i === 0 && j === 0) continue;
-      const c = o[i - 1];
-      if (c !== undefined) {
-        const tr = translits[i - 1]!;
-        // The OCR character transliterates exactly to what the MRZ has here.
-        if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
-        // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
-        // no mark seen is no evidence against dots too small or blurred to see, so the name's other such letters, or
-        // else the orthography, decide.
-        for (const lost of lostDiacritics[c] ?? []) {
-          if (j >= 2 && t.slice(j - 2, j) === lost.pair && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
-        }
-        if (thorn && thornReadAs.includes(c) && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
-        // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
-        // letter is that one; the print goes on past the cut.
-        if (truncated && !wordEnds && j === m) {
-          for (let k = 1; k < tr.length && k <= j; k++) if (t.slice(j - k, j) === tr.slice(0, k)) relax(i, j, i - 1, j - k, 0, c);
-          // Not where the print's H follows: that P is a T misread (PHOMAS).
-          if (thorn && thornReadAs.includes(c) && t[j - 1] === 'T' && o[i] !== 'H') relax(i, j, i - 1, j - 1, 0.4, 'Þ');
-        }
-        // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
-        const base = bases[i - 1]!;
-        if (base !== c) {
-          for (const lost of lostDiacritics[base] ?? []) {
-            if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
-          }
-        }
-        // OCR misread a letter: the MRZ's letter is what was printed. Where OCR read a marked letter as its look-alike
-        // (Č as Ğ, its caron taken for G's breve), the mark seen goes onto the MRZ's letter.
-        if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : (markedLookAlike(c, t[j - 1]!) ?? t[j - 1]!));
-        // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
-        relax(i, j, i - 1, j, truncated && j === m ? beyondPrice : 1, truncated && j === m ? c : '', truncated && j === m);
+    const cost: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(Number.POSITIVE_INFINITY));
+    const back: { pi: number; pj: number; emit: string; beyond?: boolean; lone?: boolean; c: number }[][] = Array.from({ length: n + 1 }, () =>
+      new Array(m + 1).fill(null),
+    );
+    cost[0]![0] = 0;
+    const relax = (i: number, j: number, pi: number, pj: number, c: number, emit: string, beyond = false, lone = false): void => {
+      const total = cost[pi]![pj]! + c;
+      if (total < cost[i]![j]!) {
+        cost[i]![j] = total;
+        back[i]![j] = { pi, pj, emit, beyond, lone, c };
       }
-      // OCR missed a character the MRZ has.
-      if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
+    };
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= m; j++) {
+        if (i === 0 && j === 0) continue;
+        const c = o[i - 1];
+        if (c !== undefined) {
+          const tr = translits[i - 1]!;
+          // The OCR character transliterates exactly to what the MRZ has here.
+          if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
+          // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
+          // no mark seen is no evidence against dots too small or blurred to see, so the name's other such letters, or
+          // else the orthography, decide.
+          for (const lost of lostDiacritics[c] ?? []) {
+            if (j >= 2 && t.slice(j - 2, j) === lost.pair && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
+          }
+          if (thorn && thornReadAs.includes(c) && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
+          // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
+          // letter is that one; the print goes on past the cut.
+          if (truncated && !wordEnds && j === m) {
+            for (let k = 1; k < tr.length && k <= j; k++) if (t.slice(j - k, j) === tr.slice(0, k)) relax(i, j, i - 1, j - k, 0, c);
+            // Not where the print's H follows: that P is a T misread (PHOMAS).
+            if (thorn && thornReadAs.includes(c) && t[j - 1] === 'T' && o[i] !== 'H') relax(i, j, i - 1, j - 1, 0.4, 'Þ');
+          }
+          // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
+          const base = bases[i - 1]!;
+          if (base !== c) {
+            for (const lost of lostDiacritics[base] ?? []) {
+              if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
+            }
+          }
+          // OCR misread a letter: the MRZ's letter is what was printed. Where OCR read a marked letter as its look-alike
+          // (Č as Ğ, its caron taken for G's breve), the mark seen goes onto the MRZ's letter.
+          if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : (markedLookAlike(c, t[j - 1]!) ?? t[j - 1]!));
+          // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
+          relax(i, j, i - 1, j, truncated && j === m ? beyondPrice : 1, truncated && j === m ? c : '', truncated && j === m);
+        }
+        // OCR missed a character the MRZ has.
+        if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
+      }
     }
-  }
-  return { cost, back };
+    return { cost, back };
   };
   /** The path's steps from its end, each with whether it misread (added, missed or took another letter for one). */
   const stepsOf = ({ back }: ReturnType<typeof align>) => {
-    const steps: { pi: number; pj: number; i: number; j: number; emit: string; beyond: boolean; lone: boolean; misread: boolean }[] = [];
+    const steps: { pj: number; emit: string; beyond: boolean; lone: boolean; misread: boolean }[] = [];
     for (let i = n, j = m; i > 0 || j > 0; ) {
       const step = back[i]![j]!;
       // A separator OCR added or missed (`KON STANTINOPOLSKA`) splits or joins words; it misreads no letter.
       const separatorOnly = (step.pj === j && /[\s'’-]/u.test(o[i - 1] ?? '')) || (step.pi === i && t[j - 1] === '<');
       // The step's own price, not a difference of sums: 1.4 - 0.4 falls short of 1 in floating point.
       const misread = !step.beyond && step.c >= 1 && !separatorOnly;
-      steps.push({ pi: step.pi, pj: step.pj, i, j, emit: step.emit, beyond: step.beyond === true, lone: step.lone === true, misread });
+      steps.push({ pj: step.pj, emit: step.emit, beyond: step.beyond === true, lone: step.lone === true, misread });
       i = step.pi;
       j = step.pj;
     }
@@ -165,7 +165,7 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   // (`MARQUI` for MARQUEZ as MARQÜZ, its E taken for a Ü and the I for the Z), the reading is no evidence of it.
   const first = align(() => true);
   const firstSteps = stepsOf(first);
-  const wordOf = (step: { pj: number; j: number }): number => wordAt[Math.min(step.pj, m - 1)] ?? 0;
+  const wordOf = (step: { pj: number }): number => wordAt[Math.min(step.pj, m - 1)] ?? 0;
   const doubtful = new Set(firstSteps.filter((s) => s.lone).map(wordOf).filter((w) => firstSteps.some((s) => s.misread && wordOf(s) === w)));
   const chosen = doubtful.size === 0 ? first : align((word) => !doubtful.has(word));
   const { cost } = chosen;
