@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -109,6 +109,29 @@ describe('reconcileName: letters misread', () => {
   it('leaves print past a cut MRZ out of the count', () => {
     const read = reconcileName('BRZECZYSZCZYKIEWICZ', 'BRZECZYSZC', true);
     expect([read.misread, read.beyondText]).toEqual([0, 'ZYKIEWICZ']);
+  });
+});
+
+describe('reconcileNameIfAgrees', () => {
+  // What a page's phrases are, against the name parts they are tried on: the name, near misses at the edge of the
+  // agreeing cost (one misread in five letters), labels and texture.
+  const mrzNames: [string, boolean][] = [['JUERGEN<KARL', false], ['ERIKSSON', false], ['AASA', false], ['MARIA<GUAD', true], ['THORSDOTTIR', false], ['MICHAEL', true]];
+  const readings = ['JÜRGEN-KARL', 'JURGEN KARL', 'JURGEN KARI', 'JURGFN KXRI', 'ERIKSS0N', 'ERIKXX0N', 'ÁSA', 'ASA', 'MARIA-GUADALUPE',
+    'MARIA GUADALUPE SN', 'PORSDOTTIR', 'MICHAEL WILLIAM THOMAS', 'SURNAME / NOM', 'DATE OF BIRTH', 'Wo Thoeees', '== = ree', 'K', 'ERIKSSONJURGEN'];
+  it('is reconcileName where the reading agrees and null where it does not', () => {
+    const agreeing: string[] = [];
+    for (const [mrz, truncated] of mrzNames) {
+      for (const read of readings) {
+        for (const [strokedOe, thorn] of [[false, false], [true, true]] as const) {
+          const whole = reconcileName(read, mrz, truncated, strokedOe, thorn);
+          expect(reconcileNameIfAgrees(read, mrz, truncated, strokedOe, thorn), `${read} / ${mrz}`).toEqual(whole.agrees ? whole : null);
+          if (whole.agrees) agreeing.push(`${read} / ${mrz}`);
+        }
+      }
+    }
+    // Both outcomes are met, the edge cases among the agreeing.
+    expect(agreeing).toEqual(expect.arrayContaining(['JURGEN KARI / JUERGEN<KARL', 'ERIKSS0N / ERIKSSON', 'PORSDOTTIR / THORSDOTTIR']));
+    expect(agreeing).not.toContain('JURGFN KXRI / JUERGEN<KARL');
   });
 });
 

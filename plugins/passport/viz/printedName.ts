@@ -68,6 +68,21 @@ export const beyondPrice = 0.02;
  * a lone P for the MRZ's TH is then Þ, one glyph that OCR's `eng` model has no class for and reads as P.
  */
 export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false, thorn = false): NameReconciliation {
+  return reconciled(ocrText, mrzName, truncated, strokedOe, thorn, false)!;
+}
+
+/**
+ * reconcileName's reconciliation where the reading agrees with the MRZ; else null, found out as soon as the cheapest
+ * alignment of its first characters costs more than agreeing allows (most phrases on a page are not the name).
+ */
+export function reconcileNameIfAgrees(ocrText: string, mrzName: string, truncated = false, strokedOe = false, thorn = false): NameReconciliation | null {
+  return reconciled(ocrText, mrzName, truncated, strokedOe, thorn, true);
+}
+
+/** The most an alignment of an MRZ name part `m` characters long may cost for the reading to agree with it. */
+const agreeingCost = (m: number): number => Math.max(1, m * 0.2);
+
+function reconciled(ocrText: string, mrzName: string, truncated: boolean, strokedOe: boolean, thorn: boolean, onlyIfAgrees: boolean): NameReconciliation | null {
   const o = [...ocrText.toUpperCase().replace(/\s+/g, ' ').trim()];
   // A cut name ending in a filler: its last word is whole, so print past it starts a word of its own.
   const wordEnds = truncated && mrzName.endsWith('<');
@@ -83,9 +98,19 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   const loneLetter: Readonly<Record<string, string | null>> = { OE: seen('ÖØ'), AE: seen('ÄÆ') };
   const lone = (lost: { pair: string; printed: string }): string =>
     loneLetter[lost.pair] ?? (strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
-  // Per OCR character, what it transliterates to and its letter without marks: the same for every MRZ position.
+  // Per OCR character, what it transliterates to, its letter without marks, the pairs a lone letter or a mark taken
+  // for another may stand for, and the MRZ letter whose marked look-alike it is: the same for every MRZ position, so
+  // worked out once (the alignment below visits each character once per MRZ position).
   const translits = o.map(transliterateChar);
   const bases = o.map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
+  const lostAsRead = o.map((c) => lostDiacritics[c] ?? []);
+  const lostOfBase = o.map((c, i) => (bases[i] !== c ? (lostDiacritics[bases[i]!] ?? []) : []));
+  const lookAlikeOf = o.map((c) => {
+    const [base] = c.normalize('NFD');
+    const letter = base === undefined ? undefined : markLookAlikes[base];
+    const marked = letter === undefined ? null : markedLookAlike(c, letter);
+    return marked === null ? null : { letter: letter!, marked };
+  });
   // The MRZ word each of its positions is in (fillers count to the word before).
   const wordAt = [...t].map((_, j) => [...t.slice(0, j)].filter((c) => c === '<').length);
   /**
@@ -112,14 +137,14 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
         if (c !== undefined) {
           const tr = translits[i - 1]!;
           // The OCR character transliterates exactly to what the MRZ has here.
-          if (tr.length <= j && t.slice(j - tr.length, j) === tr) relax(i, j, i - 1, j - tr.length, 0, c);
+          if (tr.length <= j && t.startsWith(tr, j - tr.length)) relax(i, j, i - 1, j - tr.length, 0, c);
           // A lone O for the MRZ's OE lost its marks or its stroke in OCR (an A for AE, its dots or the ligature's E):
           // no mark seen is no evidence against dots too small or blurred to see, so the name's other such letters, or
           // else the orthography, decide.
-          for (const lost of lostDiacritics[c] ?? []) {
-            if (j >= 2 && t.slice(j - 2, j) === lost.pair && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
+          for (const lost of lostAsRead[i - 1]!) {
+            if (j >= 2 && t.startsWith(lost.pair, j - 2) && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
           }
-          if (thorn && thornReadAs.includes(c) && j >= 2 && t.slice(j - 2, j) === 'TH') relax(i, j, i - 1, j - 2, 0.4, 'Þ');
+          if (thorn && thornReadAs.includes(c) && j >= 2 && t.startsWith('TH', j - 2)) relax(i, j, i - 1, j - 2, 0.4, 'Þ');
           // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
           // letter is that one; the print goes on past the cut.
           if (truncated && !wordEnds && j === m) {
@@ -128,26 +153,29 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
             if (thorn && thornReadAs.includes(c) && t[j - 1] === 'T' && o[i] !== 'H') relax(i, j, i - 1, j - 1, 0.4, 'Þ');
           }
           // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
-          const base = bases[i - 1]!;
-          if (base !== c) {
-            for (const lost of lostDiacritics[base] ?? []) {
-              if (j >= 2 && t.slice(j - 2, j) === lost.pair) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
-            }
+          for (const lost of lostOfBase[i - 1]!) {
+            if (j >= 2 && t.startsWith(lost.pair, j - 2)) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
           }
           // OCR misread a letter: the MRZ's letter is what was printed. Where OCR read a marked letter as its look-alike
           // (Č as Ğ, its caron taken for G's breve), the mark seen goes onto the MRZ's letter.
-          if (j >= 1) relax(i, j, i - 1, j - 1, 1, t[j - 1] === '<' ? ' ' : (markedLookAlike(c, t[j - 1]!) ?? t[j - 1]!));
+          if (j >= 1) {
+            const letter = t[j - 1]!;
+            const lookAlike = lookAlikeOf[i - 1];
+            relax(i, j, i - 1, j - 1, 1, letter === '<' ? ' ' : lookAlike != null && lookAlike.letter === letter ? lookAlike.marked : letter);
+          }
           // OCR saw something that is not there (noise, a stray mark); beyond a truncated MRZ, print is kept.
           relax(i, j, i - 1, j, truncated && j === m ? beyondPrice : 1, truncated && j === m ? c : '', truncated && j === m);
         }
         // OCR missed a character the MRZ has.
         if (j >= 1) relax(i, j, i, j - 1, 1, t[j - 1] === '<' ? ' ' : t[j - 1]!);
       }
+      // Every price is positive, so the whole alignment costs at least its cheapest way through this row.
+      if (onlyIfAgrees && Math.min(...cost[i]!) > agreeingCost(m)) return null;
     }
     return { cost, back };
   };
   /** The path's steps from its end, each with whether it misread (added, missed or took another letter for one). */
-  const stepsOf = ({ back }: ReturnType<typeof align>) => {
+  const stepsOf = ({ back }: NonNullable<ReturnType<typeof align>>) => {
     const steps: { pj: number; emit: string; beyond: boolean; lone: boolean; misread: boolean }[] = [];
     for (let i = n, j = m; i > 0 || j > 0; ) {
       const step = back[i]![j]!;
@@ -164,10 +192,12 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
   // A lone letter for the pair is a mark not seen: where the same word also needs a letter misread, added or missed
   // (`MARQUI` for MARQUEZ as MARQÜZ, its E taken for a Ü and the I for the Z), the reading is no evidence of it.
   const first = align(() => true);
+  if (first === null) return null;
   const firstSteps = stepsOf(first);
   const wordOf = (step: { pj: number }): number => wordAt[Math.min(step.pj, m - 1)] ?? 0;
   const doubtful = new Set(firstSteps.filter((s) => s.lone).map(wordOf).filter((w) => firstSteps.some((s) => s.misread && wordOf(s) === w)));
   const chosen = doubtful.size === 0 ? first : align((word) => !doubtful.has(word));
+  if (chosen === null) return null;
   const { cost } = chosen;
   let matched = '';
   let beyond = '';
@@ -193,7 +223,9 @@ export function reconcileName(ocrText: string, mrzName: string, truncated = fals
     // or hyphen the MRZ's filler has, it is otherwise the separator OCR misread (`JI'WOO` for JI-WOO).
     .replace(/(?<=[\s-])['’](?!\p{L}(?:[\s-]|$))|['’](?=[\s-]|$)/gu, '')
     .trim();
-  return { value, cost: total, agrees: total <= Math.max(1, m * 0.2), beyond: beyondSteps, beyondText: kept, misread };
+  const agrees = total <= agreeingCost(m);
+  if (onlyIfAgrees && !agrees) return null;
+  return { value, cost: total, agrees, beyond: beyondSteps, beyondText: kept, misread };
 }
 
 /** OCR's `|` joined to a word's letters: an I, its stem alone (`JIR|` for JIŘÍ, the acute missed). */

@@ -8,7 +8,7 @@ import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName } from './printedName.ts';
+import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName, reconcileNameIfAgrees, type NameReconciliation } from './printedName.ts';
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
@@ -129,6 +129,7 @@ function readName(
   mrzName: string,
   truncated: boolean,
   orthography: NameOrthography,
+  reconcile: Reconciler,
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
@@ -140,18 +141,19 @@ function readName(
     for (const [source, { text: read, confidence, bbox, words, marksSeen }] of texts.entries()) {
       const runs = nameWordRuns(read);
       const tokens = runs[0]?.text.split(' ').length ?? 0;
-      let wholeBeyond: number | null = null;
+      // The whole reading's characters past a cut MRZ, wanted only where a shorter run agrees.
+      let wholeBeyond: (() => number) | null = null;
       for (const run of runs) {
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
         if (cleaned.length < 2) continue;
-        const r = reconcileName(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn);
-        if (run.dropped === 0) wholeBeyond = r.beyond;
-        if (!r.agrees) continue;
+        const r = reconcile.ifAgrees(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn);
+        if (run.dropped === 0) wholeBeyond = () => (r ?? reconcile.whole(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn)).beyond;
+        if (r === null) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end, however long that word runs past a cut MRZ
         // (what dropping it saves of the price of print past the MRZ is added back).
-        const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond - r.beyond) * beyondPrice : 0;
+        const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond() - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
         const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread };
@@ -500,6 +502,30 @@ export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null
 
 type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
 
+/**
+ * reconcileName kept for one pass's reading as long as that reading lives: each readVizFields call on it (other
+ * names refined, the MRZ mended) reconciles mostly the same phrases with the same MRZ names again.
+ */
+const reconciledMemo = new WeakMap<OcrResult, Map<string, NameReconciliation | null>>();
+interface Reconciler {
+  readonly whole: typeof reconcileName;
+  readonly ifAgrees: typeof reconcileNameIfAgrees;
+}
+function reconcilerFor(viz: OcrResult): Reconciler {
+  const memo = reconciledMemo.get(viz) ?? new Map<string, NameReconciliation | null>();
+  reconciledMemo.set(viz, memo);
+  const remembered = <R extends NameReconciliation | null>(how: (...args: Parameters<typeof reconcileName>) => R, name: string) =>
+    (...args: Parameters<typeof reconcileName>): R => {
+      const [ocrText, mrzName, ...flags] = args;
+      const key = `${name}\u0000${ocrText}\u0000${mrzName}\u0000${flags.map((f) => (f === true ? 1 : 0)).join('')}`;
+      if (memo.has(key)) return memo.get(key) as R;
+      const found = how(...args);
+      memo.set(key, found);
+      return found;
+    };
+  return { whole: remembered(reconcileName, 'whole'), ifAgrees: remembered(reconcileNameIfAgrees, 'ifAgrees') };
+}
+
 /** Readings already made of one OCR result, per MRZ parse and names: several stages ask for the same page's. */
 const readingsMemo = new WeakMap<OcrResult, WeakMap<Td3Parse, Map<string, VizFieldsRead>>>();
 
@@ -568,17 +594,18 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography);
+  const reconcile = reconcilerFor(viz);
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile);
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
-    surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography)?.place ?? null) : null);
+    surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
   const issue = readIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10));
   return {
     surname,
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile),
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
