@@ -106,7 +106,9 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     // Still several: a look-alike swap (O/0, I/1, B/8, …) is the recogniser's known failure; a change to its second
     // best only is not, and does not stand against one.
     if (fixes.length > 1) fixes = lookalikesOnly(fixes, line2);
-    if (fixes.length === 1 && !zeroOrOhElsewhere(fixes[0]!, positions, doubtful, line2, check)) record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
+    if (fixes.length === 1 && !zeroOrOhElsewhere(fixes[0]!, positions, doubtful, line2, check) && !doubtfulOhsAgree(fixes[0]!, doubtful, line2, check)) {
+      record(1, fixes[0]!.i, fixes[0]!.to, 'check_digit');
+    }
   }
 
   // Again once the other checks are mended: the composite may hold only then.
@@ -159,6 +161,32 @@ function zeroOrOhElsewhere(fix: { i: number; to: string }, positions: readonly n
 }
 
 const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;
+
+/** The most doubtful O/0 cells read together as another way to make a check hold (doubtfulOhsAgree). */
+const mostOhsTogether = 3;
+
+/**
+ * An O/0 swap that makes a check hold, where swapping two or three other doubtful Os and 0s of the field instead makes
+ * it hold too (and the composite, where the swap makes that hold): each swap moves the sum by an even amount, so two
+ * or three such cells hold a check together one time in five by chance, and a soft copy misreads whole runs of them
+ * (`H0O0O014` for H0000014 made `H0O0OO14`, its check holding and the number wrong). The check proves neither.
+ */
+function doubtfulOhsAgree(fix: { i: number; to: string }, doubtful: readonly number[], line2: string[], check: (typeof td3Checks)[number]): boolean {
+  if (!zeroOrOh(line2[fix.i]!, fix.to)) return false;
+  const inCheck = new Set(rangeOf(check.spans));
+  const others = doubtful.filter((i) => i !== fix.i && inCheck.has(i) && (line2[i] === 'O' || line2[i] === '0') && fits(fieldAt(1, i).charClass, line2[i] === 'O' ? '0' : 'O'));
+  const compositeToo = check.check !== 'composite' && holdsWith(line2, fix, compositeCheck);
+  const holdsFlipped = (cells: readonly number[]): boolean => {
+    const flipped = [...line2];
+    for (const i of cells) flipped[i] = flipped[i] === 'O' ? '0' : 'O';
+    return td3CheckHolds(flipped, check) && (!compositeToo || td3CheckHolds(flipped, compositeCheck));
+  };
+  // Sets of two or three (one other alone was a fix of its own, which fixesAmong weighed).
+  const sets = (from: number, size: number): number[][] =>
+    size === 0 ? [[]] : others.slice(from).flatMap((cell, k) => sets(from + k + 1, size - 1).map((rest) => [cell, ...rest]));
+  for (let size = 2; size <= Math.min(mostOhsTogether, others.length); size++) if (sets(0, size).some(holdsFlipped)) return true;
+  return false;
+}
 
 /** The fixes with which the composite holds too, when every other field's check already holds (it then decides). */
 function confirmedByComposite(fixes: readonly { i: number; to: string }[], line2: string[], check: (typeof td3Checks)[number]): { i: number; to: string }[] {

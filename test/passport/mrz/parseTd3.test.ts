@@ -280,6 +280,21 @@ describe('repairs guided by the recogniser confidence', () => {
     const one = parseTd3([specimen[0], alone], { now, alternatives: [[], Array.from(alone, (c, i) => (i === 7 ? '0' : c))], confidence: doubtedAt7 });
     expect(one.lines[1]).toBe(line2({ number: 'Z13115606' }));
   });
+  it('leaves an O/0 in doubt as read where two other doubted Os and 0s of the field make the check hold instead', () => {
+    // H0000014 read soft as H0O0O014 (+24 at weight 1, +72 at weight 3): making the doubted 0 at weight 1 an O too holds
+    // the check (+120), and would answer H0O0OO14 with its check holding; so does reading both Os as 0s. The specimen
+    // prints a wrong composite (Ghana's does), so nothing else tells the two apart.
+    const valid = line2({ number: 'H0000014' });
+    const truth = set(valid, 43, String((Number(valid[43]) + 1) % 10));
+    const read = set(set(truth, 2, 'O'), 4, 'O');
+    const doubted = [2, 4, 5];
+    const confidence: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (doubted.includes(i) ? 0.6 : 0.999))];
+    const alternatives: [string[], string[]] = [[], Array.from(read, (c, i) => (doubted.includes(i) ? (c === 'O' ? '0' : 'O') : c))];
+    const r = parseTd3([specimen[0], read], { now, alternatives, confidence });
+    expect(r.repairs.filter((x) => x.field === 'document_number')).toEqual([]);
+    expect(r.lines[1]).toBe(read);
+    expect(r.checks.document_number).toBe(false);
+  });
   it('takes the letter the other classifier read for a digit in a name, where the two disagreed', () => {
     const read = line1('UTO', 'ERIKSSON<<ANNA<MA8IA');
     const at = read.indexOf('8');
