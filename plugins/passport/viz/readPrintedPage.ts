@@ -368,8 +368,10 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     viz = emptyOcrResult;
   } else if (page.pxPerMm !== null) {
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
-    const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
-      const scaled = await ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+    const scaledTo = (pxPerMm: number): Promise<RawImage> =>
+      ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
+    const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0, scaledAlready?: Promise<RawImage>): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
+      const scaled = await (scaledAlready ?? scaledTo(pxPerMm));
       const scale = scaled.width / td3Page.widthMm;
       const { top, bottom } = fieldZoneRows(scaled, located.reading.frame.lineCentresMm[0]);
       const left = Math.round(leftMm * scale);
@@ -395,6 +397,10 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       return { ocr, width: scaled.width, scaled };
     };
     const first = await fieldZone(vizPxPerMm, true);
+    // The sharper pass's page, scaled while this thread weighs the first pass (the OCR workers idle meanwhile); about
+    // half the pages read it.
+    const againScaled = scaledTo(vizAgainPxPerMm);
+    againScaled.catch(() => undefined);
     viz = first.ocr;
     const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
     // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
@@ -419,7 +425,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const fieldsLeft = provenFieldsLeft(viz, located.parse);
       return fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
     };
-    let again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm()) : null;
+    let again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm(), againScaled) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
@@ -453,7 +459,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // unread: the sharper pass reads it again, and its reading with the line's re-read there settles it.
     if (cutKey !== null && !missed[cutKey] && readVizFields(viz, located.parse, refined, ctx.now)[cutKey] === null) {
       missed[cutKey] = true;
-      again ??= fieldZone(vizAgainPxPerMm, false, againLeftMm());
+      again ??= fieldZone(vizAgainPxPerMm, false, againLeftMm(), againScaled);
       again.catch(() => undefined);
     }
     if (again !== null) {
