@@ -15,6 +15,19 @@ describe('mendNameFromPrint', () => {
     expect(r.fields.name.givenNames).toBe('MARIA JOSE');
     expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 26, from: 'S', to: 'E', reason: 'printed_page' });
   });
+  it('moves the surname\'s end where a letter read as a filler ended it early and both labelled names say so', () => {
+    // Seed 1045001 styled-dev 174, a blurred photo: the third surname word's K read `<` at 0.999, so the MRZ's
+    // surname stopped a word short and its given names began with KOWALCZYK; the print's surname was read short.
+    const read = 'P<POLKOWALCZYK<KOWALCZY<<KOWALCZYK<<AGNIESZK';
+    const pol = parseTd3([read, line2], { now });
+    const printed = { surname: 'KOWALCZYK-KOWALCZYK-KOWALC', givenNames: 'AGNIESZKA ZUZANA' };
+    const r = mendNameFromPrint(pol, sure(), printed, { now });
+    expect(r.lines[0]).toBe('P<POLKOWALCZYK<KOWALCZYK<KOWALCZYK<<AGNIESZK');
+    expect(r.repairs).toContainEqual({ field: 'name', line: 1, position: 24, from: '<', to: 'K', reason: 'printed_page' });
+    // Not where the given names so moved are not the print's, nor where the print stops at the filler.
+    expect(mendNameFromPrint(pol, sure(), { ...printed, givenNames: 'ZUZANA' }, { now }).lines[0]).toBe(read);
+    expect(mendNameFromPrint(pol, sure(), { ...printed, surname: 'KOWALCZYK-KOWALCZYK-K' }, { now }).lines[0]).toBe(read);
+  });
   it('never overrules a letter the recogniser was sure of', () => {
     expect(mendNameFromPrint(parse, sure(), { givenNames: 'MARIA JOSE' }, { now }).lines[0]).toBe(misread);
   });

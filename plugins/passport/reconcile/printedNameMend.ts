@@ -71,6 +71,8 @@ export function mendNameFromPrint(
     line1Washed?: readonly boolean[];
   },
 ): Td3Parse {
+  const moved = surnameEndMoved(parse, printed, options.now);
+  if (moved !== null) return mendNameFromPrint(moved, line1Confidence, printed, options);
   const chars = [...parse.lines[0]];
   const mends: Td3Repair[] = [];
   const parts = nameParts(parse.lines[0]);
@@ -139,6 +141,38 @@ export function mendNameFromPrint(
   if (mends.length === 0) return parse;
   const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now: options.now });
   return { ...reparsed, repairs: [...parse.repairs, ...mends] };
+}
+
+/** Letters of the print past the mended filler that must spell the MRZ's on: the rest of a word, not a stray letter. */
+const movedEndWitness = 4;
+
+/**
+ * A letter read as a filler beside the surname's end ends the surname early (`KOWALCZYK<KOWALCZY<<KOWALCZYK<<…` for
+ * KOWALCZYK<KOWALCZYK<KOWALCZYK<<…, a K read `<` at 0.999): no printed part reconciles with the MRZ's then, so no
+ * cell is disputed. The print, read under both labels, says where the surname ends: where its surname spells the
+ * MRZ's field letter for letter but for a letter at the separator's first filler, and goes on spelling the field past
+ * it, while its given names are what the MRZ's given names then become, that filler is the print's letter.
+ */
+function surnameEndMoved(parse: Td3Parse, printed: PrintedNameTexts, now: Date): Td3Parse | null {
+  if (printed.surname == null || printed.givenNames == null) return null;
+  const line1 = parse.lines[0];
+  const parts = nameParts(line1);
+  if (parts.givenNames === null) return null;
+  const surname = printedAsMrz(printed.surname);
+  const at = parts.surname.text.length;
+  const field = line1.slice(nameStart);
+  if (!/^[A-Z<]+$/.test(surname) || surname.length < at + 1 + movedEndWitness || field[at] !== '<' || !/[A-Z]/.test(surname[at]!)) return null;
+  if (surname.slice(0, at) !== field.slice(0, at) || surname.slice(at + 1) !== field.slice(at + 1, surname.length)) return null;
+  const chars = [...line1];
+  chars[nameStart + at] = surname[at]!;
+  const reparsed = parseTd3([chars.join(''), parse.lines[1]], { now });
+  const given = nameParts(reparsed.lines[0]).givenNames;
+  const printedGiven = printedAsMrz(printed.givenNames);
+  // The given names so moved must be the print's: whole, or their start where the MRZ cut them at the line's end.
+  const cutAtEnd = /[A-Z]$/.test(reparsed.lines[0]);
+  if (given === null || !(printedGiven === given.text || (cutAtEnd && printedGiven.startsWith(given.text)))) return null;
+  const mend: Td3Repair = { field: 'name', line: 1, position: nameStart + at + 1, from: '<', to: surname[at]!, reason: 'printed_page' };
+  return { ...reparsed, repairs: [...parse.repairs, mend] };
 }
 
 /**
