@@ -150,14 +150,15 @@ function zeroOrOhElsewhere(fix: { i: number; to: string }, positions: readonly n
   if (!zeroOrOh(line2[fix.i]!, fix.to)) return false;
   return positions.some((i) => {
     if (doubtful.includes(i) || i === fix.i) return false;
-    const original = line2[i]!;
-    if (original !== 'O' && original !== '0') return false;
-    if (!fits(fieldAt(1, i).charClass, original === 'O' ? '0' : 'O')) return false;
-    line2[i] = original === 'O' ? '0' : 'O';
-    const holds = td3CheckHolds(line2, check);
-    line2[i] = original;
-    return holds;
+    const to = ohZeroSwap(line2, i);
+    return to !== null && holdsWith(line2, { i, to }, check);
   });
+}
+
+/** A line-2 cell's O as 0, or its 0 as O, where its field's class admits that; null for any other cell. */
+function ohZeroSwap(line2: readonly string[], i: number): string | null {
+  const to = line2[i] === 'O' ? '0' : line2[i] === '0' ? 'O' : null;
+  return to !== null && fits(fieldAt(1, i).charClass, to) ? to : null;
 }
 
 const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;
@@ -174,11 +175,11 @@ const mostOhsTogether = 3;
 function doubtfulOhsAgree(fix: { i: number; to: string }, doubtful: readonly number[], line2: string[], check: (typeof td3Checks)[number]): boolean {
   if (!zeroOrOh(line2[fix.i]!, fix.to)) return false;
   const inCheck = new Set(rangeOf(check.spans));
-  const others = doubtful.filter((i) => i !== fix.i && inCheck.has(i) && (line2[i] === 'O' || line2[i] === '0') && fits(fieldAt(1, i).charClass, line2[i] === 'O' ? '0' : 'O'));
+  const others = doubtful.filter((i) => i !== fix.i && inCheck.has(i) && ohZeroSwap(line2, i) !== null);
   const compositeToo = check.check !== 'composite' && holdsWith(line2, fix, compositeCheck);
   const holdsFlipped = (cells: readonly number[]): boolean => {
     const flipped = [...line2];
-    for (const i of cells) flipped[i] = flipped[i] === 'O' ? '0' : 'O';
+    for (const i of cells) flipped[i] = ohZeroSwap(line2, i)!;
     return td3CheckHolds(flipped, check) && (!compositeToo || td3CheckHolds(flipped, compositeCheck));
   };
   // Sets of two or three (one other alone was a fix of its own, which fixesAmong weighed).
