@@ -217,6 +217,18 @@ describe('readVizFields when the MRZ cut the surname, read once past the cut', (
   });
 });
 
+describe('readVizFields when the surname fills the MRZ and may be cut', () => {
+  // The surname runs to the line's 42nd cell and `<<` follows: no room for given names, the surname perhaps cut.
+  const parse = parseTd3(['P<POLKONSTANTINOPOLSKA<BRZECZYSZCZYKIEWICZ<<', 'L898902C36POL7408122M1204159ZE184226B<<<<<10'], { now });
+  it('takes no print past it from a reading that misread the MRZ\'s part, its own words joined with the next row', () => {
+    // Seed 1049001 styled-dev 027: no label read; the sparse pass's `…KII Ewes` (texture after the name) ran on to
+    // `WES`, and that phrase joined with the given names' row below seemed to agree with it.
+    const viz = rows(['POL', 'KONSTANTINOPOLSKA-BRZECZYSZCZYKII Ewes', 'Woe JIRI', '29.06.2022']);
+    const read = readVizFields(viz, parse, { surname: 'KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ' }, now);
+    expect(read.surname?.value).toBe('KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ');
+  });
+});
+
 describe('readVizFields when the MRZ cut the surname', () => {
   const parse = parseTd3(['P<CZEPETROVIC<KOWALCZYK<DVORAK<KONSTANTINOPO', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
   it('keeps a long last word the sharper reading has past the MRZ, rather than a reading without it', () => {

@@ -177,11 +177,13 @@ function readName(
       // BRZECZYSZCZYIIEWICZ` under glare), unless another reading spells letters there too, the same as far as it goes,
       // or ends in the same letters, though it misread the MRZ's part too much to reconcile (`KIZERSTIN MARTA MAJA`).
       const chosen = best;
+      // Another reading, not the chosen one's OCR words again (its phrase joined with the row below it).
+      const other = (source: number): boolean => source !== chosen.source && !sharesWords(texts[source]!, texts[chosen.source]!);
       const corroborates = (p: Scored): boolean => {
-        const other = plainLetters(p.beyondText);
-        return p.source !== chosen.source && other !== '' && (key.startsWith(other) || other.startsWith(key));
+        const beyond = plainLetters(p.beyondText);
+        return other(p.source) && beyond !== '' && (key.startsWith(beyond) || beyond.startsWith(key));
       };
-      const endsAlike = texts.some((t, source) => source !== chosen.source && plainLetters(nameCharacters(t.text)).endsWith(key));
+      const endsAlike = texts.some((t, source) => other(source) && plainLetters(nameCharacters(t.text)).endsWith(key));
       if (key !== '' && chosen.misread > 0 && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
         readingsDisagree = true;
         return null;
@@ -426,6 +428,12 @@ export function locateNames(
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
     twoRows: { surname: rowsOf(surnameBox, 'surname'), givenNames: rowsOf(givenBox, 'given_names') },
   };
+}
+
+/** Two candidates read from one or more of the same OCR words: one reading, whatever phrases it was cut into. */
+function sharesWords(a: NameCandidate, b: NameCandidate): boolean {
+  const mine = a.words;
+  return mine !== undefined && b.words !== undefined && b.words.some((w) => mine.includes(w));
 }
 
 /** A sharper re-reading of a name goes first; it carries accents the first pass at low resolution loses. */
