@@ -45,8 +45,8 @@ export async function recognizeInBands(ocr: OcrPort, request: BandedRequest): Pr
     const result = await ocr.recognize({ image: own.image, segmentation, rectangle: { ...rectangle, top: rectangle.top - own.top }, ...options });
     return linesLowered(result, own.top);
   };
-  // Too short to share: one band.
-  if (r.height < overlap * 3) return read(r);
+  // Too short to share: one band. From twice the overlap on, each band is at most three quarters of the rectangle.
+  if (r.height < overlap * 2) return read(r);
   const split = r.top + Math.round(r.height / 2);
   const top = { left: r.left, top: r.top, width: r.width, height: split + Math.ceil(overlap / 2) - r.top };
   const bottomTop = split - Math.floor(overlap / 2);
