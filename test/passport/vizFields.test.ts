@@ -561,6 +561,14 @@ describe('printedBirthInFull', () => {
     expect(printed).toBe('1911-11-11');
     expect(withPrintedBirthCentury(mrz, printed, now).fields.dateOfBirth).toMatchObject({ value: '1911-11-11', year: 1911 });
   });
+  it('takes it where a letter was read for a digit of the day or month, the year read as digits', () => {
+    // Slovakia's specimen (real-svk-1): the sparse pass read `i1.11.1911`; the sharper pass, once all that read it whole.
+    expect(printedBirthInFull(page(['M', 'i1.11.1911', 'BANSKA BYSTRICA']), mrz)).toBe('1911-11-11');
+    expect(printedBirthInFull(page(['11.1l.1911']), mrz)).toBe('1911-11-11');
+    // Not a day or month the MRZ does not have.
+    expect(printedBirthInFull(page(['i2.11.1911']), mrz)).toBeNull();
+    expect(printedBirthInFull(page(['11.i2.1911']), mrz)).toBeNull();
+  });
   it('leaves the MRZ alone for a two-digit year, two centuries printed, a misread century or a future date', () => {
     expect(printedBirthInFull(page(['Date of birth', '11.11.11']), mrz)).toBeNull();
     expect(printedBirthInFull(page(['11.11.1911', '11.11.2011']), mrz)).toBeNull();

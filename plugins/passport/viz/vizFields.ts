@@ -505,7 +505,21 @@ export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null
   const labelled = spelling(datesIn([...valuesOf(all, 'date_of_birth'), ...all.filter((lv) => lv.field === 'date_of_birth').map((lv) => lv.label)]));
   if (labelled.length === 1) return labelled[0]!;
   const anywhere = spelling(datesIn(phrases));
-  return anywhere.length === 1 ? anywhere[0]! : null;
+  if (anywhere.length > 0) return anywhere.length === 1 ? anywhere[0]! : null;
+  // A day or month read with a letter for a digit (`i1.11.1911`): the MRZ fixes both, and only the year, read as
+  // digits, chooses the century.
+  const lenient = spelling(
+    phrases.flatMap((p) => parsePrintedDates(withDateDigits(p.text)).filter((d) => d.yearDigits === 4 && p.text.includes(String(d.year)))),
+  );
+  return lenient.length === 1 ? lenient[0]! : null;
+}
+
+/** Letters OCR reads for the digits of a printed date, as they stand between its digits and separators. */
+const dateDigitLookAlikes: Readonly<Record<string, string>> = { i: '1', I: '1', l: '1', '|': '1', o: '0', O: '0' };
+
+/** `text` with look-alike letters next to a date's digits or separators read as those digits (`i1.11.1911`). */
+function withDateDigits(text: string): string {
+  return text.replace(/(?<=[0-9./-])[iIl|oO]|[iIl|oO](?=[0-9./-])/g, (c) => dateDigitLookAlikes[c]!);
 }
 
 type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
