@@ -42,6 +42,8 @@ export const vizSharpenSigma = 1.5;
 const sharpenMarginPx = Math.ceil(5 * vizSharpenSigma);
 /** The second pass starts this far left of the fields the first found: a first letter it dropped, a label's mark. */
 const againMarginMm = 4;
+/** The sharper pass read for the date of issue starts this far below the names' rows (their descenders, a mark). */
+const againBelowNamesMm = 1;
 /** Two rows of label and value with their gaps: no line is cut in both bands of a banded read. */
 const bandOverlapMm = 12;
 /**
@@ -57,6 +59,20 @@ export const legiblePrintPxPerMm = 2;
 const mrzClearanceMm = 2.2;
 export function fieldZoneBottomMm(line1CentreMm: number | undefined): number {
   return Math.max(td3Page.mrzZoneTopMm, (line1CentreMm ?? td3Page.mrzLine1CentreMm) - mrzClearanceMm);
+}
+
+/**
+ * Where a read of the field zone for the date of issue may start (mm from the page's top): below the names' rows
+ * (boxes in a pass `passWidth` px wide). ICAO 9303 prints the date of issue after the names, and the rows above them,
+ * a third of the zone, need not be read twice. 0 (the whole zone) where no name was placed, or where the names end
+ * past the zone's middle: rows that low are no names' rows to trust that far.
+ */
+export function belowNamesMm(nameBoxes: readonly (BoundingBox | null)[], passWidth: number, line1CentreMm: number | undefined): number {
+  const bottoms = nameBoxes.flatMap((b) => (b === null ? [] : [b.y1]));
+  if (bottoms.length === 0) return 0;
+  const namesEndMm = (Math.max(...bottoms) * td3Page.widthMm) / passWidth + againBelowNamesMm;
+  const zoneMiddleMm = (vizTopMm + fieldZoneBottomMm(line1CentreMm)) / 2;
+  return namesEndMm <= zoneMiddleMm ? namesEndMm : 0;
 }
 
 /** The field zone's rows [top, bottom) in an image of the rectified page scaled to any width. */
@@ -370,10 +386,18 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // Only the field zone: below the header, above the MRZ; scaled down so one sparse pass stays fast.
     const scaledTo = (pxPerMm: number): Promise<RawImage> =>
       ctx.imaging.greyScaled(page.image, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: Math.round(td3Page.widthMm * pxPerMm) });
-    const fieldZone = async (pxPerMm: number, sharpen: boolean, leftMm = 0, scaledAlready?: Promise<RawImage>): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
+    const fieldZone = async (
+      pxPerMm: number,
+      sharpen: boolean,
+      from: { leftMm?: number; topMm?: number } = {},
+      scaledAlready?: Promise<RawImage>,
+    ): Promise<{ ocr: OcrResult; width: number; scaled: RawImage }> => {
       const scaled = await (scaledAlready ?? scaledTo(pxPerMm));
       const scale = scaled.width / td3Page.widthMm;
-      const { top, bottom } = fieldZoneRows(scaled, located.reading.frame.lineCentresMm[0]);
+      const zone = fieldZoneRows(scaled, located.reading.frame.lineCentresMm[0]);
+      const { bottom } = zone;
+      const top = Math.max(zone.top, Math.round((from.topMm ?? 0) * scale));
+      const leftMm = from.leftMm ?? 0;
       const left = Math.round(leftMm * scale);
       const rectangle = { left, top, width: scaled.width - left, height: bottom - top };
       // Each band sharpened alone, the two side by side, and read as soon as it is: the whole page's sharpening took
@@ -425,7 +449,16 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const fieldsLeft = provenFieldsLeft(viz, located.parse);
       return fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
     };
-    let again = issueDateWeak || missed.surname || missed.givenNames || checkWashed ? fieldZone(vizAgainPxPerMm, false, againLeftMm(), againScaled) : null;
+    const boxes = locateNames(viz, located.parse);
+    // Read again for the date of issue alone, it starts below the names the first pass found.
+    const againTopMm = (): number =>
+      missed.surname || missed.givenNames || checkWashed
+        ? 0
+        : belowNamesMm([boxes.words.surname, boxes.words.givenNames], first.width, located.reading.frame.lineCentresMm[0]);
+    let again =
+      issueDateWeak || missed.surname || missed.givenNames || checkWashed
+        ? fieldZone(vizAgainPxPerMm, false, { leftMm: againLeftMm(), topMm: againTopMm() }, againScaled)
+        : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
@@ -447,7 +480,6 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const joined = both === null ? null : both.join(' ');
       return joined !== null && wholeName(joined, mrz) ? joined : line;
     };
-    const boxes = locateNames(viz, located.parse);
     const [surname, givenNames] = await Promise.all([
       missed.surname ? null : reread(boxes, 'surname', first.width),
       missed.givenNames ? null : reread(boxes, 'givenNames', first.width),
@@ -459,7 +491,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // unread: the sharper pass reads it again, and its reading with the line's re-read there settles it.
     if (cutKey !== null && !missed[cutKey] && readVizFields(viz, located.parse, refined, ctx.now)[cutKey] === null) {
       missed[cutKey] = true;
-      again ??= fieldZone(vizAgainPxPerMm, false, againLeftMm(), againScaled);
+      again ??= fieldZone(vizAgainPxPerMm, false, { leftMm: againLeftMm() }, againScaled);
       again.catch(() => undefined);
     }
     if (again !== null) {
