@@ -83,7 +83,7 @@ describe('recognizeInBands', () => {
     expect(own.lines.find((l) => l.text.trim() === 'LONDON')!.bbox.y0).toBeGreaterThan(400);
   }, 60_000);
   it('shares a rectangle twice the overlap tall, each band three quarters of it', async () => {
-    // The sharper pass read below the names: ~2.5 overlaps tall, read in one job it took a worker ~35% longer.
+    // The sharper pass read below the names is often 2.5-3 overlaps tall: in one job, the other worker waited.
     const image = page();
     const jobs: { top: number; height: number }[] = [];
     const port: OcrPort = {

@@ -395,11 +395,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const scaled = await (scaledAlready ?? scaledTo(pxPerMm));
       const scale = scaled.width / td3Page.widthMm;
       const zone = fieldZoneRows(scaled, located.reading.frame.lineCentresMm[0]);
-      const { bottom } = zone;
       const top = Math.max(zone.top, Math.round((from.topMm ?? 0) * scale));
-      const leftMm = from.leftMm ?? 0;
-      const left = Math.round(leftMm * scale);
-      const rectangle = { left, top, width: scaled.width - left, height: bottom - top };
+      const left = Math.round((from.leftMm ?? 0) * scale);
+      const rectangle = { left, top, width: scaled.width - left, height: zone.bottom - top };
       // Each band sharpened alone, the two side by side, and read as soon as it is: the whole page's sharpening took
       // ~100 ms with the OCR workers idle. The margin keeps every band pixel as the whole page's sharpening made it.
       const bandImage = async (band: typeof rectangle): Promise<BandImage> => {
