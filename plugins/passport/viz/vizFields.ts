@@ -506,20 +506,20 @@ export function printedBirthInFull(viz: OcrResult, mrz: Td3Parse): string | null
   if (labelled.length === 1) return labelled[0]!;
   const anywhere = spelling(datesIn(phrases));
   if (anywhere.length > 0) return anywhere.length === 1 ? anywhere[0]! : null;
-  // A day or month read with a letter for a digit (`i1.11.1911`): the MRZ fixes both, and only the year, read as
-  // digits, chooses the century.
+  // A day or month read with an `i` for a 1 (`i1.11.1911`): the MRZ fixes both, and only the year, read as digits,
+  // chooses the century.
   const lenient = spelling(
     phrases.flatMap((p) => parsePrintedDates(withDateDigits(p.text)).filter((d) => d.yearDigits === 4 && p.text.includes(String(d.year)))),
   );
   return lenient.length === 1 ? lenient[0]! : null;
 }
 
-/** Letters OCR reads for the digits of a printed date, as they stand between its digits and separators. */
-const dateDigitLookAlikes: Readonly<Record<string, string>> = { i: '1', I: '1', l: '1', '|': '1', o: '0', O: '0' };
-
-/** `text` with look-alike letters next to a date's digits or separators read as those digits (`i1.11.1911`). */
+/**
+ * `text` with a lowercase `i` next to a date's digits or separators read as 1 (`i1.11.1911`): parsePrintedDates reads
+ * the other look-alikes (`I l | O o`) as digits itself, but not this one, which words are full of.
+ */
 function withDateDigits(text: string): string {
-  return text.replace(/(?<=[0-9./-])[iIl|oO]|[iIl|oO](?=[0-9./-])/g, (c) => dateDigitLookAlikes[c]!);
+  return text.replace(/(?<=[0-9./-])i|i(?=[0-9./-])/g, '1');
 }
 
 type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
