@@ -448,15 +448,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       return fieldsLeft === null ? 0 : Math.max(0, (fieldsLeft * td3Page.widthMm) / first.width - againMarginMm);
     };
     const boxes = locateNames(viz, located.parse);
+    const wholeZoneWanted = missed.surname || missed.givenNames || checkWashed;
     // Read again for the date of issue alone, it starts below the names the first pass found.
     const againTopMm = (): number =>
-      missed.surname || missed.givenNames || checkWashed
-        ? 0
-        : belowNamesMm([boxes.words.surname, boxes.words.givenNames], first.width, located.reading.frame.lineCentresMm[0]);
+      wholeZoneWanted ? 0 : belowNamesMm([boxes.words.surname, boxes.words.givenNames], first.width, located.reading.frame.lineCentresMm[0]);
     let again =
-      issueDateWeak || missed.surname || missed.givenNames || checkWashed
-        ? fieldZone(vizAgainPxPerMm, false, { leftMm: againLeftMm(), topMm: againTopMm() }, againScaled)
-        : null;
+      issueDateWeak || wholeZoneWanted ? fieldZone(vizAgainPxPerMm, false, { leftMm: againLeftMm(), topMm: againTopMm() }, againScaled) : null;
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
