@@ -494,6 +494,43 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const plain = line('LUKASZ', 'LUKASZ');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('LUKASZ');
   });
+  it('takes no stroke from a typewriter L whose foot turns up beside the stem, across paper', () => {
+    // Taiwan's specimen prints its Latin name in a typewriter face: LIN came back ŁIN. This is that L's ink as the
+    // re-read cropped it (a top serif both sides of a tapering stem, the foot's right end turned up 11 rows).
+    const typewriterL = [
+      '.##########..........',
+      '.###########.........',
+      '.###########.........',
+      '.##########..........',
+      '..########...........',
+      '..#######............',
+      ...Array<string>(6).fill('...######............'),
+      '...######.........##.',
+      '....#####........###.',
+      '....#####........####',
+      '....#####.......#####',
+      '...######.......#####',
+      '..########...########',
+      '..###################',
+      '.####################',
+      '####################.',
+      '####################.',
+      '.##################..',
+    ];
+    const { crop, ocr } = rendered('IN', 'LIN', {
+      width: 160,
+      height: 60,
+      font: 'bold 34px AccentTestSans',
+      x: 38,
+      baseline: 45,
+      boxTop: 22,
+      boxBottom: 45,
+      extra: (ctx) => typewriterL.forEach((row, y) => [...row].forEach((ink, x) => ink === '#' && ctx.fillRect(14 + x, 22 + y, 1, 1))),
+    });
+    const box = { ...ocr.lines[0]!.bbox, x0: 14 };
+    const word = { ...ocr.lines[0]!.words[0]!, bbox: box };
+    expect(withAccentMarks(crop, { ...ocr, lines: [{ ...ocr.lines[0]!, bbox: box, words: [word] }] })).toBe('LIN');
+  });
   it('measures a D\'s stem apart from its bowl\'s top and bottom strokes, which bold faces draw thick', () => {
     // DejaVu Sans Bold at 20 and 26 px: the bar stands out 2-3 px of a 5-6 px stem, the outer rows' runs reach 19.
     for (const px of [20, 26]) {

@@ -937,16 +937,31 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
   if (w > h * 1.2) return false;
   // The stem's edges in the band where a stroke crosses it (below the top serifs, above the foot): the stem is
   // where the ink's left edge is furthest right and its right edge furthest left.
-  const rows: { left: number; right: number }[] = [];
+  const ends: { y: number; left: number; right: number }[] = [];
   for (let y = blob.minY + Math.round(h * 0.2); y <= blob.minY + Math.round(h * 0.75); y++) {
     const ink = inkEnds(blob, mask, maskWidth, { row: y });
-    if (ink !== null) rows.push({ left: ink.first, right: ink.last });
+    if (ink !== null) ends.push({ y, left: ink.first, right: ink.last });
   }
-  if (rows.length < 4) return false;
-  const stemLeft = Math.max(...rows.map((r) => r.left));
-  const stemRight = Math.min(...rows.map((r) => r.right));
+  if (ends.length < 4) return false;
+  const stemLeft = Math.max(...ends.map((r) => r.left));
+  const stemRight = Math.min(...ends.map((r) => r.right));
   const stem = stemRight - stemLeft + 1;
   if (stem < 2) return false;
+  // A stroke is ink joined to the stem (a gap of under half the stem's width bridged, where blur thinned it): ink
+  // further along the row across paper is another part of the letter, as a typewriter face's L turns its foot's
+  // serif up beside the stem.
+  const bridged = Math.max(1, Math.round(stem * 0.4));
+  const reach = (y: number, from: number, step: 1 | -1): number => {
+    let last = from;
+    for (let x = from + step, gap = 0; x >= blob.minX && x <= blob.maxX && gap <= bridged; x += step) {
+      if (mask[y * maskWidth + x] === 1) {
+        last = x;
+        gap = 0;
+      } else gap++;
+    }
+    return last;
+  };
+  const rows = ends.map((r) => ({ left: reach(r.y, stemLeft, -1), right: reach(r.y, stemRight, 1) }));
   // The stroke crosses the stem obliquely: in a bold sans at small sizes it stands out left by a pixel or two only.
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
