@@ -53,7 +53,10 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // A caron and a circumflex are mirror-symmetric; a tilde is a wave, its two halves opposite (dev: carons and
   // circumflexes 0.73 to 1.0, tildes over N -0.96 to -0.5, some of them dipping or peaking in the middle).
   const symmetry = w >= h * 1.2 && m.n >= 8 ? mirrorSymmetry(m, mask, maskWidth) : 0;
-  const symmetric = peak !== 0 && symmetry > 0.3;
+  // A chevron is a bent stroke with paper under or over its bend: a solid speck hardly wider than tall is a dot, its
+  // top or bottom rounded by blur (LTU's Ė as Ê at 5 px/mm), whatever its middle's lift.
+  const solidSpeck = w <= h * 1.5 && fill >= 0.75;
+  const symmetric = peak !== 0 && symmetry > 0.3 && !solidSpeck;
   // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name.
   if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : 'caron';
   if (letter === 'R') return null;
