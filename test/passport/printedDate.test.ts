@@ -22,6 +22,9 @@ describe('parsePrintedDates', () => {
     ['second month word with its last letter misread', '21 MAY/MA] 23', { day: 21, month: 5, year: 23, yearDigits: 2 }],
     ['month word with its O read as a zero', '21 0CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
     ['month word with its O read as a zero, run into the day', '210CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
+    // Austria's 2004 specimen, the date of issue re-read wider: a rule's edge before it, read as a bar.
+    ['after a stray bar that first reads as a digitless day', '| 03.12.2004', { day: 3, month: 12, year: 2004, yearDigits: 4 }],
+    ['after a stray I that first reads as a digitless day', 'I 03.12.2004', { day: 3, month: 12, year: 2004, yearDigits: 4 }],
     ['dot read as a degree sign', '30°10.2020', { day: 30, month: 10, year: 2020, yearDigits: 4 }],
     ['dot read as a colon', '01: 12. 2023', { day: 1, month: 12, year: 2023, yearDigits: 4 }],
     ['slashes', '12/01/2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],

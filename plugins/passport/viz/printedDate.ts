@@ -175,13 +175,19 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     // Only four digits may lead: a year-first reading never reads the same text as a day-first one.
     { pattern: yearFirstDate, day: 3, month: 2, year: 1 },
   ];
-  for (const form of numericForms) {
-    for (const m of text.matchAll(form.pattern)) {
-      const day = toDigits(m[form.day]!);
-      const month = toDigits(m[form.month]!);
-      const year = toDigits(m[form.year]!);
-      if (day === null || month === null || year === null) continue;
-      pushDate(found, Number(day), Number(month), year, m.index, true, `${width(m[form.day]!)}-${width(m[form.month]!)}`);
+  for (const { pattern, ...group } of numericForms) {
+    // As above: a stray mark read as a digit before a date (`| 03.12.2004`, a rule's edge) first matches as a day
+    // with no digit in it, and must not swallow the date it stands before.
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
+      const day = toDigits(m[group.day]!);
+      const month = toDigits(m[group.month]!);
+      const year = toDigits(m[group.year]!);
+      if (day === null || month === null || year === null) {
+        pattern.lastIndex = m.index + 1;
+        continue;
+      }
+      pushDate(found, Number(day), Number(month), year, m.index, true, `${width(m[group.day]!)}-${width(m[group.month]!)}`);
     }
   }
   return found.sort((a, b) => a.index - b.index);
