@@ -167,4 +167,25 @@ describe('decodePassport', () => {
     expect(result.checks.printed_vs_mrz.passport_number).toBe('mismatch');
     expect(result.warnings.map((w) => w.code)).toContain('printed_mrz_mismatch');
   });
+  it('takes a printed date whose century no holder can have as unread, not as a disagreement', () => {
+    // Taiwan's specimen in a typewriter face: `01 JAN 1576` for 01 JAN 1976, the MRZ's 760101.
+    const read = (dateOfBirth: string) =>
+      decodePassport({
+        parse: parseTd3(specimen, { now }),
+        charConfidence: confidence,
+        viz: {
+          surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
+          givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
+          issueDate: null,
+          printed: { passportNumber: 'L898902C3', dateOfBirth, expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'] },
+        },
+        now,
+      });
+    const misreadCentury = read('1574-08-12');
+    expect(misreadCentury.checks.printed_vs_mrz.date_of_birth).toBe('not_read');
+    expect(misreadCentury.warnings.map((w) => w.code)).not.toContain('printed_mrz_mismatch');
+    // Another day is a disagreement, whatever its century.
+    expect(read('1574-08-13').checks.printed_vs_mrz.date_of_birth).toBe('mismatch');
+    expect(read('1974-08-12').checks.printed_vs_mrz.date_of_birth).toBe('match');
+  });
 });

@@ -200,12 +200,16 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const agreement = (printed: string | null | undefined, mrz: string | null, same = (a: string, b: string) => a === b): Agreement =>
     printed == null || mrz === null ? 'not_read' : same(printed, mrz) ? 'match' : 'mismatch';
   const nameAgreement = (p: { agrees: boolean } | null | undefined): Agreement => (p == null ? 'not_read' : p.agrees ? 'match' : 'mismatch');
+  // A printed date with the MRZ's day, month and last two year digits but a year before 1900 had its century misread
+  // (`01 JAN 1576`, a typewriter face's 9 read as 5): it witnesses nothing either way.
+  const dateAgreement = (printed: string | null | undefined, mrz: string | null): Agreement =>
+    printed != null && mrz !== null && printed < '1900' && printed.slice(2) === mrz.slice(2) ? 'not_read' : agreement(printed, mrz);
   const printedVsMrz = {
     surname: nameAgreement(viz?.surname),
     given_names: nameAgreement(viz?.givenNames),
     passport_number: agreement(viz?.printed.passportNumber, f.documentNumber.value),
-    date_of_birth: agreement(viz?.printed.dateOfBirth, birth),
-    expiry_date: agreement(viz?.printed.expiryDate, expiry),
+    date_of_birth: dateAgreement(viz?.printed.dateOfBirth, birth),
+    expiry_date: dateAgreement(viz?.printed.expiryDate, expiry),
     sex: agreement(viz?.printed.sex, f.sex.value),
     nationality: agreement(viz?.printed.nationality, f.nationality.value, (a, b) => transliterateName(a) === transliterateName(b)),
   };
