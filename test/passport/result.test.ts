@@ -150,37 +150,29 @@ describe('decodePassport', () => {
     expect(result.date_of_birth).toBeNull();
     expect(result.mrz.check_digits_valid).toBe(false);
   });
-  it('flags a printed field that disagrees with the MRZ', () => {
-    const base = full();
-    const result = decodePassport({
+  /** The specimen read with its names agreeing, no date of issue, and the printed copies given (the rest as printed). */
+  const withPrinted = (printed: { passportNumber?: string; dateOfBirth?: string }) =>
+    decodePassport({
       parse: parseTd3(specimen, { now }),
       charConfidence: confidence,
       viz: {
         surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
         givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
         issueDate: null,
-        printed: { passportNumber: 'L898902C4', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'] },
+        printed: { passportNumber: 'L898902C3', dateOfBirth: '1974-08-12', expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'], ...printed },
       },
       now,
     });
+  it('flags a printed field that disagrees with the MRZ', () => {
+    const base = full();
+    const result = withPrinted({ passportNumber: 'L898902C4' });
     expect(base.checks.printed_vs_mrz.passport_number).toBe('match');
     expect(result.checks.printed_vs_mrz.passport_number).toBe('mismatch');
     expect(result.warnings.map((w) => w.code)).toContain('printed_mrz_mismatch');
   });
   it('takes a printed date whose century no holder can have as unread, not as a disagreement', () => {
     // Taiwan's specimen in a typewriter face: `01 JAN 1576` for 01 JAN 1976, the MRZ's 760101.
-    const read = (dateOfBirth: string) =>
-      decodePassport({
-        parse: parseTd3(specimen, { now }),
-        charConfidence: confidence,
-        viz: {
-          surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
-          givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
-          issueDate: null,
-          printed: { passportNumber: 'L898902C3', dateOfBirth, expiryDate: '2012-04-15', sex: 'F', nationality: 'UTO', issuingState: 'UTO', documentType: 'P', countryCodes: ['UTO'] },
-        },
-        now,
-      });
+    const read = (dateOfBirth: string) => withPrinted({ dateOfBirth });
     const misreadCentury = read('1574-08-12');
     expect(misreadCentury.checks.printed_vs_mrz.date_of_birth).toBe('not_read');
     expect(misreadCentury.warnings.map((w) => w.code)).not.toContain('printed_mrz_mismatch');
