@@ -16,6 +16,20 @@ function ensureFonts(): void {
   fontsReady = true;
 }
 
+/** A face other than OCR-B to draw code lines in: the family it was registered as and its capital's height in ems. */
+export interface MrzFaceFont {
+  readonly family: string;
+  readonly capEm: number;
+}
+
+/** Registers a font file for drawing code lines (train-mrz-classifier.ts --faces), its cap height measured once. */
+export function registerMrzFace(path: string, family: string): MrzFaceFont {
+  if (!GlobalFonts.registerFromPath(path, family)) throw new Error(`font missing at ${path}`);
+  const ctx = createCanvas(10, 10).getContext('2d');
+  ctx.font = `100px ${family}`;
+  return { family, capEm: ctx.measureText('H').actualBoundingBoxAscent / 100 };
+}
+
 /** OCR-B's advance is 0.723 em, so this font size puts one character per 2.54 mm cell. */
 export const ocrbAdvanceEm = 0.723;
 export const ocrbCapEm = 0.71;
@@ -84,10 +98,11 @@ export function drawMrzGlyphs(
   ink = '#141414',
   boldPx = 0,
   random: () => number = Math.random,
+  face?: MrzFaceFont,
 ): void {
   ensureFonts();
-  const size = (geometry.capMm / ocrbCapEm) * pxPerMm;
-  ctx.font = `${size}px MrzOcrB`;
+  const size = (geometry.capMm / (face?.capEm ?? ocrbCapEm)) * pxPerMm;
+  ctx.font = `${size}px ${face?.family ?? 'MrzOcrB'}`;
   ctx.fillStyle = ink;
   ctx.strokeStyle = ink;
   ctx.textBaseline = 'alphabetic';

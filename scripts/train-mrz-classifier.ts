@@ -2,13 +2,14 @@
  * Trains the OCR-B MRZ cell classifier (plugins/passport/mrz/mrzClassifier.ts) from glyphs rendered with the
  * Debian OCR-B font, degraded the way phone photos degrade, and cut into cells by the reader's own sampler.
  *   npx tsx scripts/train-mrz-classifier.ts [--bands 2500] [--epochs 12] [--hidden 128] [--seed 9303] [--soft-bands 0]
+ *     [--face-bands 0 --faces FONT,FONT,…]
  * Deterministic for a seed. Writes plugins/passport/mrz/model/mrz-ocrb-mlp.json with the held-out accuracy.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { drawMrzGlyphs, randomMrzText, seededRandom, td3Layout } from './mrz-render.ts';
+import { drawMrzGlyphs, randomMrzText, registerMrzFace, seededRandom, td3Layout, type MrzFaceFont } from './mrz-render.ts';
 import { td3Page } from '../plugins/passport/mrz/td3Geometry.ts';
 import { homographyFromPoints, type Homography } from '../core/imaging/homography.ts';
 import type { GreyImage } from '../core/imaging/greyImage.ts';
@@ -28,6 +29,13 @@ const { values: args } = parseArgs({
      * others, and the model trained on them alone, stay what they were.
      */
     'soft-bands': { type: 'string', default: '0' },
+    /**
+     * Bands drawn in other faces than OCR-B (`--faces`, font files, one picked per band), after the soft ones and from
+     * a stream of their own: a renderer may draw its zone in any monospace face, and a recogniser that knows OCR-B
+     * alone reads another face's 6 as G surely.
+     */
+    'face-bands': { type: 'string', default: '0' },
+    faces: { type: 'string', default: '' },
     /** Keeps the rendered cells between runs while tuning the network (the rendering dominates the time). */
     cache: { type: 'string' },
     out: { type: 'string', default: new URL('../core/mrz/model/mrz-ocrb-mlp.json', import.meta.url).pathname },
@@ -141,7 +149,7 @@ function gaussianBlur(img: GreyImage, sigma: number): GreyImage {
 const softDegradation = { pxPerMm: [2.9, 5.5], blurPitches: [0.06, 0.32] } as const;
 
 /** One rendered, degraded MRZ band and the cells cut from it the way the reader cuts them. */
-async function makeBand(soft = false): Promise<{ features: Float32Array[]; labels: number[] }> {
+async function makeBand(soft = false, face?: MrzFaceFont): Promise<{ features: Float32Array[]; labels: number[] }> {
   const lines = [randomMrzText(random, 44), randomMrzText(random, 44)];
   const g = drawGeometry();
   const [pxLow, pxHigh] = soft ? softDegradation.pxPerMm : [3.5, 14];
@@ -159,7 +167,7 @@ async function makeBand(soft = false): Promise<{ features: Float32Array[]; label
   if (random() < 0.4) drawBackgroundLines(ctx, w, h, pxPerMm, paper);
   const ink = Math.round(uniform(0, Math.min(110, paper - 50)));
   drawMrzGlyphs(ctx, lines, { leftMm, centresMm, pitchMm: g.pitchMm, capMm: g.capMm, jitterMm: g.jitterMm }, pxPerMm, `rgb(${ink},${ink},${ink})`,
-    random() < 0.3 ? uniform(0, 0.07) * g.pitchMm * pxPerMm : 0, random);
+    random() < 0.3 ? uniform(0, 0.07) * g.pitchMm * pxPerMm : 0, random, face);
   const rgba = ctx.getImageData(0, 0, w, h).data;
   let img: GreyImage = { data: Float32Array.from({ length: w * h }, (_, i) => rgba[i * 4]!), width: w, height: h };
   const pitchPx = g.pitchMm * pxPerMm;
@@ -301,12 +309,16 @@ function evaluate(w: MrzClassifierWeights, x: Float32Array[], y: number[]): { ac
 
 const bands = Number(args.bands);
 const softBands = Number(args['soft-bands']);
+const faceBands = Number(args['face-bands']);
+const faceFiles = args.faces.split(',').filter((f) => f !== '');
+if (faceBands > 0 && faceFiles.length === 0) throw new Error('--face-bands needs --faces');
+const faces = faceFiles.map((path, i) => registerMrzFace(path, `MrzFace${i}`));
 const started = Date.now();
 const trainX: Float32Array[] = [];
 const trainY: number[] = [];
 const testX: Float32Array[] = [];
 const testY: number[] = [];
-const cacheFile = args.cache ? `${args.cache}-${seed}-${bands}${softBands ? `-soft${softBands}` : ''}.bin` : null;
+const cacheFile = args.cache ? `${args.cache}-${seed}-${bands}${softBands ? `-soft${softBands}` : ''}${faceBands ? `-faces${faceBands}` : ''}.bin` : null;
 if (cacheFile && existsSync(cacheFile)) {
   const buf = readFileSync(cacheFile);
   const per = cellFeatureLength + 2;
@@ -317,17 +329,20 @@ if (cacheFile && existsSync(cacheFile)) {
   }
 } else {
   const chunks: Buffer[] = [];
-  for (let b = 0; b < bands + softBands; b++) {
+  for (let b = 0; b < bands + softBands + faceBands; b++) {
     if (b === bands) random = seededRandom(seed + 2);
-    const { features, labels } = await makeBand(b >= bands);
-    const held = (b < bands ? b : b - bands) % 10 === 9;
+    if (b === bands + softBands) random = seededRandom(seed + 3);
+    const inFace = b >= bands + softBands;
+    const face = inFace ? faces[Math.floor(random() * faces.length)] : undefined;
+    const { features, labels } = await makeBand(b >= bands && !inFace, face);
+    const held = (b < bands ? b : b < bands + softBands ? b - bands : b - bands - softBands) % 10 === 9;
     (held ? testX : trainX).push(...features);
     (held ? testY : trainY).push(...labels);
     if (cacheFile) features.forEach((f, i) => chunks.push(Buffer.from([...Array.from(f, (v) => Math.round(v * 255)), labels[i]!, held ? 1 : 0])));
   }
   if (cacheFile) writeFileSync(cacheFile, Buffer.concat(chunks));
 }
-console.log(`rendered ${bands} + ${softBands} soft bands (${trainX.length} train / ${testX.length} held-out cells) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`rendered ${bands} + ${softBands} soft + ${faceBands} other-face bands (${trainX.length} train / ${testX.length} held-out cells) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const weights = train(trainX, trainY, Number(args.hidden), Number(args.epochs));
 const heldOut = evaluate(weights, testX, testY);
 console.log(`held-out per-character accuracy ${(heldOut.accuracy * 100).toFixed(2)}% on ${heldOut.samples} cells; top confusions ${heldOut.worst}`);

@@ -4,7 +4,7 @@
 Data, all cut by the reader's own sampler (core/mrz/sampleCells.ts):
   --bands   the rendered bands of scripts/train-mrz-classifier.ts (its --cache file: 320 ink bytes, label, held-out
             flag); the held-out bands (every tenth) are never trained on. Repeatable: the first is the printers'
-            variety, a second its small, soft copies (--soft-bands).
+            variety, a second its small, soft copies (--soft-bands), a third bands in other faces (--face-bands).
   --pages   cells exported by scripts/export-mrz-cells.ts from pages the reader read (320 ink bytes, label, shift,
             line, column, item index); NAME=FILE (repeatable). Names starting with `train:` are trained on, the rest
             only measured; `real:` sets are split by issuing state, alternate states measured only.
@@ -12,7 +12,7 @@ Deterministic for a seed on one thread (torch.set_num_threads(1)). Writes the we
 layout mrzCnn.ts reads) with the measured figures.
 
   /usr/bin/python3 scripts/train-mrz-cnn.py --bands /tmp/cnn/bands-9303-4000.bin --bands /tmp/cnn/bands-9303-0-soft2000.bin \
-      --pages train:styled=/tmp/cnn/styled-train --pages real:real=/tmp/cnn/real-train \
+      --bands /tmp/cnn/bands-9303-0-faces1000.bin --pages train:styled=/tmp/cnn/styled-train --pages real:real=/tmp/cnn/real-train \
       --pages styled-dev=/tmp/cnn/styled-dev --pages dev=/tmp/cnn/dev --out core/mrz/model/mrz-ocrb-cnn.json
 """
 import argparse
