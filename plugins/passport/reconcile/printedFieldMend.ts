@@ -126,6 +126,9 @@ function invisibleSwapsFromPrint(
   return { ...next, repairs: [...parse.repairs, ...mends] };
 }
 
+/** Letters worth their look-alike digit modulo 10, so that swapping one alone leaves every check digit as it was. */
+const invisibleLookalike: Readonly<Record<string, string>> = { U: '0', G: '6', L: '1' };
+
 /** A letter read for the digit it looks like, as the character-class repair takes it (O, Q, D and U for 0, …). */
 const letterForDigit = (letter: string, digit: string): boolean => letterToDigit[letter] === digit;
 
@@ -173,11 +176,17 @@ function lookalikeCellsInDoubt(
   // An O among digits alone (`4OO8759211`) is doubted however sure the recogniser was: a face whose 0 is round reads
   // O at full confidence, and no check tells the field's O from its 0 where the swaps cancel.
   const oAmongDigits = /[0-9]/.test(was) && /^[0-9O<]+$/.test(was);
+  // Likewise a U, G or L between two digits of the optional data, which no print copy settles: each is worth its
+  // look-alike digit modulo 10 (30, 16, 21), and a face the recogniser never learnt reads its 0 as U surely.
+  const invisibleBetweenDigits = (i: number): boolean =>
+    field === 'optional_data' && invisibleLookalike[was[i]!] !== undefined && /[0-9]/.test(was[i - 1] ?? '') && /[0-9]/.test(was[i + 1] ?? '');
+  const forced = (c: string, i: number): string | undefined =>
+    c === 'O' && oAmongDigits ? '0' : invisibleBetweenDigits(i) ? invisibleLookalike[c] : undefined;
   const doubted = [...was]
-    .map((c, i) => ({ cell: spec.start + i, to: c === 'O' && oAmongDigits ? '0' : (second[spec.start + i] ?? '') }))
+    .map((c, i) => ({ cell: spec.start + i, to: forced(c, i) ?? second[spec.start + i] ?? '', always: forced(c, i) !== undefined }))
     .filter(
-      ({ cell, to }) =>
-        ((confidence[cell] ?? 1) < doubtedBelow || (line2[cell] === 'O' && oAmongDigits)) &&
+      ({ cell, to, always }) =>
+        ((confidence[cell] ?? 1) < doubtedBelow || always) &&
         letterForDigit(line2[cell]!, to) &&
         (!spelledAsRead || line2[cell] === 'O'),
     );
