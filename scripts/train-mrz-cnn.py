@@ -5,13 +5,14 @@ Data, all cut by the reader's own sampler (core/mrz/sampleCells.ts):
   --bands   the rendered bands of scripts/train-mrz-classifier.ts (its --cache file: 320 ink bytes, label, held-out
             flag); the held-out bands (every tenth) are never trained on. Repeatable: the first is the printers'
             variety, a second its small, soft copies (--soft-bands), a third bands in other faces (--face-bands).
+            FILE@N trains on that file's bands N times an epoch.
   --pages   cells exported by scripts/export-mrz-cells.ts from pages the reader read (320 ink bytes, label, shift,
             line, column, item index); NAME=FILE (repeatable). Names starting with `train:` are trained on, the rest
             only measured; `real:` sets are split by issuing state, alternate states measured only.
 Deterministic for a seed on one thread (torch.set_num_threads(1)). Writes the weights as JSON (base64 float32, the
 layout mrzCnn.ts reads) with the measured figures.
 
-  /usr/bin/python3 scripts/train-mrz-cnn.py --bands /tmp/cnn/bands-9303-4000.bin --bands /tmp/cnn/bands-9303-0-soft2000.bin \
+  /usr/bin/python3 scripts/train-mrz-cnn.py --bands /tmp/cnn/bands-9303-4000.bin --bands /tmp/cnn/bands-9303-0-soft2000.bin@2 \
       --bands /tmp/cnn/bands-9303-0-faces1000.bin --pages train:styled=/tmp/cnn/styled-train --pages real:real=/tmp/cnn/real-train \
       --pages styled-dev=/tmp/cnn/styled-dev --pages dev=/tmp/cnn/dev --out core/mrz/model/mrz-ocrb-cnn.json
 """
@@ -35,8 +36,8 @@ p.add_argument('--pages', action='append', default=[])
 p.add_argument('--epochs', type=int, default=12)
 p.add_argument('--seed', type=int, default=9303)
 p.add_argument('--c1', type=int, default=8)
-p.add_argument('--c2', type=int, default=16)
-p.add_argument('--hidden', type=int, default=96)
+p.add_argument('--c2', type=int, default=24)
+p.add_argument('--hidden', type=int, default=128)
 p.add_argument('--page-weight', type=float, default=3.0, help='times each page cell is seen per epoch')
 p.add_argument('--mlp', default='core/mrz/model/mrz-ocrb-mlp.json')
 p.add_argument('--mlp2', default='core/mrz/model/mrz-ocrb-mlp-renderer.json')
@@ -76,7 +77,7 @@ def subset(d, mask):
 
 
 class Net(nn.Module):
-    """conv3×3 → ReLU → max-pool 2, twice, then one hidden layer: about 140k multiply-adds a cell."""
+    """conv3×3 → ReLU → max-pool 2, twice, then one hidden layer: about 230k multiply-adds a cell at the defaults."""
 
     def __init__(self, c1, c2, hidden):
         super().__init__()
@@ -165,10 +166,11 @@ def measure(name, d, models):
 
 
 train_x, train_y, measured = [], [], {}
-for n, path in enumerate(args.bands):
+for n, spec in enumerate(args.bands):
+    path, _, times = spec.partition('@')
     bx, by, bheld = load_bands(path)
-    train_x.append(bx[~bheld])
-    train_y.append(by[~bheld])
+    train_x += [bx[~bheld]] * int(times or 1)
+    train_y += [by[~bheld]] * int(times or 1)
     measured['rendered held-out' + (f' ({path.rsplit("/", 1)[-1]})' if n else '')] = {'x': bx[bheld], 'y': by[bheld]}
 for spec in args.pages:
     name, path = spec.split('=', 1)
