@@ -107,6 +107,24 @@ describe('cells washed out by glare', () => {
     expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
   });
 
+  it('never reports the MRZ valid while the sex or nationality cell is washed and unconfirmed: no check digit covers them', () => {
+    // Seed 1057001 styled-dev 29 under glare: cells 12-21 of line 2 washed, the birth date filled from the print, the sex
+    // cell read `<` (X) and the printed sex not read. Every check held, and the wrong sex came back proven.
+    const parse = parseTd3([truth[0], `${truth[1].slice(0, 20)}<${truth[1].slice(21)}`], { now });
+    expect(parse.valid).toBe(true);
+    const spot = Array.from({ length: 44 }, (_, i) => i === 20);
+    const unconfirmed = unconfirmedWashedCells(parse, [washedFirst(0), spot], { ...printed, sex: null });
+    expect(unconfirmed).toEqual([[], [20]]);
+    const result = decodePassport({ parse, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed });
+    expect(Object.values(result.checks.check_digits).every((v) => v === 'valid')).toBe(true);
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
+    // The print's sex confirms the cell, and the reading is proven again.
+    const confirmed = unconfirmedWashedCells(parse, [washedFirst(0), spot], { ...printed, sex: '<' });
+    expect(confirmed).toEqual([[], []]);
+    expect(decodePassport({ parse, charConfidence: [[], []], viz: null, now, washedUnconfirmed: confirmed }).mrz.check_digits_valid).toBe(true);
+  });
+
   it('counts as in doubt the washed cells no holding check vouches for: line 1, the nationality, a failing field', () => {
     // Glare over the number's end, its check digit and the nationality: the guesses fail the number's check.
     const glared = parseTd3([truth[0], 'B96124U2<<<CE7407044F3102123<<<<<<<<<<<<<<04'], { now });

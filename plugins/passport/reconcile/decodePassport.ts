@@ -109,10 +109,13 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const rivalDoubts = input.rivalRepairCells ?? [];
   const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
     parse.checks[field] && !td3CheckCells(field).some((i) => rivalDoubts.includes(i));
+  // Line 2's nationality and sex are no check digit's either: washed and unconfirmed, they are as unproven.
+  const uncheckedWashed2 = unconfirmed2.filter((i) => !checkNames.some((c) => td3CheckCells(c).includes(i)));
   const checkDigitsValid =
     checkNames.every(holds) &&
     parse.errors.every(printedImpossibleDate) &&
     unconfirmed1.length === 0 &&
+    uncheckedWashed2.length === 0 &&
     doubtedNames.length === 0 &&
     conflicts.length === 0 &&
     numberDoubts.length === 0 &&
