@@ -183,7 +183,10 @@ function lookalikeCellsInDoubt(
   const forced = (c: string, i: number): string | undefined =>
     c === 'O' && oAmongDigits ? '0' : invisibleBetweenDigits(i) ? invisibleLookalike[c] : undefined;
   const doubted = [...was]
-    .map((c, i) => ({ cell: spec.start + i, to: forced(c, i) ?? second[spec.start + i] ?? '', always: forced(c, i) !== undefined }))
+    .map((c, i) => {
+      const to = forced(c, i);
+      return { cell: spec.start + i, to: to ?? second[spec.start + i] ?? '', always: to !== undefined };
+    })
     .filter(
       ({ cell, to, always }) =>
         ((confidence[cell] ?? 1) < doubtedBelow || always) &&
