@@ -94,3 +94,8 @@ export function td3CheckCells(check: Td3CheckName): number[] {
   const { digit, spans } = td3Checks.find((c) => c.check === check)!;
   return [...spans.flatMap(([from, to]) => Array.from({ length: to - from }, (_, k) => from + k)), td3Field(digit).start];
 }
+
+/** The checks that read line-2 position `i` (0-based): none for the nationality and sex cells. */
+export function td3ChecksCovering(i: number): Td3CheckName[] {
+  return td3Checks.map(({ check }) => check).filter((check) => td3CheckCells(check).includes(i));
+}

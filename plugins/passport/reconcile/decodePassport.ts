@@ -5,7 +5,7 @@
  */
 import type { Td3Parse } from '../mrz/index.ts';
 import type { Td3CheckName } from '../mrz/td3Fields.ts';
-import { td3CheckCells, td3Field } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3ChecksCovering, td3Field } from '../mrz/td3Fields.ts';
 import { transliterateName } from '../viz/icaoTransliteration.ts';
 import { mrzNameToText } from '../viz/printedName.ts';
 import { legiblePrintPxPerMm } from '../viz/readPrintedPage.ts';
@@ -110,7 +110,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
     parse.checks[field] && !td3CheckCells(field).some((i) => rivalDoubts.includes(i));
   // Line 2's nationality and sex are no check digit's either: washed and unconfirmed, they are as unproven.
-  const uncheckedWashed2 = unconfirmed2.filter((i) => !checkNames.some((c) => td3CheckCells(c).includes(i)));
+  const uncheckedWashed2 = unconfirmed2.filter((i) => td3ChecksCovering(i).length === 0);
   const checkDigitsValid =
     checkNames.every(holds) &&
     parse.errors.every(printedImpossibleDate) &&

@@ -7,7 +7,7 @@
  */
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
-import { td3CheckCells, td3Checks, td3Field, td3Fields, type Td3CheckName, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 
 export interface PrintedUncheckedFields {
@@ -141,9 +141,8 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
  * field whose check fails). Line 2's are given by position, to be counted once beside other doubts there.
  */
 export function washedCellsInDoubt(parse: Td3Parse, unconfirmed: readonly [readonly number[], readonly number[]]): { line1: number; line2: number[] } {
-  const covering = (i: number): Td3CheckName[] => td3Checks.map(({ check }) => check).filter((check) => td3CheckCells(check).includes(i));
   const vouched = (i: number): boolean => {
-    const checks = covering(i);
+    const checks = td3ChecksCovering(i);
     return checks.length > 0 && checks.every((check) => parse.checks[check]);
   };
   return { line1: unconfirmed[0].length, line2: unconfirmed[1].filter((i) => !vouched(i)) };
