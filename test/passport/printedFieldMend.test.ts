@@ -239,6 +239,19 @@ describe('numberCellsInDoubt', () => {
     const { confidence, second } = doubting({ 8: '0' });
     expect(numberCellsInDoubt(you, [null, null], confidence, second, now)).toEqual([8]);
   });
+  it('puts in doubt a letter whose runner-up is a letter worth the same modulo 10, and no other letter', () => {
+    // A Liberation Mono MRZ (a face never trained on), tilted: XRBPWDFF0 read `XRBPWDPF0`, the P at 0.85 with F
+    // second. F is 15 and P 25: the number's check digit and the composite hold over either.
+    const pee = parseTd3([line1, line2For('XRBPWDPF0')], { now });
+    expect(line2For('XRBPWDFF0').slice(9)).toBe(line2For('XRBPWDPF0').slice(9));
+    const eff = doubting({ 6: 'F' });
+    expect(numberCellsInDoubt(pee, [null, null], eff.confidence, eff.second, now)).toEqual([6]);
+    // R (27) for P: the check digit sees it. And read sure, or spelled so by the print, the P stands.
+    const arr = doubting({ 6: 'R' });
+    expect(numberCellsInDoubt(pee, [null, null], arr.confidence, arr.second, now)).toEqual([]);
+    expect(numberCellsInDoubt(pee, [null, null], sure, eff.second, now)).toEqual([]);
+    expect(numberCellsInDoubt(pee, ['XRBPWDPF0', null], eff.confidence, eff.second, now)).toEqual([]);
+  });
   it('puts in doubt a G read for a 6 alone: G is worth 16', () => {
     const gee = parseTd3([line1, line2For('XN5G04216')], { now });
     const { confidence, second } = doubting({ 3: '6' });

@@ -132,10 +132,14 @@ const invisibleLookalike: Readonly<Record<string, string>> = { U: '0', G: '6', L
 /** A letter read for the digit it looks like, as the character-class repair takes it (O, Q, D and U for 0, …). */
 const letterForDigit = (letter: string, digit: string): boolean => letterToDigit[letter] === digit;
 
+/** Two letters worth the same modulo 10 (F 15 and P 25, E and O, B and L): a check digit never tells them apart. */
+const lettersAlikeToChecks = (a: string, b: string): boolean =>
+  a !== b && /^[A-Z]$/.test(a) && /^[A-Z]$/.test(b) && (a.charCodeAt(0) - b.charCodeAt(0)) % 10 === 0;
+
 /**
- * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like, gives another
- * number that holds the number's check digit and the composite as well: `O` and `0` at weights that cancel (7 and 3:
- * 24 × 10), or `G` for `6` and `U` for `0` alone (worth 10 and 30 more). Nothing in the MRZ tells the two numbers
+ * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like or a letter worth
+ * the same modulo 10, gives another number that holds the number's check digit and the composite as well: `O` and `0`
+ * at weights that cancel (7 and 3: 24 × 10), `G` for `6` and `U` for `0` alone (worth 10 and 30 more), `P` for `F`. Nothing in the MRZ tells the two numbers
  * apart. Numbers are mostly digits past a prefix (the specimens' `A000000000`, `P0000000`), so a doubted digit with a
  * letter as runner-up is kept; a doubted letter is in doubt, unless a reading of the print spells the number as read.
  */
@@ -157,7 +161,7 @@ export function optionalDataCellsInDoubt(parse: Td3Parse, confidence: readonly n
   return lookalikeCellsInDoubt('optional_data', parse, [], confidence, second, now);
 }
 
-/** A checked alphanumeric field's doubted letters whose runner-up, their look-alike digit, holds every check as well. */
+/** A checked alphanumeric field's doubted letters whose runner-up (look-alike digit or letter alike to checks) holds every check as well. */
 function lookalikeCellsInDoubt(
   field: 'document_number' | 'optional_data',
   parse: Td3Parse,
@@ -190,7 +194,7 @@ function lookalikeCellsInDoubt(
     .filter(
       ({ cell, to, always }) =>
         ((confidence[cell] ?? 1) < doubtedBelow || always) &&
-        letterForDigit(line2[cell]!, to) &&
+        (letterForDigit(line2[cell]!, to) || lettersAlikeToChecks(line2[cell]!, to)) &&
         (!spelledAsRead || line2[cell] === 'O'),
     );
   const inDoubt = new Set<number>();
