@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
-import { layoutWhereWashed, fillWashedFromPrint, unconfirmedWashedCells, washedCellsInDoubt } from '../../plugins/passport/reconcile/washedCells.ts';
+import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt } from '../../plugins/passport/reconcile/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
@@ -140,5 +140,36 @@ describe('cells washed out by glare', () => {
     const names = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
     const nameSpot = Array.from({ length: 44 }, (_, i) => i >= 19 && i <= 24);
     expect(washedCellsInDoubt(names, unconfirmedWashedCells(names, [nameSpot, washedFirst(0)], { ...printed, mrzName: null }))).toEqual({ line1: 6, line2: [] });
+  });
+
+  describe('an issuing state washed out whose label the print OCR could not read', () => {
+    // Glare over line 1's start on a generated page (seed 1059501 styled-dev 38): PDARG read `PDAJU`, cells 1-5 washed,
+    // the print's `Código/Code` label read `~~0digo/Lode`, its value ARG a word of its own beside OCR noise (BTN).
+    const glared = parseTd3(['PDAJUGARCIA<MARQUEZ<<XIMENA<SOFIA<<<<<<<<<<<', '02897936F1ARG1705209F3105146<<<<<<<<<<<<<<<2'], { now });
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 1 && i <= 5), washedFirst(0)];
+    const codes = { issuingState: null, countryCodes: ['BTN', 'ARG'] };
+
+    it('takes the nationality code the page prints, as one reading in doubt', () => {
+      const beside = issuingStateBesideNationality(glared, spot, codes);
+      expect(beside).toEqual({ code: 'ARG', cells: [2, 3, 4] });
+      const filled = fillWashedFromPrint(glared, spot, { ...printed, issuingState: beside!.code, documentType: null, mrzName: 'GARCIA<MARQUEZ<<XIMENA<SOFIA' }, now);
+      expect(filled.lines[0].slice(0, 5)).toBe('PDARG');
+      const unconfirmed = unconfirmedWashedCells(filled, spot, { ...printed, issuingState: null, documentType: null, mrzName: 'GARCIA<MARQUEZ<<XIMENA<SOFIA' });
+      // The type's cell and the state's three: two readings in doubt, not four cells; the answer is no proof.
+      expect(unconfirmed[0]).toEqual([1, 2, 3, 4]);
+      expect(washedCellsInDoubt(filled, unconfirmed, beside!.cells)).toEqual({ line1: 2, line2: [] });
+      expect(washedCellsInDoubt(filled, unconfirmed)).toEqual({ line1: 4, line2: [] });
+      expect(decodePassport({ parse: filled, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed }).mrz.check_digits_valid).toBe(false);
+    });
+    it('takes nothing when the print does not show that code, a label gave the state, the nationality is washed too, or a readable cell disagrees', () => {
+      expect(issuingStateBesideNationality(glared, spot, { issuingState: null, countryCodes: ['BTN'] })).toBeNull();
+      expect(issuingStateBesideNationality(glared, spot, { ...codes, issuingState: 'ARG' })).toBeNull();
+      const bothWashed = [spot[0]!, Array.from({ length: 44 }, (_, i) => i === 11)];
+      expect(issuingStateBesideNationality(glared, bothWashed, codes)).toBeNull();
+      // Only PDA washed: the readable J and U are no ARG.
+      const partly = [Array.from({ length: 44 }, (_, i) => i >= 1 && i <= 2), washedFirst(0)];
+      expect(issuingStateBesideNationality(glared, partly, codes)).toBeNull();
+      expect(issuingStateBesideNationality(parseTd3([...truth], { now }), [washedFirst(0), washedFirst(0)], { issuingState: null, countryCodes: ['IND'] })).toBeNull();
+    });
   });
 });

@@ -21,7 +21,7 @@ import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateC
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
-import { fillWashedFromPrint, unconfirmedWashedCells, washedCellsInDoubt } from './washedCells.ts';
+import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt } from './washedCells.ts';
 
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
 function asPrintedName(read: string): string | null {
@@ -80,6 +80,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // of it in turn (the re-read line, then the sparse passes: one lost the space in DE JONG). A reading fills washed
   // cells only if it spells every readable cell of the name (fillWashedFromPrint); a name part the MRZ lost to glare
   // has no MRZ text to be reconciled with, so it is taken as read under its label.
+  // A washed issuing state no label's copy fills: the nationality's code the page prints, one reading in doubt.
+  const besideNationality = issuingStateBesideNationality(mended, reading.washed, printedCodes);
   const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
   const nameCellsWashed = reading.washed[0]?.slice(5).some(Boolean) === true;
   const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): string[] => {
@@ -99,7 +101,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
       const mrzName = printedMrzName(surname, given);
-      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, mrzName }, ctx.now) };
+      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, issuingState: printedFirst.printed.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
@@ -150,7 +152,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
-  const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed);
+  const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);
   const cellsInDoubt = doubtedNames.length + washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
   const tooDoubtful = refusalForDoubt(cellsInDoubt);
   if (tooDoubtful !== null) {

@@ -9,6 +9,7 @@ import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
+import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 
 export interface PrintedUncheckedFields {
   /** `IND`, `D`. */
@@ -90,6 +91,30 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
   return { ...next, repairs: [...parse.repairs, ...fills] };
 }
 
+/**
+ * An issuing state glare washed out, with no copy read under its label (small print bent past reading: `~~0digo/Lode`):
+ * the nationality's code, where line 2 reads it unwashed and the page prints that code as a word of its own. A state
+ * issues passports to its own nationals, and the page's one code is the issuing state's; but a page may print the
+ * nationality as a code instead, so the fill stays unconfirmed (washedCellsInDoubt counts it as one cell in doubt).
+ * Every cell of the field glare left readable must already spell it. The code, and the line-1 cells it fills.
+ */
+export function issuingStateBesideNationality(
+  parse: Td3Parse,
+  washed: WashedCells,
+  printed: { readonly issuingState: string | null; readonly countryCodes: readonly string[] },
+): { readonly code: string; readonly cells: readonly number[] } | null {
+  if (printed.issuingState !== null) return null;
+  const state = td3Field('issuing_state');
+  const nationality = td3Field('nationality');
+  const code = parse.lines[nationality.line].slice(nationality.start, nationality.end);
+  const cells = Array.from({ length: state.end - state.start }, (_, i) => state.start + i);
+  if (!cells.some((i) => washed[state.line]?.[i] === true)) return null;
+  if (cells.some((i) => washed[nationality.line]?.[nationality.start + i - state.start] === true)) return null;
+  if (!isKnownCountryField(code) || !printed.countryCodes.includes(code.replace(/<+$/, ''))) return null;
+  const read = parse.lines[state.line];
+  return cells.every((i) => washed[state.line]?.[i] === true || read[i] === code[i - state.start]) ? { code: code.replace(/<+$/, ''), cells } : null;
+}
+
 /** What the printed page says, for confirming washed-out cells. */
 export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
   readonly passportNumber: string | null;
@@ -138,14 +163,21 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
 /**
  * The washed-out cells nothing confirmed that are cells in doubt (refusal.ts caps them with the rest): all of line 1's,
  * which no check digit covers, and line 2's that no check holding over them vouches for (the nationality, the sex, a
- * field whose check fails). Line 2's are given by position, to be counted once beside other doubts there.
+ * field whose check fails). Line 2's are given by position, to be counted once beside other doubts there. Line 1's cells
+ * in `asOne` (an issuing state taken beside the nationality) are one reading in doubt, not three.
  */
-export function washedCellsInDoubt(parse: Td3Parse, unconfirmed: readonly [readonly number[], readonly number[]]): { line1: number; line2: number[] } {
+export function washedCellsInDoubt(
+  parse: Td3Parse,
+  unconfirmed: readonly [readonly number[], readonly number[]],
+  asOne: readonly number[] = [],
+): { line1: number; line2: number[] } {
   const vouched = (i: number): boolean => {
     const checks = td3ChecksCovering(i);
     return checks.length > 0 && checks.every((check) => parse.checks[check]);
   };
-  return { line1: unconfirmed[0].length, line2: unconfirmed[1].filter((i) => !vouched(i)) };
+  const apart = unconfirmed[0].filter((i) => !asOne.includes(i)).length;
+  const together = unconfirmed[0].some((i) => asOne.includes(i)) ? 1 : 0;
+  return { line1: apart + together, line2: unconfirmed[1].filter((i) => !vouched(i)) };
 }
 
 function fieldAt(i: number): Td3FieldSpec {
