@@ -699,6 +699,18 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('brzeczy-ogonek-joined-c');
     expect(withAccentMarks(crop, ocr)).toBe(printed.replace('Ę', 'E'));
   });
+  it('takes no ogonek from a J\'s tail that a small bold copy joined to the A before it: the hook is either\'s', async () => {
+    // Seed 1059001 styled-dev 30 (small) came back YLVA MĄJA: the A and the J one blob, the J's descender in its right half.
+    const { crop, ocr, printed } = await pinnedCrop('maja-small-joined-j-tail');
+    expect(withAccentMarks(crop, ocr)).toBe(printed);
+    // A hook joined under an A and the J after it is either's, so neither's; before another letter it is Ą's.
+    const at = (printed: string, ocrText: string) => {
+      const { crop: drawn, ocr: read } = drawnAt(printed, ocrText, 26, 'AccentTestSans');
+      return withAccentMarks(drawn, read);
+    };
+    expect(at('MĄJA', 'MAJA')).toBe('MAJA');
+    expect(at('MĄKA', 'MAKA')).toBe('MĄKA');
+  });
   it('parts a word OCR read across a space the ink shows, not at a hyphen\'s or an apostrophe\'s gap', () => {
     // Seed 1031001 styled-dev 156: a single-line read joined YLVA KJÆRSTIN, past a cut MRZ, where the sparse pass
     // had them apart. A regular sans, whose space is some 0.4 of a capital and its letters 0.1-0.2 apart.

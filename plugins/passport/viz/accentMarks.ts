@@ -449,7 +449,10 @@ export function withAccentMarks(
       if (descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4)) continue;
       if (base === 'A' || base === 'E') {
         // An ogonek hangs from the letter's right foot (Ą, Ę), joined to it: ink of its own under a vowel is texture.
-        if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5) below.set(best, '\u0328');
+        // Under the J after it, the ink is as likely the J's own tail (many faces drop it below the line, and a small
+        // bold copy joins AJ into one blob): either's, so neither's.
+        const tailOfJ = descent !== null && bases[best + 1] === 'J' && nearestLetter(descent.centre) === best + 1;
+        if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5 && !tailOfJ) below.set(best, '\u0328');
         continue;
       }
       // A cedilla hangs from its letter's middle: ink running down at one side of a blob is a hook of another shape
