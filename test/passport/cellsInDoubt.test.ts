@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { disputedConfidence } from '../../core/mrz/readCellGrid.ts';
 import { ProblemError, type RejectionCode } from '../../core/errors.ts';
 import { emptyOcrResult } from '../../core/ocr/ocrResult.ts';
+import type { OcrResult } from '../../core/ocr/types.ts';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { parseTd3 } from '../../plugins/passport/mrz/parseTd3.ts';
@@ -13,16 +14,23 @@ import type { MrzReading } from '../../plugins/passport/mrz/readMrz.ts';
 import { decodeReadings } from '../../plugins/passport/reconcile/decodeReadings.ts';
 import { maxCellsInDoubt, refusalForDoubt } from '../../plugins/passport/refusal.ts';
 import type { Readings } from '../../plugins/passport/stages.ts';
+import { page } from './ocrPage.ts';
 
 const now = new Date('2026-11-28T00:00:00Z');
 // ICAO 9303's Utopia specimen: every check digit holds.
-const lines: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const specimen: [string, string] = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
 
 /**
  * The specimen as read, its classifiers disagreeing on `disputed` cells of line 1 and glare washing out `washedOut`
  * cells of line 1, with no printed page read.
  */
-function readings(disputed: readonly number[], washedOut: readonly number[] = [], outvoted: readonly number[] = []): Readings {
+function readings(
+  disputed: readonly number[],
+  washedOut: readonly number[] = [],
+  outvoted: readonly number[] = [],
+  printed: { readonly line1?: string; readonly viz?: OcrResult; readonly vizSharper?: OcrResult } = {},
+): Readings {
+  const lines: [string, string] = [printed.line1 ?? specimen[0], specimen[1]];
   const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
   // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
   const second = lines.map((line, l) => [...line].map((c, i) => (l === 0 && disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
@@ -46,8 +54,8 @@ function readings(disputed: readonly number[], washedOut: readonly number[] = []
   const parse = parseTd3(lines, { now, alternatives: second as unknown as [string[], string[]], confidence: confidence as [number[], number[]] });
   return {
     located: { reading, parse, page: { image: { data: Buffer.alloc(4), width: 2, height: 2, channels: 1 }, pxPerMm: null }, last: null },
-    viz: emptyOcrResult,
-    vizSharper: null,
+    viz: printed.viz ?? emptyOcrResult,
+    vizSharper: printed.vizSharper ?? null,
     refined: {},
     nameLines: { surname: null, givenNames: null },
     lastPage: undefined,
@@ -119,5 +127,19 @@ describe('MRZ cells in doubt', () => {
     expect(maxCellsInDoubt).toBe(2);
     expect(refusalForDoubt(2)).toBeNull();
     expect(refusalForDoubt(3)?.code).toBe('unreadable_document');
+  });
+
+  describe('line 1 cells glare washed out, filled from the print', () => {
+    // The issuing state and the surname's start washed out (UTOER read `X<<KR`), both lines otherwise as printed.
+    const washedStart = [2, 3, 4, 5, 6];
+    const line1 = 'P<X<<KRIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<';
+    const names = ['Surname', 'ERIKSSON', 'Given names', 'ANNA MARIA'];
+    it('takes the state from whichever pass read it under its label', () => {
+      // The first pass lost the small label; the sharper one read it.
+      const result = decodeReadings(readings([], washedStart, [], { line1, viz: page(names), vizSharper: page(['Code', 'UTO', ...names]) }), ctx);
+      expect(result.issuing_country).toBe('UTO');
+      expect(result.mrz.line1).toBe(specimen[0]);
+      expect(result.mrz.check_digits_valid).toBe(true);
+    });
   });
 });

@@ -172,4 +172,15 @@ describe('cells washed out by glare', () => {
       expect(issuingStateBesideNationality(parseTd3([...truth], { now }), [washedFirst(0), washedFirst(0)], { issuingState: null, countryCodes: ['IND'] })).toBeNull();
     });
   });
+
+  it('fills a washed surname from its printed copy where the given names\' copy is off elsewhere', () => {
+    // Glare over the surname's start (KAVYA's page, THAKUR read `LH`); print OCR missed a mark far off in the given
+    // names, so the whole name's copy disagrees with readable cells. The surname and its separator agree.
+    const glared = parseTd3(['P<INDLHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
+    const spot = [Array.from({ length: 44 }, (_, i) => i === 5 || i === 6), washedFirst(0)];
+    const filled = fillWashedFromPrint(glared, spot, { ...printed, mrzName: 'THAKUR<PATEL<<KAVYA<ANANIA' }, now);
+    expect(filled.lines[0]).toBe(truth[0]);
+    // A surname's copy that disagrees with its own readable cells fills nothing.
+    expect(fillWashedFromPrint(glared, spot, { ...printed, mrzName: 'THAKUR<PATIL<<KAVYA<ANANIA' }, now)).toBe(glared);
+  });
 });

@@ -15,13 +15,28 @@ import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { labelledNameTexts, printedBirthInFull, readVizFields } from '../viz/vizFields.ts';
+import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
-import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt } from './washedCells.ts';
+import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, type PrintedUncheckedFields } from './washedCells.ts';
+
+/**
+ * The printed fields no check digit covers, as either pass read them (the first pass first): the sharper pass, made
+ * when the first missed something, may be the one that read the state's code under its small label.
+ */
+function uncheckedOf(first: VizFieldsRead, second: VizFieldsRead | null): Omit<PrintedUncheckedFields, 'mrzName'> {
+  const a = first.printed;
+  const b = second?.printed;
+  return {
+    issuingState: a.issuingState ?? b?.issuingState ?? null,
+    documentType: a.documentType ?? b?.documentType ?? null,
+    nationality: a.nationality ?? b?.nationality ?? null,
+    sex: a.sex ?? b?.sex ?? null,
+  };
+}
 
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
 function asPrintedName(read: string): string | null {
@@ -101,7 +116,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
       const mrzName = printedMrzName(surname, given);
-      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedFirst.printed, issuingState: printedFirst.printed.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
+      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...uncheckedOf(printedFirst, sharperFirst), issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
@@ -127,7 +142,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     : givenNames === null && parse.fields.name.givenNames !== ''
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
-  const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, mrzName: printedName });
+  const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, ...uncheckedOf(printed, again), mrzName: printedName });
   const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i), [
     ...(numberInDoubt.length > 0 ? (['document_number'] as const) : []),
     ...(optionalInDoubt.length > 0 ? (['optional_data'] as const) : []),

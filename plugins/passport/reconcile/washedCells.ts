@@ -61,23 +61,25 @@ function optionalDataUnused(line2: string, washed: WashedCells): boolean {
 export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
   const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
   const fills: Td3Repair[] = [];
-  const fill = (field: Td3FieldName, text: string | null): void => {
-    if (text === null) return;
+  // `head`: only the field's first cells, as long as the text, are compared and filled.
+  const fill = (field: Td3FieldName, text: string | null, head = false): boolean => {
+    if (text === null) return false;
     const spec = td3Field(field);
     const cells = lines[spec.line];
     const width = spec.end - spec.start;
-    if (text.length > width) return;
-    const value = text.padEnd(width, '<');
+    if (text.length > width) return false;
+    const value = head ? text : text.padEnd(width, '<');
     const washedHere = (i: number): boolean => washed[spec.line]?.[spec.start + i] === true;
     const indices = [...value].map((_, i) => i);
-    if (!indices.some(washedHere)) return;
+    if (!indices.some(washedHere)) return false;
     // Every cell glare left readable must already say what the print says.
-    if (indices.some((i) => !washedHere(i) && cells[spec.start + i] !== value[i])) return;
+    if (indices.some((i) => !washedHere(i) && cells[spec.start + i] !== value[i])) return false;
     for (const i of indices) {
       if (!washedHere(i) || cells[spec.start + i] === value[i]) continue;
       fills.push({ field, line: (spec.line + 1) as 1 | 2, position: spec.start + i + 1, from: cells[spec.start + i]!, to: value[i]!, reason: 'washed_out' });
       cells[spec.start + i] = value[i]!;
     }
+    return true;
   };
   // The printed type `P` is the MRZ's `P<`: its second cell is the type's.
   fill('document_type', printed.documentType === null ? null : printed.documentType.slice(1) || '<');
@@ -85,7 +87,10 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
   fill('nationality', printed.nationality);
   fill('sex', printed.sex);
   // A name longer than its 39 cells is cut at the end, as the MRZ cuts it.
-  fill('name', printed.mrzName === null ? null : printed.mrzName.slice(0, 39));
+  const name = printed.mrzName === null ? null : printed.mrzName.slice(0, 39);
+  // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
+  // read HAKAN beside the MRZ's HAAKAN), which says nothing of the surname's washed cells.
+  if (!fill('name', name) && name !== null && name.includes('<<')) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
   if (fills.length === 0) return parse;
   const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
   return { ...next, repairs: [...parse.repairs, ...fills] };

@@ -522,7 +522,7 @@ function withDateDigits(text: string): string {
   return text.replace(/(?<=[0-9./-])i|i(?=[0-9./-])/g, '1');
 }
 
-type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
+export type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
 
 /**
  * reconcileName kept for one pass's reading as long as that reading lives: each readVizFields call on it (other
