@@ -520,7 +520,19 @@ export function withAccentMarks(
         faintKinds.set(at, tilde ? 'tilde' : 'acute');
       }
     }
-    if (textured || misplaced) {
+    // Letters OCR boxed a letter or more past either end of the letters' ink, where letter-sized ink across their band
+    // stands that the letters' measure left out (ČERNÝ, lower at the start of a long tilted line than the line's own):
+    // centres estimated over the rest drift along the word, each mark onto the letter before its own (SZCZEPAŃSKA
+    // came back `SZCZÉPANSKA`). The ink cannot place them: none is placed. A box run over a speck or the print below
+    // (`LINES` for INÊS) has no such ink there.
+    const inkFrom = Math.min(...tall.map((b) => b.minX));
+    const inkTo = Math.max(...tall.map((b) => b.maxX));
+    const leftOut = (b: Blob): boolean =>
+      !tall.includes(b) && b.maxY - b.minY + 1 <= capHeight * 1.6 && Math.min(b.maxY, capTop + capHeight - 1) - Math.max(b.minY, capTop) + 1 >= capHeight * 0.6;
+    const lettersOffInk =
+      !onBlobs &&
+      ((inkFrom - x0 > letterWidth && inside.some((b) => b.cx < inkFrom && leftOut(b))) || (x1 - inkTo > letterWidth && inside.some((b) => b.cx > inkTo && leftOut(b))));
+    if (textured || misplaced || lettersOffInk) {
       byLetter.clear();
       below.clear();
     }
