@@ -84,8 +84,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   });
   // Country codes the MRZ read as no country's, from the codes the page prints (either pass).
   const printedCodes = {
-    issuingState: printedFirst.printed.issuingState ?? sharperFirst?.printed.issuingState ?? null,
-    nationality: printedFirst.printed.nationality ?? sharperFirst?.printed.nationality ?? null,
+    ...uncheckedOf(printedFirst, sharperFirst),
     countryCodes: [...new Set([...printedFirst.printed.countryCodes, ...(sharperFirst?.printed.countryCodes ?? [])])],
   };
   const mended = sexFromPrint(countriesFromPrint(fieldsMended, printedCodes, ctx.now), [printedFirst.printed.sex, sharperFirst?.printed.sex], ctx.now);
@@ -116,7 +115,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
       const mrzName = printedMrzName(surname, given);
-      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...uncheckedOf(printedFirst, sharperFirst), issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
+      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;

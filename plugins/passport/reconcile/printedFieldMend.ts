@@ -139,8 +139,8 @@ const lettersAlikeToChecks = (a: string, b: string): boolean =>
 /**
  * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like or a letter worth
  * the same modulo 10, gives another number that holds the number's check digit and the composite as well: `O` and `0`
- * at weights that cancel (7 and 3: 24 × 10), `G` for `6` and `U` for `0` alone (worth 10 and 30 more), `P` for `F`. Nothing in the MRZ tells the two numbers
- * apart. Numbers are mostly digits past a prefix (the specimens' `A000000000`, `P0000000`), so a doubted digit with a
+ * at weights that cancel (7 and 3: 24 × 10), `G` for `6` and `U` for `0` alone (worth 10 and 30 more), `P` for `F`.
+ * Nothing in the MRZ tells the two numbers apart. Numbers are mostly digits past a prefix (the specimens' `A000000000`, `P0000000`), so a doubted digit with a
  * letter as runner-up is kept; a doubted letter is in doubt, unless a reading of the print spells the number as read.
  */
 export function numberCellsInDoubt(

@@ -111,13 +111,15 @@ export function issuingStateBesideNationality(
   if (printed.issuingState !== null) return null;
   const state = td3Field('issuing_state');
   const nationality = td3Field('nationality');
-  const code = parse.lines[nationality.line].slice(nationality.start, nationality.end);
-  const cells = Array.from({ length: state.end - state.start }, (_, i) => state.start + i);
+  const cellsOf = (spec: Td3FieldSpec): number[] => Array.from({ length: spec.end - spec.start }, (_, i) => spec.start + i);
+  const cells = cellsOf(state);
   if (!cells.some((i) => washed[state.line]?.[i] === true)) return null;
-  if (cells.some((i) => washed[nationality.line]?.[nationality.start + i - state.start] === true)) return null;
-  if (!isKnownCountryField(code) || !printed.countryCodes.includes(code.replace(/<+$/, ''))) return null;
+  if (cellsOf(nationality).some((i) => washed[nationality.line]?.[i] === true)) return null;
+  const field = parse.lines[nationality.line].slice(nationality.start, nationality.end);
+  const code = field.replace(/<+$/, '');
+  if (!isKnownCountryField(field) || !printed.countryCodes.includes(code)) return null;
   const read = parse.lines[state.line];
-  return cells.every((i) => washed[state.line]?.[i] === true || read[i] === code[i - state.start]) ? { code: code.replace(/<+$/, ''), cells } : null;
+  return cells.every((i) => washed[state.line]?.[i] === true || read[i] === field[i - state.start]) ? { code, cells } : null;
 }
 
 /** What the printed page says, for confirming washed-out cells. */
