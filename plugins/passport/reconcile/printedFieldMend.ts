@@ -140,8 +140,9 @@ const lettersAlikeToChecks = (a: string, b: string): boolean =>
  * Document number letters the recogniser doubted where its runner-up, the digit the letter looks like or a letter worth
  * the same modulo 10, gives another number that holds the number's check digit and the composite as well: `O` and `0`
  * at weights that cancel (7 and 3: 24 × 10), `G` for `6` and `U` for `0` alone (worth 10 and 30 more), `P` for `F`.
- * Nothing in the MRZ tells the two numbers apart. Numbers are mostly digits past a prefix (the specimens' `A000000000`, `P0000000`), so a doubted digit with a
- * letter as runner-up is kept; a doubted letter is in doubt, unless a reading of the print spells the number as read.
+ * Nothing in the MRZ tells the two numbers apart. Numbers are mostly digits past a prefix (the specimens'
+ * `A000000000`, `P0000000`), so a doubted digit with a letter as runner-up is kept; a doubted letter is in doubt,
+ * unless a reading of the print spells the number as read.
  */
 export function numberCellsInDoubt(
   parse: Td3Parse,
@@ -161,7 +162,10 @@ export function optionalDataCellsInDoubt(parse: Td3Parse, confidence: readonly n
   return lookalikeCellsInDoubt('optional_data', parse, [], confidence, second, now);
 }
 
-/** A checked alphanumeric field's doubted letters whose runner-up (look-alike digit or letter alike to checks) holds every check as well. */
+/**
+ * A checked alphanumeric field's doubted letters whose runner-up (the look-alike digit, or a letter alike to the
+ * checks) holds every check as well.
+ */
 function lookalikeCellsInDoubt(
   field: 'document_number' | 'optional_data',
   parse: Td3Parse,
