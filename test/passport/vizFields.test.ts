@@ -64,6 +64,11 @@ describe('classifyLabel', () => {
     ['Date of bith', 'date_of_birth'],
     ['Date of xxxxxxxx', null],
     ['Cade o sing Sate Cig gé pis emir', 'issuing_state'],
+    // A slash OCR read as a letter (seed 1065001 glare 027, its tail taken for given names the MRZ had no room for).
+    ['NAMESIPRENOUS:', 'given_names'],
+    ['NAZWISKOLNOM', 'surname'],
+    ['WILLIAMS ORTIZ', null],
+    ['KONSTANTINOPOLSKA BRZECZYSZCZYKIEWICZ', null],
     ['ANNA MARIA', null],
     ['KUALA LUMPUR', null],
     ['12 JAN 2015', null],
@@ -258,6 +263,11 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
   it('takes no nationality for them, where OCR missed their own row and the label claimed the next', () => {
     const missed = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'UNITED STATES OF AMERICA']);
     expect(readVizFields(missed, parse).givenNames).toBeNull();
+  });
+  it('takes no word of their label for them, where OCR read its slash as a letter', () => {
+    // Seed 1065001 glare 027: `IMIONA/GIVEN NAMESIPRENOUS:` read as one phrase, its tail taken for the given names.
+    const glued = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'IMIONA/GIVEN NAMESIPRENOUS:', 'HANS PETER']);
+    expect(readVizFields(glued, parse).givenNames?.value).toBe('HANS PETER');
   });
   it('takes them from the row below the surname, where OCR garbled their label', () => {
     const garbled = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'HANS-PETER KARL-HEINZ LUKAS', 'Nationality', 'DEUTSCH']);

@@ -123,5 +123,20 @@ export function classifyLabel(text: string): VizField | null {
   for (const { field, words } of labelWords) {
     if (tokens.some((t) => words.some((w) => t === w || (t.length >= 5 && w.length >= 5 && editDistance(t, w, 2) <= 1)))) return field;
   }
+  return slashReadAsLetter(tokens);
+}
+
+/**
+ * A bilingual label's slash read as an I or an l, gluing its two languages' words into one (`NAMESIPRENOUS` for
+ * NAMES/PRÉNOMS): the label of the word's first part where both parts around that letter read as labels.
+ */
+function slashReadAsLetter(tokens: readonly string[]): VizField | null {
+  for (const token of tokens) {
+    for (let i = 3; i <= token.length - 4; i++) {
+      if (token[i] !== 'i' && token[i] !== 'l') continue;
+      const before = classifyLabel(token.slice(0, i));
+      if (before !== null && classifyLabel(token.slice(i + 1)) !== null) return before;
+    }
+  }
   return null;
 }
