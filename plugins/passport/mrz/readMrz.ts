@@ -9,7 +9,7 @@ import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
 import type { GreyImage } from '../../../core/imaging/greyImage.ts';
 import type { PluginImaging } from '../../../core/imaging/pluginImaging.ts';
-import type { Homography, Point } from '../../../core/imaging/homography.ts';
+import { applyHomography, type Homography, type Point } from '../../../core/imaging/homography.ts';
 import { measureQuality } from '../../../core/mrz/imageQuality.ts';
 import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
@@ -259,11 +259,15 @@ function numberOhInDoubt(a: Pick<Attempt, 'parse' | 'confidence'>): boolean {
  * it still starts as a TD3 does, the reading stays valid and line 1 reads surer.
  */
 function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, factor: number, now: Date): Attempt {
-  if (best.format !== 'TD3' || best.parse?.valid !== true || best.centres.length !== 2 || !lineOneUnsure(best)) return best;
+  if (best.format !== 'TD3' || best.parse?.valid !== true || best.centres.length !== 2) return best;
+  const unsure = lineOneUnsure(best);
   let chosen = best;
   for (const flipped of [false, true]) {
     for (const grid of gridHomographies(found, flipped, best.count, factor, td3Frame, true)) {
       if (grid.withinInk || grid.lineMaps === undefined) continue;
+      // Line 1 read surely is still worth a second read where best's map bows it off its own blobs' fit: drifted
+      // cells can read surely as their neighbour (a Z's right half and the `<` after it read as `<`).
+      if (!unsure && lineBow(best.h, grid.lineMaps[0]!, best.centres[0]!, best.count) < bowPitches) continue;
       const whole = readGrid(grey, grid.h, grid.centres, best.count, unnudged, now, grid.lineMaps);
       if (better(chosen, whole)) chosen = whole;
       if (chosen !== best) continue;
@@ -274,6 +278,34 @@ function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, fa
   }
   return chosen;
 }
+
+/**
+ * How far a line's cells under `h` bow from where `own` (its blobs' projective fit) puts them, in pitches: the most
+ * any cell's offset along the line departs from the straight run between the end cells' offsets (an offset the same
+ * all along, as a nudge leaves, is no bow). Zero where `own` puts the line's end cells a pitch or more from h's.
+ */
+export function lineBow(h: Homography, own: Homography, centreMm: number, count: number): number {
+  const { leftMm, pitchMm } = td3Frame;
+  const offsets: number[] = [];
+  for (let c = 0; c < count; c++) {
+    const x = leftMm + (c + 0.5) * pitchMm;
+    const a = applyHomography(h, x, centreMm);
+    const b = applyHomography(own, x, centreMm);
+    const next = applyHomography(own, x + pitchMm, centreMm);
+    const along = { x: next.x - b.x, y: next.y - b.y };
+    const pitchPx = Math.hypot(along.x, along.y);
+    if (!(pitchPx > 0)) return 0;
+    offsets.push(((a.x - b.x) * along.x + (a.y - b.y) * along.y) / (pitchPx * pitchPx));
+  }
+  const first = offsets[0]!;
+  const last = offsets[offsets.length - 1]!;
+  // A frame whose ends lie a pitch or more off h's is another pairing of the cells (or the other line): no bow of h.
+  if (Math.abs(first) >= 1 || Math.abs(last) >= 1) return 0;
+  return Math.max(...offsets.map((o, c) => Math.abs(o - (first + ((last - first) * c) / Math.max(1, count - 1)))));
+}
+
+/** A bow past this (pitches) puts mid-line cells far enough off their glyphs to read a neighbour's ink. */
+const bowPitches = 0.25;
 
 /** best's reading with line 1 as `other` read it, through `lineOneMap`. */
 function withLineOneOf(best: Attempt, other: Attempt, lineOneMap: Homography, now: Date): Attempt {
