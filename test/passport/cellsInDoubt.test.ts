@@ -28,7 +28,7 @@ function readings(
   disputed: readonly number[],
   washedOut: readonly number[] = [],
   outvoted: readonly number[] = [],
-  printed: { readonly line1?: string; readonly viz?: OcrResult; readonly vizSharper?: OcrResult } = {},
+  printed: { readonly line1?: string; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined'] } = {},
 ): Readings {
   const lines: [string, string] = [printed.line1 ?? specimen[0], specimen[1]];
   const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
@@ -56,7 +56,7 @@ function readings(
     located: { reading, parse, page: { image: { data: Buffer.alloc(4), width: 2, height: 2, channels: 1 }, pxPerMm: null }, last: null },
     viz: printed.viz ?? emptyOcrResult,
     vizSharper: printed.vizSharper ?? null,
-    refined: {},
+    refined: printed.refined ?? {},
     nameLines: { surname: null, givenNames: null },
     lastPage: undefined,
   };
@@ -140,6 +140,15 @@ describe('MRZ cells in doubt', () => {
       expect(result.issuing_country).toBe('UTO');
       expect(result.mrz.line1).toBe(specimen[0]);
       expect(result.mrz.check_digits_valid).toBe(true);
+    });
+    it('takes the whole name that spells every readable cell over the surname alone of a reading that lost a given name', () => {
+      // Seed 1065001 glare 082: glare over the surname's end and the first given name (ERIKSSON<<ANNA read
+      // `ERIKSS<<<<<<NA`); the re-read of the given names' line lost ANNA, the sparse pass read it.
+      const washedMiddle = [11, 12, 13, 14, 15, 16];
+      const cut = 'P<UTOERIKSS<<<<<<NA<MARIA<<<<<<<<<<<<<<<<<<<';
+      const result = decodeReadings(readings([], washedMiddle, [], { line1: cut, viz: page(['Code', 'UTO', ...names]), refined: { givenNames: 'MARIA' } }), ctx);
+      expect(result.mrz.line1).toBe(specimen[0]);
+      expect(result.given_name).toBe('ANNA MARIA');
     });
   });
 });

@@ -119,7 +119,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
-  const chosen = filled.find((f) => nameFills(f.parse) > 0) ?? filled[0]!;
+  // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
+  // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
+  const chosen = filled.reduce((best, f) => (nameFills(f.parse) > nameFills(best.parse) ? f : best), filled[0]!);
   const washedName = chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
   const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));
