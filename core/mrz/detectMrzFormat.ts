@@ -1,4 +1,5 @@
 /** Tells the ICAO 9303 MRZ layouts apart by line count, line length and the document code. */
+import { isKnownCountryField } from './countryCodes.ts';
 import { mrzCheckHolds } from './mrzCheckDigit.ts';
 
 export type MrzFormat = 'TD3' | 'TD2' | 'TD1' | 'MRV-A' | 'MRV-B';
@@ -32,8 +33,8 @@ const checkedFields: Readonly<Record<Exclude<MrzFormat, 'TD3'>, readonly (readon
 
 /**
  * Whether lines read as another layout (an ID card or a visa) are proven to be one: at least two of its document
- * number, birth and expiry check digits hold. Texture read as a line starting with V or I proves nothing, and a
- * passport must not be refused for it.
+ * number, birth and expiry check digits hold, and its nationality is a code. Texture read as a line starting with V
+ * or I proves nothing, and a passport must not be refused for it.
  */
 export function otherLayoutProven(format: Exclude<MrzFormat, 'TD3'>, lines: readonly string[]): boolean {
   const holding = checkedFields[format].filter(([line, start, length], field) => {
@@ -43,8 +44,22 @@ export function otherLayoutProven(format: Exclude<MrzFormat, 'TD3'>, lines: read
     const value = field === 0 ? text.slice(start, start + length) : asDigits(text.slice(start, start + length));
     return mrzCheckHolds(value, asDigits(text[start + length]!));
   });
-  return holding.length >= 2;
+  const [line, start] = nationalityAt[format];
+  return holding.length >= 2 && isKnownCountryField((lines[line] ?? '').slice(start, start + 3));
 }
+
+/**
+ * Where the holder's nationality stands (line, start): a code of the ICAO list on every layout. A passport's line 2
+ * that glare cut by eight cells reads as a TD2's with one check free (its expiry and check digit where a TD2 has the
+ * birth date), a second by chance one time in ten; the birth date and sex left where a TD2's nationality stands are
+ * no code.
+ */
+const nationalityAt: Readonly<Record<Exclude<MrzFormat, 'TD3'>, readonly [number, number]>> = {
+  TD1: [1, 15],
+  TD2: [1, 10],
+  'MRV-A': [1, 10],
+  'MRV-B': [1, 10],
+};
 
 const lookAlikeDigits: Readonly<Record<string, string>> = { O: '0', Q: '0', D: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
 const asDigits = (s: string): string => s.replace(/[OQDILZSGB]/g, (c) => lookAlikeDigits[c]!);

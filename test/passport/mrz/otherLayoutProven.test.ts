@@ -16,4 +16,8 @@ describe('otherLayoutProven', () => {
   it('refuses the tail of a passport MRZ cut to 36 cells by glare', () => {
     expect(otherLayoutProven('TD2', ['KUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', '<SIND7407044F3102123<<<<<<<<<<<<<<04'])).toBe(false);
   });
+  it('refuses it where two checks hold by the cut: the expiry where a TD2 has the birth date, the number by chance', () => {
+    // Seed 1071001 glare 044: R6074508<7ISL4101086M2808129… lost its first eight cells (one O misread).
+    expect(otherLayoutProven('TD2', ['ARSSON<EINARSSON<EINARSSON<EINARSSON', '<7ISL4101O86M2808129<<<<<<<<<<<<<<<4'])).toBe(false);
+  });
 });
