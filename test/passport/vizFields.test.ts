@@ -336,6 +336,11 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     expect(readVizFields(garbled, parse, refined).givenNames).toBeNull();
     expect(readVizFields(garbled, parse, { ...refined, givenNames: 'HANS-PETER KARL-HEINZ LUKAS' }).givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
   });
+  it('takes the sparse pass\'s reading where the re-read of their line spelt the surname (its box a row high)', () => {
+    // Seed 1071001 glare 044: the given names' re-read was the surname's row, EINARSSON-EINARSSON-…, against EINAR.
+    const read = readVizFields(viz, parse, { surname: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', givenNames: 'LOWENSTEIN-WERTHEIM-FREUDENBERG-WOHRLE' });
+    expect(read.givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');
+  });
   it('takes the re-read\'s Í where the sparse pass read that I under its acute as T or as F', () => {
     // The marks reader reads the bare stem under a mark as the I (JIŘÍ read `JIRT`, in a slab face `JIRf`).
     for (const sparse of ['JIRT ALEKSANDR', 'JIRF ALEKSANDR']) {

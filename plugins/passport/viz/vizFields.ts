@@ -296,9 +296,13 @@ function givenNamesBeyondMrz(
   sharp: string | null | undefined,
   sparse: readonly (readonly NameCandidate[])[],
   orthography: NameOrthography,
+  surname: string | null,
 ): ReadName | null {
   const plain = sparse.reduce<ReadName | null>((found, candidates) => found ?? nameBeyondMrz(candidates, orthography), null);
-  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
+  // A re-read spelling the surname's letters was made of the surname's row (the line box placed a row high): it is
+  // no reading of the given names, for or against.
+  const rereadAny = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
+  const reread = rereadAny !== null && surname !== null && plainLetters(rereadAny.value) === plainLetters(surname) ? null : rereadAny;
   if (reread === null || plain === null) return reread ?? plain;
   return sameLettersOrMarkedI(reread.value, plain.value) ? reread : null;
 }
@@ -626,7 +630,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     surname,
     givenNames:
       truncated && givenMrz === ''
-        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography)
+        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile),
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
