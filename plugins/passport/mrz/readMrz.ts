@@ -9,7 +9,7 @@ import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { detectMrzFormat, otherLayoutProven, type MrzFormat } from '../../../core/mrz/detectMrzFormat.ts';
 import type { GreyImage } from '../../../core/imaging/greyImage.ts';
 import type { PluginImaging } from '../../../core/imaging/pluginImaging.ts';
-import { applyHomography, type Homography, type Point } from '../../../core/imaging/homography.ts';
+import type { Homography, Point } from '../../../core/imaging/homography.ts';
 import { measureQuality } from '../../../core/mrz/imageQuality.ts';
 import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
@@ -258,7 +258,7 @@ function numberOhInDoubt(a: Pick<Attempt, 'parse' | 'confidence'>): boolean {
  * has it (proven, then surer); else line 1 alone, through its own frame beside line 2 as best read it, wins where
  * it still starts as a TD3 does, the reading stays valid and line 1 reads surer.
  */
-function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, factor: number, now: Date): Attempt {
+function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, factor: number, now: Date, project: Project): Attempt {
   if (best.format !== 'TD3' || best.parse?.valid !== true || best.centres.length !== 2) return best;
   const unsure = lineOneUnsure(best);
   let chosen = best;
@@ -267,7 +267,7 @@ function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, fa
       if (grid.withinInk || grid.lineMaps === undefined) continue;
       // Line 1 read surely is still worth a second read where best's map bows it off its own blobs' fit: drifted
       // cells can read surely as their neighbour (a Z's right half and the `<` after it read as `<`).
-      if (!unsure && lineBow(best.h, grid.lineMaps[0]!, best.centres[0]!, best.count) < bowPitches) continue;
+      if (!unsure && lineBow(best.h, grid.lineMaps[0]!, best.centres[0]!, best.count, project) < bowPitches) continue;
       const whole = readGrid(grey, grid.h, grid.centres, best.count, unnudged, now, grid.lineMaps);
       if (better(chosen, whole)) chosen = whole;
       if (chosen !== best) continue;
@@ -284,14 +284,14 @@ function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, fa
  * any cell's offset along the line departs from the straight run between the end cells' offsets (an offset the same
  * all along, as a nudge leaves, is no bow). Zero where `own` puts the line's end cells a pitch or more from h's.
  */
-export function lineBow(h: Homography, own: Homography, centreMm: number, count: number): number {
+export function lineBow(h: Homography, own: Homography, centreMm: number, count: number, project: Project): number {
   const { leftMm, pitchMm } = td3Frame;
   const offsets: number[] = [];
   for (let c = 0; c < count; c++) {
     const x = leftMm + (c + 0.5) * pitchMm;
-    const a = applyHomography(h, x, centreMm);
-    const b = applyHomography(own, x, centreMm);
-    const next = applyHomography(own, x + pitchMm, centreMm);
+    const a = project(h, x, centreMm);
+    const b = project(own, x, centreMm);
+    const next = project(own, x + pitchMm, centreMm);
     const along = { x: next.x - b.x, y: next.y - b.y };
     const pitchPx = Math.hypot(along.x, along.y);
     if (!(pitchPx > 0)) return 0;
@@ -303,6 +303,9 @@ export function lineBow(h: Homography, own: Homography, centreMm: number, count:
   if (Math.abs(first) >= 1 || Math.abs(last) >= 1) return 0;
   return Math.max(...offsets.map((o, c) => Math.abs(o - (first + ((last - first) * c) / Math.max(1, count - 1)))));
 }
+
+/** The host's applyHomography (ctx.imaging): frame millimetres to pixels. */
+type Project = PluginImaging['applyHomography'];
 
 /** A bow past this (pitches) puts mid-line cells far enough off their glyphs to read a neighbour's ink. */
 const bowPitches = 0.25;
@@ -558,7 +561,7 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     }
   }
 
-  if (best !== null && bestFound !== null) best = linesOnOwnMaps(grey, best, bestFound, factor, options.now);
+  if (best !== null && bestFound !== null) best = linesOnOwnMaps(grey, best, bestFound, factor, options.now, options.imaging.applyHomography);
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
   // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
   if (best !== null && mrzCnnUse !== 'off') best = withCnn(best, options.now);
