@@ -73,6 +73,11 @@ describe('classifyLabel', () => {
     ['KUALA LUMPUR', null],
     ['12 JAN 2015', null],
   ] as const)('%s -> %s', (text, field) => expect(classifyLabel(text)).toBe(field));
+  // Split once only: split again, such a run cost exponentially (this test then runs past vitest's timeout).
+  it('reads a long run of I and l, as OCR makes of texture, as no label', () => {
+    expect(classifyLabel('Il'.repeat(30))).toBeNull();
+    expect(classifyLabel('NAMESI'.repeat(8))).toBeNull();
+  });
 });
 
 describe.each(samples)('printed page of %s', (_file, sample) => {

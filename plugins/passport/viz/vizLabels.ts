@@ -109,6 +109,11 @@ function dateOfLabel(tokens: readonly string[]): VizField | null {
  * slip), or null when it reads as no label.
  */
 export function classifyLabel(text: string): VizField | null {
+  return labelOf(text, true);
+}
+
+/** classifyLabel, the slash-as-letter split tried only where `splitSlash` (its parts are classified without it). */
+function labelOf(text: string, splitSlash: boolean): VizField | null {
   const norm = normaliseLabelText(text);
   if (norm.length < 3) return null;
   for (const { field, stems } of labelStems) if (stems.some((s) => s.test(norm))) return field;
@@ -123,19 +128,20 @@ export function classifyLabel(text: string): VizField | null {
   for (const { field, words } of labelWords) {
     if (tokens.some((t) => words.some((w) => t === w || (t.length >= 5 && w.length >= 5 && editDistance(t, w, 2) <= 1)))) return field;
   }
-  return slashReadAsLetter(tokens);
+  return splitSlash ? slashReadAsLetter(tokens) : null;
 }
 
 /**
  * A bilingual label's slash read as an I or an l, gluing its two languages' words into one (`NAMESIPRENOUS` for
- * NAMES/PRÉNOMS): the label of the word's first part where both parts around that letter read as labels.
+ * NAMES/PRÉNOMS): the label of the word's first part where both parts around that letter read as labels. One split
+ * a word: its parts split again would cost exponentially on a run of I's or l's that OCR made of texture.
  */
 function slashReadAsLetter(tokens: readonly string[]): VizField | null {
   for (const token of tokens) {
     for (let i = 3; i <= token.length - 4; i++) {
       if (token[i] !== 'i' && token[i] !== 'l') continue;
-      const before = classifyLabel(token.slice(0, i));
-      if (before !== null && classifyLabel(token.slice(i + 1)) !== null) return before;
+      const before = labelOf(token.slice(0, i), false);
+      if (before !== null && labelOf(token.slice(i + 1), false) !== null) return before;
     }
   }
   return null;
