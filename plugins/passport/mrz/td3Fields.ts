@@ -70,6 +70,12 @@ export function td3Field(field: Td3FieldName): Td3FieldSpec {
   return spec;
 }
 
+/** The positions (0-based) of `field`'s cells on its line. */
+export function td3FieldCells(field: Td3FieldName): number[] {
+  const { start, end } = td3Field(field);
+  return Array.from({ length: end - start }, (_, k) => start + k);
+}
+
 /** Each check: the digit's field and the line-2 spans it covers, in order. */
 export const td3Checks: readonly { readonly check: Td3CheckName; readonly digit: Td3FieldName; readonly spans: readonly (readonly [number, number])[] }[] = [
   { check: 'document_number', digit: 'document_number_check', spans: [[0, 9]] },

@@ -12,7 +12,7 @@
  */
 import { mrzCheckDigit, parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
-import { td3CheckCells, td3Checks, td3Field } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3Field, td3FieldCells } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
@@ -53,7 +53,7 @@ export function mendFieldsFromPrint(
   for (const [field, copy, secondCopy] of candidates) {
     const spec = td3Field(field);
     // A check digit that holds over washed-out cells proves nothing (one reading in ten holds by chance).
-    const washedField = Array.from({ length: spec.end - spec.start }, (_, i) => spec.start + i).some(washed);
+    const washedField = td3FieldCells(field).some(washed);
     if (copy === null || (current.checks[field] && !washedField)) continue;
     const checkWashed = washed(td3Field(`${field}_check`).start);
     const corroborated = checkWashed && secondCopy === copy && !washed(td3Field('composite_check').start);

@@ -7,7 +7,7 @@
  */
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
-import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3FieldCells, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 
@@ -111,10 +111,9 @@ export function issuingStateBesideNationality(
   if (printed.issuingState !== null) return null;
   const state = td3Field('issuing_state');
   const nationality = td3Field('nationality');
-  const cellsOf = (spec: Td3FieldSpec): number[] => Array.from({ length: spec.end - spec.start }, (_, i) => spec.start + i);
-  const cells = cellsOf(state);
+  const cells = td3FieldCells('issuing_state');
   if (!cells.some((i) => washed[state.line]?.[i] === true)) return null;
-  if (cellsOf(nationality).some((i) => washed[nationality.line]?.[i] === true)) return null;
+  if (td3FieldCells('nationality').some((i) => washed[nationality.line]?.[i] === true)) return null;
   const field = parse.lines[nationality.line].slice(nationality.start, nationality.end);
   const code = field.replace(/<+$/, '');
   if (!isKnownCountryField(field) || !printed.countryCodes.includes(code)) return null;
