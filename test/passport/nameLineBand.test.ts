@@ -171,6 +171,12 @@ describe('firstPhrase', () => {
     // Two letter heights of paper (60 px) before `OSAKA`: another field, not the name's next word.
     expect(firstPhrase(line(at('YUKI', 0, 68), at('XIU', 80, 126), at('OSAKA', 186, 280))).text).toBe('YUKI XIU');
   });
+  it('starts at the first phrase with a letter: a stroke read as a bracket before the name is none', () => {
+    // Seed 1081001 styled-dev 29 (small copy): the wider re-read of given names the MRZ cut read `]` far left of them.
+    const read = firstPhrase(line(at(']', 13, 29), at('ISABELLA', 172, 336), at('AMELIA', 346, 473), at('GRACE', 483, 603)));
+    expect(read.text).toBe('ISABELLA AMELIA GRACE');
+    expect(firstPhrase(line(at(']', 13, 29))).lines).toEqual([]);
+  });
 });
 
 describe('afterLeadingWords', () => {

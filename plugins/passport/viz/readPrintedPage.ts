@@ -297,10 +297,11 @@ const widerNameMm = 30;
 
 /**
  * A line's first phrase (phrasesOf: words up to the first gap wider than 1.5 of their height): a name's words stand a
- * space apart, another field on the row further.
+ * space apart, another field on the row further. The first with a letter: a rule or a portrait's edge left of the
+ * name reads as a lone `]`, no name's start.
  */
 export function firstPhrase(ocr: OcrResult): OcrResult {
-  const first = phrasesOf(ocr)[0];
+  const first = phrasesOf(ocr).find((p) => /\p{L}/u.test(p.text));
   if (first === undefined) return emptyOcrResult;
   const words = ocr.lines.flatMap((l) => l.words).filter((w) => w.text.trim() !== '');
   if (first.words.length === words.length && ocr.lines.length <= 1) return ocr;
