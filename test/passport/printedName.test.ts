@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, completePrintedSuffix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -222,6 +222,24 @@ describe('completePrintedPrefix', () => {
     expect(completePrintedPrefix('ANNA', 'ANNABELLE')).toBeNull();
     expect(completePrintedPrefix('PILLAY-SRIN', 'PILLAI<SRINIVASAN')).toBeNull();
     expect(completePrintedPrefix('EL-SAYED', 'EL<SAYED')).toBeNull();
+  });
+});
+
+describe('completePrintedSuffix', () => {
+  it("takes a name's start from the MRZ where glare took the print's, and the print's marks for the rest", () => {
+    // Seed 1079001 glare 73: SEB washed out, the MRZ cut after LUIS, the print read `[ÃO LUÍS TIAGO`.
+    expect(completePrintedSuffix('ÃO LUÍS TIAGO', 'SEBASTIAO<LUIS', true)).toEqual({ value: 'SEBASTIÃO LUÍS TIAGO', within: 'SEBASTIÃO LUÍS', beyond: 'TIAGO' });
+    expect(completePrintedSuffix('STIÃO LUÍS', 'SEBASTIAO<LUIS', false)?.value).toBe('SEBASTIÃO LUÍS');
+    expect(completePrintedSuffix('ÜLLER-LÜDENSCHEID', 'MUELLER<LUEDENSCHEID', false)?.value).toBe('MÜLLER-LÜDENSCHEID');
+    // A misread letter where the glare ends is left to the MRZ too.
+    expect(completePrintedSuffix('FBASTIÃO', 'SEBASTIAO', false)?.value).toBe('SEBASTIÃO');
+  });
+  it('refuses an overlap under four letters, other letters, and words before the end it matches', () => {
+    expect(completePrintedSuffix('LLA AMELIA', 'ISABELLA<', true)).toBeNull();
+    expect(completePrintedSuffix('LUIZ', 'SEBASTIAO<LUIS', false)).toBeNull();
+    expect(completePrintedSuffix('XX ÜLLER', 'MUELLER', false)).toBeNull();
+    // Past an MRZ cut after a whole word, the print's next letters must start a word of their own.
+    expect(completePrintedSuffix('BELLAMY', 'ISABELLA<', true)).toBeNull();
   });
 });
 

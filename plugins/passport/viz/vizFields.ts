@@ -8,7 +8,16 @@ import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
-import { beyondPrice, completePrintedPrefix, nameCharacters, nameWordRuns, reconcileName, reconcileNameIfAgrees, type NameReconciliation } from './printedName.ts';
+import {
+  beyondPrice,
+  completePrintedPrefix,
+  completePrintedSuffix,
+  nameCharacters,
+  nameWordRuns,
+  reconcileName,
+  reconcileNameIfAgrees,
+  type NameReconciliation,
+} from './printedName.ts';
 import { nationalityByWording, nationalityCode } from './printedNationality.ts';
 import { inOrthography, orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { transliterateName } from './icaoTransliteration.ts';
@@ -224,7 +233,29 @@ function readName(
     const further = tryAll(onward);
     if (further !== null && transliterateName(further.value).length > mrzName.length) return further;
   }
-  return underLabel ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled);
+  return underLabel ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
+}
+
+/**
+ * A labelled reading whose start glare took, completed by the MRZ's start (completePrintedSuffix). Past a cut MRZ
+ * nothing checks the print: what a reading has there is kept only where another reading spells the same letters
+ * there, as far as either goes; else the name ends where the MRZ's does.
+ */
+function completedEnd(labelled: readonly NameCandidate[], mrzName: string, truncated: boolean, orthography: NameOrthography): ReadName | null {
+  const found = labelled.flatMap((candidate) => {
+    const done = completePrintedSuffix(inOrthography(nameCharacters(candidate.text), orthography), mrzName, truncated);
+    return done === null ? [] : [{ candidate, done }];
+  });
+  const first = found[0];
+  if (first === undefined) return null;
+  const key = plainLetters(first.done.beyond);
+  const alike = found.slice(1).some(({ done }) => {
+    const other = plainLetters(done.beyond);
+    return other !== '' && (key.startsWith(other) || other.startsWith(key));
+  });
+  const value = key === '' || alike ? first.done.value : first.done.within;
+  const { text, bbox } = first.candidate;
+  return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
 }
 
 /**
