@@ -1020,6 +1020,21 @@ describe('letterCentres', () => {
   it('spreads centres over the word where OCR read a letter more than the joins account for', () => {
     expect(letterCentres([...'JONSDOTTTIR'], ink, 96, 267).onBlobs).toBe(false);
   });
+  it("keeps the letters on their blobs where OCR's box runs on past them over texture it read as a letter", () => {
+    // Seed 1083001 glare 44: SIGRÚN read `SIGRUNS`, boxed past the N over guilloche lines; spread over the word, the
+    // acute over the U fell on the N (`SIGRUŃ`).
+    const sigrun = [blob(72, 88), blob(93, 98), blob(103, 121), blob(126, 142), blob(147, 164), blob(169, 187)];
+    const { centres, onBlobs } = letterCentres([...'SIGRUNS'], sigrun, 71, 230);
+    expect(onBlobs).toBe(true);
+    expect(centres[4]).toBeCloseTo(155.5, 0);
+    expect(centres[5]).toBeCloseTo(178, 0);
+    expect(centres[6]!).toBeGreaterThan(187);
+    // The same letters boxed as tight as their ink: which letter OCR added is unknown, and centres are spread.
+    expect(letterCentres([...'SIGRUNS'], sigrun, 71, 188).onBlobs).toBe(false);
+    // Room before the ink too: the box took in margin, and which letter OCR added is unknown.
+    expect(letterCentres([...'SIGRUNS'], sigrun, 40, 230).onBlobs).toBe(false);
+    expect(letterCentres([...'SSIGRUN'], sigrun, 20, 188).onBlobs).toBe(false);
+  });
   it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
     const lost = ink.filter((_, i) => i !== 3);
     const { centres, onBlobs } = letterCentres(letters, lost, 96, 267);

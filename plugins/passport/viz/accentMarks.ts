@@ -1063,6 +1063,8 @@ export function letterCentres(letters: readonly string[], tall: readonly Blob[],
   }
   const merged = centresOverMergedBlobs(letters, isLetter, inOrder);
   if (merged !== null) return { centres: merged, onBlobs: true };
+  const beside = centresBeforeExtraLetters(letters, isLetter, inOrder, x0, x1);
+  if (beside !== null) return { centres: beside, onBlobs: true };
   const from = inOrder.length > 0 ? Math.max(x0, Math.min(...inOrder.map((b) => b.minX))) : x0;
   const to = inOrder.length > 0 ? Math.min(x1, Math.max(...inOrder.map((b) => b.maxX))) : x1;
   const total = letters.reduce((s, c) => s + advance(c), 0);
@@ -1073,6 +1075,28 @@ export function letterCentres(letters: readonly string[], tall: readonly Blob[],
     return centre;
   });
   return { centres, onBlobs: false };
+}
+
+/**
+ * Letter centres where OCR read a letter or two more than the word's blobs, and its box runs on past the last blob by
+ * at least that many letters' room while it starts where the first does: texture after the name read as letters
+ * (`SIGRUNS` for SIGRÚN, boxed past the N over guilloche lines). The letters over the ink are the first ones, each on
+ * its blob; the extra ones stand past the ink. Not at a word's start: a box run on before the ink takes in the crop's
+ * margin or the page's edge as often as letters. Null otherwise.
+ */
+function centresBeforeExtraLetters(letters: readonly string[], isLetter: readonly boolean[], inOrder: readonly Blob[], x0: number, x1: number): number[] | null {
+  const at = letters.flatMap((_, i) => (isLetter[i] ? [i] : []));
+  const extra = at.length - inOrder.length;
+  if (inOrder.length < 2 || extra < 1 || extra > 2) return null;
+  const from = inOrder[0]!.minX;
+  const to = inOrder.at(-1)!.maxX;
+  const pitch = (to - from + 1) / inOrder.length;
+  if (x1 - to < extra * pitch * 0.6 || from - x0 >= pitch * 0.5) return null;
+  const step = (x1 - to + 1) / extra;
+  const centreOf = at.map((_, k) => inOrder[k]?.cx ?? to + (k - inOrder.length + 0.5) * step);
+  let k = 0;
+  const centres = letters.map((_, i) => (isLetter[i] ? centreOf[k++]! : Number.NaN));
+  return centres.map((c, i) => (Number.isNaN(c) ? ((centres[i - 1] ?? x0) + (centres[i + 1] ?? x1)) / 2 : c));
 }
 
 /**
