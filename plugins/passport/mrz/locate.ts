@@ -59,7 +59,7 @@ export function noZone(reading: MrzReading, now: Date): boolean {
  */
 export function holdsTogether(reading: MrzReading, now: Date): boolean {
   const washed = (line: number): number[] => (reading.washed[line] ?? []).flatMap((w, i) => (w ? [i] : []));
-  return td3HoldsTogether(parsed(reading, now), [washed(0), washed(1)], (i) => lineTwoCellSure(reading, i)).plausible;
+  return td3HoldsTogether(parsed(reading, now), [washed(0), washed(1)], (i) => lineTwoCellSure(reading, i), [], (i) => reading.second?.[1]?.[i]).plausible;
 }
 
 /**

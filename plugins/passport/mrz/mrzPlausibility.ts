@@ -50,13 +50,14 @@ export function td3HoldsTogether(
   unconfirmed: readonly [readonly number[], readonly number[]] = [[], []],
   lineTwoSure: (index: number) => boolean = () => false,
   unproven: readonly Td3CheckName[] = [],
+  runnerUp: (index: number) => string | undefined = () => undefined,
 ): Plausibility {
   if (parse.valid && unproven.length === 0) return { plausible: true, reasons: [] };
   const reasons: string[] = [];
   const washed = (c: Td3CheckName): boolean => td3CheckCells(c).some((i) => unconfirmed[1].includes(i));
   const failing: Td3CheckName[] = (['document_number', 'date_of_birth', 'expiry_date', 'optional_data'] as const).filter((c) => !washed(c) && !parse.checks[c]);
   // Checks the page prints wrong are not in doubt; an unproven number is, besides any failing check.
-  const inDoubt = (failing.length > 0 && printedChecksWrong(parse, failing, lineTwoSure) ? [] : failing).length + unproven.filter((c) => !failing.includes(c)).length;
+  const inDoubt = (failing.length > 0 && printedChecksWrong(parse, failing, lineTwoSure, runnerUp) ? [] : failing).length + unproven.filter((c) => !failing.includes(c)).length;
   const offByMore = failing.filter((c) => (c === 'date_of_birth' || c === 'expiry_date') && !parse.checks.composite && dateOffByMoreThanACell(parse.lines[1], c)).length;
   if (inDoubt + offByMore >= 2) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
@@ -90,14 +91,65 @@ function dateOffByMoreThanACell(line2: string, check: 'date_of_birth' | 'expiry_
 }
 
 /**
- * Field checks that fail while the composite check over them all holds, every cell of the failing fields read sure:
- * the document was printed with those check digits (specimens are), not misread. A misread cell breaks the composite
- * with its field's check (nine times in ten), and this reading has no cell in doubt to have misread.
+ * Field checks that fail while the composite check over them all holds, every cell of the failing fields read sure
+ * or proven by the checks that hold: the document was printed with those check digits (specimens are), not misread.
+ * A misread cell breaks the composite with its field's check (nine times in ten), and this reading has no cell in
+ * doubt to have misread.
  */
-function printedChecksWrong(parse: Td3Parse, failing: readonly Td3CheckName[], lineTwoSure: (index: number) => boolean): boolean {
+function printedChecksWrong(
+  parse: Td3Parse,
+  failing: readonly Td3CheckName[],
+  lineTwoSure: (index: number) => boolean,
+  runnerUp: (index: number) => string | undefined,
+): boolean {
   const repaired = new Set(parse.repairs.filter((r) => r.line === 2).map((r) => r.position - 1));
-  if (parse.checks.composite) return failing.every((check) => td3CheckCells(check).every((i) => lineTwoSure(i) && !repaired.has(i)));
+  if (parse.checks.composite) {
+    const proven = cellsProvenByChecks(parse.lines[1], lineTwoSure, runnerUp);
+    return failing.every((check) => td3CheckCells(check).every((i) => !repaired.has(i) && (lineTwoSure(i) || proven(i))));
+  }
   return wholeLineSure(parse, lineTwoSure);
+}
+
+/**
+ * Whether a line 2 cell read unsure is proven as read by the checks that hold over it: no other character in it, alone
+ * or with one other unsure cell changed, keeps every holding check holding. A cell changes to its runner-up, or where
+ * the recogniser gave none, to any character its field takes. A small copy reads a check digit unsure (Argentina's
+ * specimen at 557 px) that the composite, holding, fixes: one cell changed alone moves the composite's sum by a weight
+ * of 7, 3 or 1, never by ten. A rival further off, three or four of the recogniser's runner-ups at once, is no doubt
+ * about this cell.
+ */
+function cellsProvenByChecks(line2: string, lineTwoSure: (index: number) => boolean, runnerUp: (index: number) => string | undefined): (index: number) => boolean {
+  const holding = td3Checks.filter((c) => td3CheckHolds(line2, c));
+  const covered = (i: number): boolean => holding.some((c) => td3CheckCells(c.check).includes(i));
+  const unsure = Array.from({ length: 44 }, (_, i) => i).filter((i) => !lineTwoSure(i) && covered(i));
+  const taken = (i: number): string[] => {
+    const spec = td3Fields.find((f) => f.line === 1 && i >= f.start && i < f.end);
+    return spec === undefined ? [] : [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ<'].filter((c) => fits(spec.charClass, c) && c !== line2[i]);
+  };
+  const others = (i: number): string[] => {
+    const second = runnerUp(i);
+    return second === undefined ? taken(i) : second === line2[i] ? [] : [second];
+  };
+  return (index) => {
+    if (!covered(index)) return false;
+    const own = runnerUp(index);
+    const rivals = [...new Set([...taken(index).filter((c) => /[0-9]/.test(c) || c === own), ...(own === undefined || own === line2[index] ? [] : [own])])];
+    const chars = [...line2];
+    for (const rival of rivals) {
+      chars[index] = rival;
+      if (holding.every((c) => td3CheckHolds(chars, c))) return false;
+      for (const partner of unsure) {
+        if (partner === index) continue;
+        for (const alternative of others(partner)) {
+          chars[partner] = alternative;
+          const holds = holding.every((c) => td3CheckHolds(chars, c));
+          chars[partner] = line2[partner]!;
+          if (holds) return false;
+        }
+      }
+    }
+    return true;
+  };
 }
 
 /**

@@ -144,10 +144,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
   const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, ...uncheckedOf(printed, again), mrzName: printedName });
-  const together = td3HoldsTogether(parse, washedUnconfirmed, (i) => lineTwoCellSure(reading, i), [
-    ...(numberInDoubt.length > 0 ? (['document_number'] as const) : []),
-    ...(optionalInDoubt.length > 0 ? (['optional_data'] as const) : []),
-  ]);
+  const together = td3HoldsTogether(
+    parse,
+    washedUnconfirmed,
+    (i) => lineTwoCellSure(reading, i),
+    [...(numberInDoubt.length > 0 ? (['document_number'] as const) : []), ...(optionalInDoubt.length > 0 ? (['optional_data'] as const) : [])],
+    (i) => reading.second?.[1]?.[i],
+  );
   if (!together.plausible) {
     ctx.logger.info({ reasons: together.reasons }, 'the MRZ reading does not hold together');
     return ctx.reject(
