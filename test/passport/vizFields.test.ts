@@ -327,6 +327,25 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     };
     expect(readVizFields(table, full).givenNames?.value).toBe('LARS NILS');
   });
+  it("takes a value far beside its short label where it starts in the column other labels' values start in", () => {
+    // Seed 1079001 glare 26: `SURNAME` ends a third of the text's width before THOMPSON; glare washed the MRZ's
+    // surname cells, and with no print copy under a label the reading was refused.
+    const words = (text: string, x0: number, y0: number, h: number) =>
+      text.split(' ').map((t, i) => ({ text: t, confidence: 90, bbox: { x0: x0 + i * h * 4, y0, x1: x0 + i * h * 4 + t.length * h * 0.7, y1: y0 + h } }));
+    const line = (ws: ReturnType<typeof words>) => ({ text: ws.map((w) => w.text).join(' '), confidence: 90, bbox: { ...ws[0]!.bbox, x1: ws[ws.length - 1]!.bbox.x1 }, words: ws });
+    const rowsOf = (...lines: ReturnType<typeof line>[]): OcrResult => ({ text: '', confidence: 90, lines });
+    const surname = (page: OcrResult) => labelledValues(phrasesOf(page)).find((lv) => lv.field === 'surname')?.values.map((v) => v.text);
+    const table = rowsOf(
+      line(words('SURNAME', 40, 232, 8)),
+      line(words('THOMPSON', 420, 228, 17)),
+      line(words('Nationality', 300, 287, 8)),
+      line(words('AUSTRALIAN', 420, 283, 17)),
+    );
+    expect(surname(table)).toEqual(['THOMPSON']);
+    // Not in the column: too far for a value beside its label.
+    const off = rowsOf(line(words('SURNAME', 40, 232, 8)), line(words('THOMPSON', 470, 228, 17)), line(words('Nationality', 300, 287, 8)), line(words('AUSTRALIAN', 420, 283, 17)));
+    expect(surname(off)).toEqual([]);
+  });
   it('takes the sharper re-read of the line where it spells the sparse pass\'s letters, its marks and hyphens too', () => {
     const plain = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'HANS PETER JURGEN']);
     expect(readVizFields(plain, parse, { givenNames: 'HANS-PETER JÜRGEN' }).givenNames?.value).toBe('HANS-PETER JÜRGEN');

@@ -106,6 +106,11 @@ function phrasesIn(result: OcrResult, classify: LabelClassifier): readonly Phras
 export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
   const labels = phrases.filter((p) => p.label !== null);
   const values = phrases.filter((p) => p.label === null);
+  // Where the table's column of values starts: the left edges of values found beside their labels.
+  const column = labels.flatMap((label) => {
+    const along = tableValueBeside(label, phrases);
+    return along !== null && along.label === null ? [along.bbox.x0] : [];
+  });
   return labels.map((label) => {
     const h = Math.max(height(label.bbox), 8);
     const beside = values.filter(
@@ -117,7 +122,7 @@ export function labelledValues(phrases: readonly Phrase[]): LabelledValue[] {
     // A table of small labels and a column of values (`Given names      LARS NILS`): the next phrase along the row,
     // however far, when nothing else stands between them on it.
     if (beside.length === 0) {
-      const along = tableValueBeside(label, phrases);
+      const along = tableValueBeside(label, phrases, column);
       if (along !== null && along.label === null) beside.push(along);
     }
     // Under the label: starts below it, within ~3 label heights, and overlaps its left part horizontally.
@@ -250,12 +255,14 @@ export function rowsUnder(phrases: readonly Phrase[]): { readonly upper: Phrase;
 
 /**
  * The phrase right of a label on its row (centres within 0.6 of the taller's height, within a third of the zone's
- * width of it), when it is the nearest there and looks like a value; null otherwise.
+ * width of it, or further where it starts in the table's column of values, `column`: the left edges of other labels'
+ * values so found), when it is the nearest there and looks like a value; null otherwise.
  */
-function tableValueBeside(label: Phrase, phrases: readonly Phrase[]): Phrase | null {
+function tableValueBeside(label: Phrase, phrases: readonly Phrase[], column: readonly number[] = []): Phrase | null {
   const span = Math.max(...phrases.map((p) => p.bbox.x1)) - Math.min(...phrases.map((p) => p.bbox.x0));
+  const inColumn = (p: Phrase): boolean => column.some((x) => Math.abs(p.bbox.x0 - x) < height(p.bbox));
   const onRow = phrases
-    .filter((p) => p !== label && p.bbox.x0 >= label.bbox.x1 && p.bbox.x0 - label.bbox.x1 < span / 3)
+    .filter((p) => p !== label && p.bbox.x0 >= label.bbox.x1 && (p.bbox.x0 - label.bbox.x1 < span / 3 || inColumn(p)))
     .filter((p) => onOneRow(p.bbox, label.bbox))
     .sort((a, b) => a.bbox.x0 - b.bbox.x0);
   const next = onRow[0];
