@@ -327,6 +327,17 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     };
     expect(readVizFields(table, full).givenNames?.value).toBe('LARS NILS');
   });
+  it('completes a name whose printed start glare took by the MRZ only where the MRZ cut it and two readings carry it on', () => {
+    // Seed 1079001 glare 73: SEB washed out, the MRZ cut after LUIS; the re-read and the sparse pass both read TIAGO.
+    const cut = parseTd3(['P<PRTCOSTA<PEREIRA<GONCALVES<<SEBASTIAO<LUIS', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = rows(['Surname', 'COSTA PEREIRA-GONÇALVES', 'Given names', 'STIAO LUIS TIAGO']);
+    expect(readVizFields(page, cut, { givenNames: 'ÃO LUÍS TIAGO' }).givenNames?.value).toBe('SEBASTIÃO LUÍS TIAGO');
+    // One reading alone past the cut: nothing checks what it spells there.
+    expect(readVizFields(rows(['Surname', 'COSTA PEREIRA-GONÇALVES', 'Given names', 'STIAO LUIS']), cut, { givenNames: 'ÃO LUÍS TIAGO' }).givenNames).toBeNull();
+    // A name the MRZ holds whole: the print's end alone lends it no marks.
+    const whole = parseTd3(['P<PRTCOSTA<<SEBASTIAO<LUIS<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    expect(readVizFields(rows(['Surname', 'COSTA', 'Given names', 'STIAO LUIS']), whole, { givenNames: 'STIÃO LUÍS' }).givenNames).toBeNull();
+  });
   it("takes a value far beside its short label where it starts in the column other labels' values start in", () => {
     // Seed 1079001 glare 26: `SURNAME` ends a third of the text's width before THOMPSON; glare washed the MRZ's
     // surname cells, and with no print copy under a label the reading was refused.

@@ -311,11 +311,12 @@ export function completePrintedPrefix(printed: string, mrzName: string): string 
 }
 
 /**
- * A printed name whose start glare or a portrait's edge took (`STIAO LUIS` for SEBASTIÃO LUÍS): read from a letter of
- * its first word on, it transliterates to the end of the MRZ's name (to its cut end, and on past it, where the MRZ cut
- * the name). The MRZ gives the start, the print its marks and what lies past a cut MRZ (`beyond`, as read, nothing
- * checks it). At least four letters must overlap the MRZ's name, so a stray word never passes for its end. `within`
- * is the value without what lies past the MRZ.
+ * A printed name whose start glare or a portrait's edge took (`STIAO LUIS` for SEBASTIÃO LUÍS): from its first letter
+ * on, it transliterates to the end of the MRZ's name (to its cut end, and on past it, where the MRZ cut the name). The
+ * MRZ gives the start, the print its marks and what lies past a cut MRZ (`beyond`, as read, nothing checks it). At
+ * least four letters must overlap the MRZ's name, so a stray word never passes for its end; and the reading's first
+ * letter must be the overlap's, never one skipped: a first letter OCR misread (a Þ read as P) is no washed start, and
+ * the marks read after it are in doubt. `within` is the value without what lies past the MRZ.
  */
 export function completePrintedSuffix(
   printed: string,
@@ -326,33 +327,29 @@ export function completePrintedSuffix(
   // A cut name ending in a filler: its last word is whole, so print past it starts a word of its own.
   const wordEnds = truncated && mrzName.endsWith('<');
   const name = mrzName.replace(/<+$/, '');
-  const firstWordEnd = text.search(/[\s\-‐‑–]/);
-  for (let start = 0; start < (firstWordEnd === -1 ? text.length : firstWordEnd); start++) {
-    // Per character of the tail from `start`, its MRZ form: the overlap ends inside the tail at a character boundary.
-    const tail = [...text.slice(start)];
-    if (transliterateChar(tail[0] ?? '').replace(/</g, '') === '') continue;
-    const forms = tail.map(transliterateChar);
-    const tr = transliterateName(tail.join(''));
-    // The longest end of the MRZ's name the tail starts with (its whole, where the MRZ did not cut the name).
-    let overlap = -1;
-    for (let k = 1; k < name.length; k++) {
-      const end = name.slice(k);
-      if (truncated ? tr.startsWith(end) && (!wordEnds || tr.length === end.length || tr[end.length] === '<') : tr === end) {
-        overlap = end.length;
-        break;
-      }
+  // Per character of the reading, its MRZ form: the overlap ends inside it at a character boundary.
+  const tail = [...text];
+  if (transliterateChar(tail[0] ?? '').replace(/</g, '') === '') return null;
+  const forms = tail.map(transliterateChar);
+  const tr = transliterateName(text);
+  // The longest end of the MRZ's name the reading starts with (its whole, where the MRZ did not cut the name).
+  let overlap = -1;
+  for (let k = 1; k < name.length; k++) {
+    const end = name.slice(k);
+    if (truncated ? tr.startsWith(end) && (!wordEnds || tr.length === end.length || tr[end.length] === '<') : tr === end) {
+      overlap = end.length;
+      break;
     }
-    if (overlap === -1 || name.slice(name.length - overlap).replace(/</g, '').length < 4) continue;
-    let used = 0;
-    let cut = 0;
-    while (cut < tail.length && used < overlap) used += forms[cut++]!.length;
-    if (used !== overlap) continue;
-    const head = name.slice(0, name.length - overlap).replace(/</g, ' ');
-    const within = `${head}${tail.slice(0, cut).join('')}`.replace(/\s+/g, ' ').trim();
-    const beyond = tail.slice(cut).join('').trim();
-    return { value: `${within}${tail.slice(cut).join('')}`.replace(/\s+/g, ' ').trim(), within, beyond: beyond.replace(/^[\s\-‐‑–]+/, '') };
   }
-  return null;
+  if (overlap === -1 || name.slice(name.length - overlap).replace(/</g, '').length < 4) return null;
+  let used = 0;
+  let cut = 0;
+  while (cut < tail.length && used < overlap) used += forms[cut++]!.length;
+  if (used !== overlap) return null;
+  const head = name.slice(0, name.length - overlap).replace(/</g, ' ');
+  const within = `${head}${tail.slice(0, cut).join('')}`.replace(/\s+/g, ' ').trim();
+  const beyond = tail.slice(cut).join('').trim();
+  return { value: `${within}${tail.slice(cut).join('')}`.replace(/\s+/g, ' ').trim(), within, beyond: beyond.replace(/^[\s\-‐‑–]+/, '') };
 }
 
 /**

@@ -237,25 +237,27 @@ function readName(
 }
 
 /**
- * A labelled reading whose start glare took, completed by the MRZ's start (completePrintedSuffix). Past a cut MRZ
- * nothing checks the print: what a reading has there is kept only where another reading spells the same letters
- * there, as far as either goes; else the name ends where the MRZ's does.
+ * A labelled reading whose start glare took, completed by the MRZ's start (completePrintedSuffix), where the MRZ cut
+ * the name and the reading carries it on: past the cut only the print holds the name, and a second reading must spell
+ * the same letters there, as far as either goes. Not where it would only lend the MRZ's letters marks: a reading that
+ * lost its first letters (a Þ OCR has no class for) reads the marks after them in doubt too.
  */
 function completedEnd(labelled: readonly NameCandidate[], mrzName: string, truncated: boolean, orthography: NameOrthography): ReadName | null {
+  if (!truncated) return null;
   const found = labelled.flatMap((candidate) => {
     const done = completePrintedSuffix(inOrthography(nameCharacters(candidate.text), orthography), mrzName, truncated);
     return done === null ? [] : [{ candidate, done }];
   });
   const first = found[0];
-  if (first === undefined) return null;
-  const key = plainLetters(first.done.beyond);
+  const key = first === undefined ? '' : plainLetters(first.done.beyond);
+  if (first === undefined || key === '') return null;
   const alike = found.slice(1).some(({ done }) => {
     const other = plainLetters(done.beyond);
     return other !== '' && (key.startsWith(other) || other.startsWith(key));
   });
-  const value = key === '' || alike ? first.done.value : first.done.within;
+  if (!alike) return null;
   const { text, bbox } = first.candidate;
-  return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
+  return { value: first.done.value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5 };
 }
 
 /**
