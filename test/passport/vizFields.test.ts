@@ -338,6 +338,13 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const whole = parseTd3(['P<PRTCOSTA<<SEBASTIAO<LUIS<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     expect(readVizFields(rows(['Surname', 'COSTA', 'Given names', 'STIAO LUIS']), whole, { givenNames: 'STIÃO LUÍS' }).givenNames).toBeNull();
   });
+  it('keeps the sparse pass\'s space in given names only the print holds where the re-read ran two words together', () => {
+    // Seed 1089001 styled-dev 83: the surname fills the MRZ's name cells; the re-read of ALEKSANDR JIŘÍ MIROSLAV
+    // joined the first two words, a J's hook reaching under the R.
+    const full = parseTd3(['P<CZEKONSTANTINOPOLSKA<BRZECZYSZCZYKIEWICZ<S', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = rows(['Surname', 'KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ SZCZEPANSKA', 'Given names', 'ALEKSANDR JIRI MIROSLAV']);
+    expect(readVizFields(page, full, { givenNames: 'ALEKSANDRJIŘÍ MIROSLAV' }).givenNames?.value).toBe('ALEKSANDR JIŘÍ MIROSLAV');
+  });
   it("takes a value far beside its short label where it starts in the column other labels' values start in", () => {
     // Seed 1079001 glare 26: `SURNAME` ends a third of the text's width before THOMPSON; glare washed the MRZ's
     // surname cells, and with no print copy under a label the reading was refused.

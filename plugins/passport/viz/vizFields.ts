@@ -337,7 +337,33 @@ function givenNamesBeyondMrz(
   const rereadAny = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
   const reread = rereadAny !== null && surname !== null && plainLetters(rereadAny.value) === plainLetters(surname) ? null : rereadAny;
   if (reread === null || plain === null) return reread ?? plain;
-  return sameLettersOrMarkedI(reread.value, plain.value) ? reread : null;
+  if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
+  // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
+  return { ...reread, value: withSeparatorsAdded(reread.value, plain.value) };
+}
+
+/**
+ * `value` with a separator of `other` (the same letters) put in between two of its letters where it has none there;
+ * its own separators stay.
+ */
+function withSeparatorsAdded(value: string, other: string): string {
+  const wanted = new Map<number, string>();
+  let letters = 0;
+  for (const c of other) {
+    if (c === ' ' || c === '-') wanted.set(letters, c);
+    else letters += plainLetters(c).length;
+  }
+  let out = '';
+  letters = 0;
+  const chars = [...value];
+  for (const [i, c] of chars.entries()) {
+    const separator = c === ' ' || c === '-';
+    const before = chars[i - 1];
+    if (!separator && letters > 0 && before !== undefined && before !== ' ' && before !== '-' && wanted.has(letters)) out += wanted.get(letters);
+    out += c;
+    if (!separator) letters += plainLetters(c).length;
+  }
+  return out;
 }
 
 /**
