@@ -150,5 +150,19 @@ describe('MRZ cells in doubt', () => {
       expect(result.mrz.line1).toBe(specimen[0]);
       expect(result.given_name).toBe('ANNA MARIA');
     });
+    it('confirms no washed name cell that two readings of the print fill as far with other letters', () => {
+      // Seed 1093001 glare 035: JI<WOO washed after its J, the sparse pass read `JLWOO`, the sharper one `JI-WOO`; the
+      // first filled the cells and the MRZ was answered valid with JLWOO. Here ANNA's NNA washed, read ANNA and ALNA.
+      const washedGiven = [16, 17, 18];
+      const cut = 'P<UTOERIKSSON<<A<<<<MARIA<<<<<<<<<<<<<<<<<<<';
+      const read = (given: string) => ['Code', 'UTO', 'Surname', 'ERIKSSON', 'Given names', given];
+      expect(() => decodeReadings(readings([], washedGiven, [], { line1: cut, viz: page(read('ALNA MARIA')), vizSharper: page(read('ANNA MARIA')) }), ctx)).toThrow(
+        /3 of its characters are in doubt/,
+      );
+      // Two readings alike fill them, confirmed.
+      const alike = decodeReadings(readings([], washedGiven, [], { line1: cut, viz: page(read('ANNA MARIA')), vizSharper: page(read('ANNA MARIA')) }), ctx);
+      expect(alike.mrz.line1).toBe(specimen[0]);
+      expect(alike.mrz.check_digits_valid).toBe(true);
+    });
   });
 });

@@ -122,7 +122,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
   const chosen = filled.reduce((best, f) => (nameFills(f.parse) > nameFills(best.parse) ? f : best), filled[0]!);
-  const washedName = chosen.mrzName;
+  // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print
+  // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed.
+  const rivalFill = filled.some((f) => nameFills(f.parse) > 0 && nameFills(f.parse) === nameFills(chosen.parse) && f.parse.lines[0] !== chosen.parse.lines[0]);
+  const washedName = rivalFill ? null : chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
   const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));
   const parse = withPrintedBirthCentury(chosen.parse, inFull, ctx.now);
