@@ -266,18 +266,8 @@ function completedEnd(labelled: readonly NameCandidate[], mrzName: string, trunc
  * (`SEOJUN` re-read, `SEO-JUN` in the sparse pass). Where `read` has its own separator, it stays.
  */
 export function separatorsOf(value: string, read: string, other: string): string {
-  // Each separator keyed by how many letters come before it.
-  const separators = (text: string): Map<number, string> => {
-    const found = new Map<number, string>();
-    let letters = 0;
-    for (const c of text) {
-      if (c === ' ' || c === '-') found.set(letters, c);
-      else letters += plainLetters(c).length;
-    }
-    return found;
-  };
-  const own = separators(read);
-  const printed = separators(other);
+  const own = separatorsByLetters(read);
+  const printed = separatorsByLetters(other);
   let letters = 0;
   let out = '';
   for (const c of value) {
@@ -347,14 +337,9 @@ function givenNamesBeyondMrz(
  * its own separators stay.
  */
 function withSeparatorsAdded(value: string, other: string): string {
-  const wanted = new Map<number, string>();
-  let letters = 0;
-  for (const c of other) {
-    if (c === ' ' || c === '-') wanted.set(letters, c);
-    else letters += plainLetters(c).length;
-  }
+  const wanted = separatorsByLetters(other);
   let out = '';
-  letters = 0;
+  let letters = 0;
   const chars = [...value];
   for (const [i, c] of chars.entries()) {
     const separator = c === ' ' || c === '-';
@@ -364,6 +349,17 @@ function withSeparatorsAdded(value: string, other: string): string {
     if (!separator) letters += plainLetters(c).length;
   }
   return out;
+}
+
+/** A name's separators (spaces, hyphens), each keyed by how many letters come before it. */
+function separatorsByLetters(text: string): Map<number, string> {
+  const found = new Map<number, string>();
+  let letters = 0;
+  for (const c of text) {
+    if (c === ' ' || c === '-') found.set(letters, c);
+    else letters += plainLetters(c).length;
+  }
+  return found;
 }
 
 /**
