@@ -132,10 +132,14 @@ describe('cells washed out by glare', () => {
     const unconfirmed = unconfirmedWashedCells(glared, [washedFirst(0), spot], { ...printed, passportNumber: null, nationality: null });
     expect(unconfirmed[1]).toEqual([6, 7, 8, 9, 10, 11]);
     expect(washedCellsInDoubt(glared, unconfirmed)).toEqual({ line1: 0, line2: [6, 7, 8, 9, 10, 11] });
-    // The same cells guessed so that every check over them holds: only the nationality's, which no check covers.
+    // The same cells guessed so that every check over them holds: a check digit pins one unknown cell, not four (many
+    // fillings of the number's last three cells and its check digit hold both checks), so all stay in doubt.
     const lucky = parseTd3([truth[0], 'B9612495<5<ND7407044F3102123<<<<<<<<<<<<<<04'], { now });
     expect(Object.values(lucky.checks).every(Boolean)).toBe(true);
-    expect(washedCellsInDoubt(lucky, unconfirmedWashedCells(lucky, [washedFirst(0), spot], { ...printed, passportNumber: null, nationality: null }))).toEqual({ line1: 0, line2: [10, 11] });
+    expect(washedCellsInDoubt(lucky, unconfirmedWashedCells(lucky, [washedFirst(0), spot], { ...printed, passportNumber: null, nationality: null }))).toEqual({ line1: 0, line2: [6, 7, 8, 9, 10, 11] });
+    // One washed cell under a holding check is pinned by it: only the nationality's cells, which no check covers.
+    const one = Array.from({ length: 44 }, (_, i) => i === 7 || i === 10 || i === 11);
+    expect(washedCellsInDoubt(lucky, unconfirmedWashedCells(lucky, [washedFirst(0), one], { ...printed, passportNumber: null, nationality: null }))).toEqual({ line1: 0, line2: [10, 11] });
     // Line 1's washed cells have no check digit: every one counts.
     const names = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
     const nameSpot = Array.from({ length: 44 }, (_, i) => i >= 19 && i <= 24);

@@ -7,7 +7,7 @@
  */
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
-import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3FieldCells, td3Fields, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
+import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3FieldCells, td3Fields, type Td3CheckName, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 
@@ -168,18 +168,21 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
 
 /**
  * The washed-out cells nothing confirmed that are cells in doubt (refusal.ts caps them with the rest): all of line 1's,
- * which no check digit covers, and line 2's that no check holding over them vouches for (the nationality, the sex, a
- * field whose check fails). Line 2's are given by position, to be counted once beside other doubts there. Line 1's cells
- * in `asOne` (an issuing state taken beside the nationality) are one reading in doubt, not three.
+ * which no check digit covers, and line 2's that no holding check pins (the nationality, the sex, a field whose check
+ * fails, a field with more than one such cell). Line 2's are given by position, to be counted once beside other doubts
+ * there. Line 1's cells in `asOne` (an issuing state taken beside the nationality) are one reading in doubt, not three.
  */
 export function washedCellsInDoubt(
   parse: Td3Parse,
   unconfirmed: readonly [readonly number[], readonly number[]],
   asOne: readonly number[] = [],
 ): { line1: number; line2: number[] } {
+  // A holding check pins one unknown cell, not two: washed cells it covers beside another unconfirmed one it leaves
+  // open (many fillings of four washed cells hold one check digit), unless another holding check pins it.
+  const alone = (check: Td3CheckName, i: number): boolean => td3CheckCells(check).every((k) => k === i || !unconfirmed[1].includes(k));
   const vouched = (i: number): boolean => {
     const checks = td3ChecksCovering(i);
-    return checks.length > 0 && checks.every((check) => parse.checks[check]);
+    return checks.length > 0 && checks.every((check) => parse.checks[check]) && checks.some((check) => alone(check, i));
   };
   const apart = unconfirmed[0].filter((i) => !asOne.includes(i)).length;
   const together = unconfirmed[0].some((i) => asOne.includes(i)) ? 1 : 0;
