@@ -186,6 +186,10 @@ function fitChain(members: Placed[]): Chain {
 }
 
 const extent = (c: Chain): number => c.tEnd - c.tStart;
+/** Blobs per glyph height along a chain: every MRZ cell holds a glyph or a filler, so its lines are all dense. */
+const density = (c: Chain): number => (c.members.length * c.h) / Math.max(1, extent(c));
+/** A chain as dense as an MRZ line beside it: a row of texture or a table's edge at the lines' spacing is not. */
+const alike = (c: Chain, line: Chain): boolean => density(c) >= 0.75 * density(line);
 
 /**
  * Chains joined across a gap where glare washed a run of glyphs out of one line: two chains on the same centre
@@ -253,16 +257,24 @@ export function findMrzLines(
       // A third line at the same spacing makes it TD1.
       const third = chains.find((c) => c !== a && c !== b && Math.abs(offsetAt(c, mid) - offsetAt(b, mid) - sep) < 0.4 * h && Math.min(c.tEnd, b.tEnd) - Math.max(c.tStart, b.tStart) > 0.85 * extent(b));
       const before = chains.find((c) => c !== a && c !== b && Math.abs(offsetAt(a, mid) - offsetAt(c, mid) - sep) < 0.4 * h && Math.min(c.tEnd, a.tEnd) - Math.max(c.tStart, a.tStart) > 0.85 * extent(a));
-      if (before) continue; // counted from the first line of the three
+      if (before && alike(before, a)) continue; // counted from the first line of the three
       if (third) lines.push(third);
-      found.push({ score: lines.reduce((s, c) => s + extent(c) / c.h, 0) + lines.reduce((s, c) => s + c.members.length, 0) * 0.1, lines });
+      // A sparse line at the lines' spacing may be texture or a table's edge, or a TD1 line glare washed: it adds
+      // nothing to the score, and the dense pair is tried on its own first.
+      const densest = lines.reduce((best, c) => (density(c) > density(best) ? c : best));
+      const dense = lines.filter((c) => alike(c, densest));
+      const score = dense.reduce((s, c) => s + extent(c) / c.h, 0) + dense.reduce((s, c) => s + c.members.length, 0) * 0.1;
+      const pair = dense.length === 2 && lines.indexOf(dense[1]!) === lines.indexOf(dense[0]!) + 1;
+      if (lines.length === 3 && pair) found.push({ score: score + 1e-6, lines: dense });
+      found.push({ score, lines });
     }
   }
   found.sort((p, q) => q.score - p.score);
+  const unique = found.filter((f, i) => found.findIndex((g) => g.lines.length === f.lines.length && g.lines.every((c, k) => c === f.lines[k])) === i);
   const u = { x: Math.cos(theta), y: Math.sin(theta) };
   const v = { x: -u.y, y: u.x };
   const toImage = (t: number, o: number): Point => ({ x: t * u.x + o * v.x, y: t * u.y + o * v.y });
-  return found.slice(0, 3).map(({ lines }) => ({
+  return unique.slice(0, 3).map(({ lines }) => ({
     direction: u,
     lines: lines.map((c) => ({
       start: toImage(c.tStart, offsetAt(c, c.tStart)),
