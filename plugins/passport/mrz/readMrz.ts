@@ -19,7 +19,7 @@ import { gridNudges, mrzCnnUse, readCellGrid, sureCell, unnudged, withCnnReading
 import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
 import { parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage, type PageRegion } from './rectifyPage.ts';
-import { td3CheckCells, td3Checks, td3Fields, type Td3CheckName } from './td3Fields.ts';
+import { td3CheckCells, td3CheckHolds, td3Checks, td3Fields, type Td3CheckName } from './td3Fields.ts';
 
 export type { Point } from '../../../core/imaging/homography.ts';
 
@@ -124,13 +124,24 @@ export function attemptOf(
   lineShifts?: readonly number[],
 ): Attempt {
   const { lines, confidence, second } = cells;
-  const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
+  const format = layoutOf(cells, centres, count);
   const parse = format === 'TD3' ? parseTd3([lines[0]!, lines[1]!], { now, alternatives: [second[0]!, second[1]!], confidence: [confidence[0]!, confidence[1]!] }) : null;
   return {
     ...cells, parse, format, h, count, centres,
     ...(lineMaps === undefined ? {} : { lineMaps }),
     ...(lineShifts === undefined ? {} : { lineShifts }),
   };
+}
+
+/**
+ * The layout the lines read as. A document-code cell glare washed out tells a visa's `V` from a passport's `P` no
+ * more: two 44-cell lines whose passport composite check holds (a visa's line 2 ends in optional data) are a TD3.
+ */
+function layoutOf(cells: CellGridReading, centres: readonly number[], count: number): MrzFormat {
+  const { lines, washed } = cells;
+  const format = detectMrzFormat(lines) ?? (centres.length === 3 ? 'TD1' : count === 36 ? 'TD2' : 'TD3');
+  if (format !== 'MRV-A' || washed[0]?.[0] !== true || washed[1]?.[43] === true) return format;
+  return td3CheckHolds(lines[1]!, td3Checks.find((c) => c.check === 'composite')!) ? 'TD3' : format;
 }
 
 /**

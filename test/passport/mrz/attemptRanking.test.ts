@@ -55,3 +55,19 @@ describe('a crisper copy proves a soft zone only where its repairs do not overru
     expect(repairsOverrule(moved('B') as never, first(printed, 3, 0.99) as never)).toBe(false);
   });
 });
+
+describe('a document-code cell glare washed out', () => {
+  const washedCode = (lines: [string, string]) => {
+    const cells = reading(lines, -0.3);
+    cells.washed[0]![0] = true;
+    return attemptOf(cells, [...identity], [0, 1], 44, now);
+  };
+  it("is no visa's V where the passport's composite check holds over line 2", () => {
+    const read = washedCode(['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']);
+    expect(read.format).toBe('TD3');
+  });
+  it("stays a visa's where line 2 ends in optional data no composite check covers", () => {
+    const read = washedCode(['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159<<<<<<<<<<<<<<<<']);
+    expect(read.format).toBe('MRV-A');
+  });
+});
