@@ -27,6 +27,16 @@ export interface Grid {
 }
 
 /**
+ * The pitch a line's blobs are spaced at: the median gap between consecutive blob centres along it (an MRZ cell holds
+ * a glyph or a filler, nearly every one a blob), of gaps between half and twice `guess`. Null with too few blobs.
+ */
+function gapPitch(line: MrzLinesFound['lines'][number], direction: Point, guess: number): number | null {
+  const along = line.centres.map((c) => c.x * direction.x + c.y * direction.y).sort((a, b) => a - b);
+  const gaps = along.slice(1).map((t, i) => t - along[i]!).filter((g) => g >= 0.5 * guess && g <= 2 * guess).sort((a, b) => a - b);
+  return gaps.length < 8 ? null : gaps[Math.floor(gaps.length / 2)]!;
+}
+
+/**
  * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
  * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
  */
@@ -38,7 +48,13 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
   const p = frame.pitchMm;
   const full = (q: Point): Point => ({ x: (q.x + 0.5) * scale - 0.5, y: (q.y + 0.5) * scale - 0.5 });
   const span = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
-  const guessOf = (l: typeof first): number => span(l) / (count - 2 * sideBearing);
+  const guessOf = (l: typeof first): number => {
+    const spanned = span(l) / (count - 2 * sideBearing);
+    // A line glare cut short spans fewer cells than `count`: there its blobs' own spacing, nearly one a cell, tells the
+    // pitch (fitCellGrid counts each gap in cells by the guess, and needs it within a tenth).
+    const gaps = gapPitch(l, direction, spanned);
+    return gaps !== null && Math.abs(gaps - spanned) > 0.15 * gaps ? gaps : spanned;
+  };
   // Both lines print at one pitch. A line glare or an overprint cut well short guesses a pitch too small by the part
   // it lost, and its blobs' gaps are counted in the wrong number of cells (a 34-cell remnant fitted as 36): the
   // per-line grids, tried when no other grid read, fit it at the longer line's pitch. The four-corner grids keep each
