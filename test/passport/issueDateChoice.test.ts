@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseIssueDate, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates, weakIssueDate } from '../../plugins/passport/viz/issueDateChoice.ts';
-import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
+import { cutYearDates, parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
 const anywhere = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: false }));
@@ -193,5 +193,29 @@ describe('two of the rule\'s dates read', () => {
     expect(rivalRuleDates([first, first, undefined])).toBe(false);
     expect(rivalRuleDates([first, readIssueDate(labelled('12.11.2014'), '1978-03-04', '2024-11-18')])).toBe(false);
     expect(rivalRuleDates([null, second])).toBe(false);
+  });
+});
+
+describe('a date of issue whose year lost its last digit', () => {
+  const cut = (text: string, labelled = true) => cutYearDates(text).map((date) => ({ date, labelled }));
+  it('is read from the day, the month and three year digits only, at the text end, never from two', () => {
+    expect(cutYearDates('/°27 DEC 202').map((d) => d.digits)).toEqual(['2712202']);
+    expect(cutYearDates('27.12.202').map((d) => d.digits)).toEqual(['2712202']);
+    // A year printed in two digits is whole, and one digit says no decade.
+    expect(cutYearDates('03 APR/ABR 20')).toEqual([]);
+    expect(cutYearDates('27 DEC 2')).toEqual([]);
+    expect(cutYearDates('27 DEC 2024')).toEqual([]);
+    expect(parsePrintedDates('27 DEC 202')).toEqual([]);
+  });
+  it("under its label, is the 5/10-year rule's one date it spells the start of, as a repair", () => {
+    // Expiry 27.12.2034, read on 1 December 2026: glare over the issue date's last digit (New Zealand issues for ten
+    // years to the day). The five-year rule's 2029 has not come yet.
+    const today = '2026-12-01';
+    expect(chooseIssueDate(cut('27 DEC 202'), '1960-04-20', '2034-12-27', today)).toMatchObject({ iso: '2024-12-27', repair: { from: '2712202', to: '27122024' }, basis: 'repair' });
+    // Unlabelled, it is no date of issue; nor where the rule has two dates that start so (2020 and 2025 both `202`).
+    expect(chooseIssueDate(cut('27 DEC 202', false), '1960-04-20', '2034-12-27', today)).toBeNull();
+    expect(chooseIssueDate(cut('27 DEC 202'), '1960-04-20', '2030-12-27', today)).toBeNull();
+    // A day the rule does not spell: nothing.
+    expect(chooseIssueDate(cut('21 DEC 202'), '1960-04-20', '2034-12-27', today)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Chooses the date of issue among the dates read on the printed page, with the MRZ's help: the issue date lies
  * between birth and expiry, usually 10 (or 5) years minus a day before expiry. That rule picks among candidates
- * and repairs one misread digit of a printed date (two look-alike digits of one that is no date); it never produces a
- * date nobody printed.
+ * and repairs one misread digit of a printed date (two look-alike digits of one that is no date, or the last digit of a
+ * labelled year that lost it); it never produces a date nobody printed.
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
 import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
@@ -197,6 +197,16 @@ export function readIssueDate(
   for (const candidate of candidates) {
     const { date, labelled, bbox } = candidate;
     const at = bbox === undefined ? {} : { bbox };
+    // A year that lost its last digit under its label (`27 DEC 202`): the rule's one date that the day, the month and
+    // the year's first three digits spell, as for a digit misread (a fourth digit read wrong is a repair as well).
+    if (date.yearCut === true) {
+      const completions = [...new Set(typical)].filter((t) => inWindow(t) && digitsLike(t, 4).startsWith(date.digits));
+      if (labelled && completions.length === 1) {
+        const t = completions[0]!;
+        offer({ iso: t, confidence: 0.6, repair: { from: date.digits, to: digitsLike(t, 4) }, typical: true, basis: 'repair', ...at }, 3);
+      }
+      continue;
+    }
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
     if (copies.includes(candidate) || (cut(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);

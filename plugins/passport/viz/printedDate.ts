@@ -26,6 +26,8 @@ export interface PrintedDate {
    * `1-w-4` for `7 APR 1974`). A page prints its dates one way.
    */
   readonly shape: string;
+  /** A four-digit year that lost its last digit (cutYearDates): `year` is its first three digits times ten. */
+  readonly yearCut?: boolean;
 }
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
@@ -191,6 +193,38 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     }
   }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/** `27 DEC 202`, `27.12.202`: a day, a month and three year digits, at the text's end, where the fourth was lost. */
+const wordDateCut = new RegExp(String.raw`(?<![0-9\p{L}])(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{3})\s*$`, 'u');
+const numericDateCut = new RegExp(String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-]\s*(${num}\s?${num}|${num})\s*[./\-]\s*(${num}{3})\s*$`, 'u');
+
+/**
+ * A date whose four-digit year lost its last digit at the text's end (`27 DEC 202`: glare or a crop took it), as an
+ * impossible date (`valid` false, `yearCut`) whose digits are the seven read: the 5/10-year rule may complete it
+ * (issueDateChoice), nothing else takes it. Three digits, never two: `03 APR 20` may be a year printed in two.
+ */
+export function cutYearDates(text: string): PrintedDate[] {
+  const found: PrintedDate[] = [];
+  const word = wordDateCut.exec(text);
+  if (word !== null) {
+    const months = [word[2]!, word[3]].filter((w): w is string => w !== undefined).map(monthFromWord);
+    const month = months.find((x) => x !== null);
+    const day = toDigits(word[1]!);
+    const year = toDigits(word[4]!);
+    if (day !== null && year !== null && month != null && months.every((x) => x === null || x === month)) found.push(cutDate(Number(day), month, year, word.index, false, `${width(word[1]!)}-w`));
+  }
+  const numeric = numericDateCut.exec(text);
+  if (numeric !== null) {
+    const [day, month, year] = [numeric[1]!, numeric[2]!, numeric[3]!].map(toDigits);
+    if (day != null && month != null && year != null) found.push(cutDate(Number(day), Number(month), year, numeric.index, true, `${width(numeric[1]!)}-${width(numeric[2]!)}`));
+  }
+  return found.filter((d) => d.day >= 1 && d.day <= 31 && d.month >= 1 && d.month <= 12);
+}
+
+function cutDate(day: number, month: number, yearStart: string, index: number, numeric: boolean, widths: string): PrintedDate {
+  const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearStart}`;
+  return { day, month, year: Number(yearStart) * 10, yearDigits: 4, valid: false, digits, index, numeric, shape: `${widths}-3`, yearCut: true };
 }
 
 /** How many characters a number was printed with (OCR's spaces inside it not counted). */

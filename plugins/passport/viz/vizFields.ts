@@ -7,7 +7,7 @@ import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
-import { parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { cutYearDates, parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import {
   beyondPrice,
   completePrintedPrefix,
@@ -647,6 +647,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const joined = datesAt(rowRuns(phrases).map(joinedRun)).filter(({ date }) => !alone.some((a) => a.date.digits === date.digits));
   const candidates: IssueDateCandidate[] = [
     ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
+    ...issueLabelled.flatMap((p) => cutYearDates(p.text).map((date) => ({ date, bbox: p.bbox, labelled: true }))),
     ...alone.map((found) => ({ ...found, labelled: false })),
     ...joined.map((found) => ({ ...found, labelled: false, joined: true })),
   ];
