@@ -40,7 +40,16 @@ function gapPitch(line: MrzLinesFound['lines'][number], direction: Point, guess:
  * Homographies from the MRZ frame (mm) to full-image pixels, from the fitted cell centres of the first and last
  * line (several when the blobs do not say which cell comes first); falls back to the lines' ink ends.
  */
-export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: number, scale: number, frame: MrzFrame, perLine = false): Grid[] {
+export function gridHomographies(
+  found: MrzLinesFound,
+  flipped: boolean,
+  count: number,
+  scale: number,
+  frame: MrzFrame,
+  perLine = false,
+  /** Per line, pitch a line cut short by its blobs' spacing (see guessOf): for re-reading a proven zone's lines. */
+  pitchFromGaps = false,
+): Grid[] {
   const lines = flipped ? [...found.lines].reverse().map((l) => ({ ...l, start: l.end, end: l.start })) : [...found.lines];
   const direction = flipped ? { x: -found.direction.x, y: -found.direction.y } : found.direction;
   const first = lines[0]!;
@@ -50,9 +59,10 @@ export function gridHomographies(found: MrzLinesFound, flipped: boolean, count: 
   const span = (l: typeof first): number => Math.hypot(l.end.x - l.start.x, l.end.y - l.start.y);
   const guessOf = (l: typeof first): number => {
     const spanned = span(l) / (count - 2 * sideBearing);
-    // A line glare cut short spans fewer cells than `count`: there its blobs' own spacing, nearly one a cell, tells the
-    // pitch (fitCellGrid counts each gap in cells by the guess, and needs it within a tenth).
-    const gaps = gapPitch(l, direction, spanned);
+    // A line glare cut short spans fewer cells than `count`: its blobs' spacing, nearly one a cell, tells the pitch
+    // (fitCellGrid counts each gap in cells by the guess, and needs it within a tenth). Only where asked: the grids
+    // the search reads and rectifies the page by keep the span's guess, which their tried alternatives make up for.
+    const gaps = perLine && pitchFromGaps ? gapPitch(l, direction, spanned) : null;
     return gaps !== null && Math.abs(gaps - spanned) > 0.15 * gaps ? gaps : spanned;
   };
   // Both lines print at one pitch. A line glare or an overprint cut well short guesses a pitch too small by the part

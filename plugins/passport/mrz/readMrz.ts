@@ -274,7 +274,7 @@ function linesOnOwnMaps(grey: GreyImage, best: Attempt, found: MrzLinesFound, fa
   const unsure = lineOneUnsure(best);
   let chosen = best;
   for (const flipped of [false, true]) {
-    for (const grid of gridHomographies(found, flipped, best.count, factor, td3Frame, true)) {
+    for (const grid of gridHomographies(found, flipped, best.count, factor, td3Frame, true, true)) {
       if (grid.withinInk || grid.lineMaps === undefined) continue;
       // Line 1 read surely is still worth a second read where best's map bows it off its own blobs' fit: drifted
       // cells can read surely as their neighbour (a Z's right half and the `<` after it read as `<`).

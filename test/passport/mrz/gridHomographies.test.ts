@@ -55,7 +55,7 @@ describe('gridHomographies', () => {
     expect(grids.findIndex((g) => g.withinInk === true)).toBeGreaterThan(0);
     expect(grids.slice(grids.findIndex((g) => g.withinInk === true)).every((g) => g.withinInk === true)).toBe(true);
   });
-  it("pitches lines glare cut short at one cell by their blobs' spacing, not their span over the line's cells", () => {
+  it("pitches lines glare cut short at one cell by their blobs' spacing, not their span over the line's cells, where asked", () => {
     // Both lines end at cell 32 (glare over the fillers after it), so neither is shorter than the other; every fifth
     // blob's centroid sits a fifth of a pitch right of its cell's centre, as an L's or a narrow I's does.
     const jittered = (y: number) => {
@@ -63,7 +63,7 @@ describe('gridHomographies', () => {
       return { start: { x: x0 - 0.3 * pitch, y }, end: { x: x0 + 32.3 * pitch, y }, height: 30, blobs: centres.length, centres };
     };
     const found: MrzLinesFound = { lines: [jittered(100), jittered(152)], direction: { x: 1, y: 0 } };
-    const grids = gridHomographies(found, false, 44, 1, frame, true);
+    const grids = gridHomographies(found, false, 44, 1, frame, true, true);
     const cellX = (g: (typeof grids)[number], k: number): number =>
       applyHomography(g.lineMaps![0]!, frame.leftMm + (k + 0.5) * frame.pitchMm, g.centres[0]!).x;
     // The first per-line grid (the one read first) puts line 1's cells on their glyphs all along.
