@@ -161,10 +161,8 @@ export function parsePrintedDates(text: string): PrintedDate[] {
   for (let m = wordDate.exec(text); m !== null; m = wordDate.exec(text)) {
     const day = toDigits(m[1]!);
     const year = toDigits(m[4]!);
-    const months = [m[2]!, m[3]].filter((w): w is string => w !== undefined).map(monthFromWord);
-    const month = months.find((x) => x !== null);
-    // Two month words must agree (bilingual print); a disagreeing pair is a misread.
-    if (day === null || year === null || month === undefined || month === null || months.some((x) => x !== null && x !== month)) {
+    const month = agreedMonth(m[2]!, m[3]);
+    if (day === null || year === null || month === null) {
       wordDate.lastIndex = m.index + 1;
       continue;
     }
@@ -208,11 +206,10 @@ export function cutYearDates(text: string): PrintedDate[] {
   const found: PrintedDate[] = [];
   const word = wordDateCut.exec(text);
   if (word !== null) {
-    const months = [word[2]!, word[3]].filter((w): w is string => w !== undefined).map(monthFromWord);
-    const month = months.find((x) => x !== null);
+    const month = agreedMonth(word[2]!, word[3]);
     const day = toDigits(word[1]!);
     const year = toDigits(word[4]!);
-    if (day !== null && year !== null && month != null && months.every((x) => x === null || x === month)) found.push(cutDate(Number(day), month, year, word.index, false, `${width(word[1]!)}-w`));
+    if (day !== null && year !== null && month !== null) found.push(cutDate(Number(day), month, year, word.index, false, `${width(word[1]!)}-w`));
   }
   const numeric = numericDateCut.exec(text);
   if (numeric !== null) {
@@ -223,8 +220,7 @@ export function cutYearDates(text: string): PrintedDate[] {
 }
 
 function cutDate(day: number, month: number, yearStart: string, index: number, numeric: boolean, widths: string): PrintedDate {
-  const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearStart}`;
-  return { day, month, year: Number(yearStart) * 10, yearDigits: 4, valid: false, digits, index, numeric, shape: `${widths}-3`, yearCut: true };
+  return { day, month, year: Number(yearStart) * 10, yearDigits: 4, valid: false, digits: dateDigits(day, month, yearStart), index, numeric, shape: `${widths}-3`, yearCut: true };
 }
 
 /** How many characters a number was printed with (OCR's spaces inside it not counted). */
@@ -237,9 +233,18 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
   const valid = validDay(yearDigits === 4 ? year : 2000, month, day);
   if (day > 99 || month > 99) return;
   if (found.some((d) => d.index === index)) return;
-  const digits = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearText}`;
-  found.push({ day, month, year, yearDigits, valid, digits, index, numeric, shape: `${widths}-${yearDigits}` });
+  found.push({ day, month, year, yearDigits, valid, digits: dateDigits(day, month, yearText), index, numeric, shape: `${widths}-${yearDigits}` });
 }
+
+/** The month of a date's month word, or of a bilingual pair, which must agree (a disagreeing pair is a misread). */
+function agreedMonth(first: string, second: string | undefined): number | null {
+  const months = [first, second].filter((w): w is string => w !== undefined).map(monthFromWord);
+  const month = months.find((x) => x !== null) ?? null;
+  return month !== null && months.every((x) => x === null || x === month) ? month : null;
+}
+
+/** A date's digits as printed, DDMM and the year's digits: what one-digit repairs compare. */
+const dateDigits = (day: number, month: number, yearText: string): string => `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${yearText}`;
 
 /**
  * Text that holds a date with a part missing: a month and year without the day (`JAN/JAN 2023`), a day and month
