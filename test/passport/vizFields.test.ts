@@ -666,3 +666,30 @@ describe('a date of issue OCR split along its row', () => {
     expect(readVizFields(apart([['15', 40], ['01 2015', 440]]), parse, {}, now).issueDate).toBeNull();
   });
 });
+
+describe('printed copies of the MRZ dates in a row of values OCR read as one phrase', () => {
+  // Labels side by side (issue, expiry, authority), their values below in one OCR line: the gap between two values is
+  // under a letter height and a half, as OCR read a generated page's row (glare seed 1103001, item 78).
+  const placed = (items: readonly (readonly [string, number])[], y0: number, h: number): OcrResult['lines'][number] => {
+    const words = items.flatMap(([text, x0]) => {
+      let x = x0;
+      return text.split(' ').map((t) => {
+        const bbox = { x0: x, y0, x1: x + t.length * h * 0.75, y1: y0 + h };
+        x = bbox.x1 + h * 0.6;
+        return { text: t, confidence: 90, bbox };
+      });
+    });
+    return { text: words.map((w) => w.text).join(' '), confidence: 90, bbox: { x0: words[0]!.bbox.x0, y0, x1: words.at(-1)!.bbox.x1, y1: y0 + h }, words };
+  };
+  const parse = parseTd3(['P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'SH54340737IRL4910062M2402206<<<<<<<<<<<<<<<4'], { now });
+  // Each label an OCR line of its own, as OCR found them.
+  const labels = [placed([['Date of issue/Date de délivrance', 345]], 482, 10), placed([["Date of expiry/Date d'expiration", 534]], 482, 10), placed([['Authority/Autorité', 722]], 482, 10)];
+  const values = placed([['21 FEB / FEV 2019', 345], ['20 FEB /FEV 2024', 534], ['DFA DUBLIN', 722]], 501, 14);
+  const viz: OcrResult = { text: '', confidence: 90, lines: [...labels, values] };
+
+  it("takes for each label the date standing under it, not the row's first", () => {
+    const read = readVizFields(viz, parse, {}, now);
+    expect(read.printed.expiryDate).toBe('2024-02-20');
+    expect(read.issueDate?.iso).toBe('2019-02-21');
+  });
+});

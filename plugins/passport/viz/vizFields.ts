@@ -532,6 +532,18 @@ function datesAt(phrases: readonly Phrase[]): { date: PrintedDate; bbox: Boundin
   return phrases.flatMap((p) => parsePrintedDates(p.text).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
 }
 
+/**
+ * A date field's printed dates: its value phrases' in turn, and within one phrase the date that starts nearest the
+ * label's start first. A row of values OCR read as one phrase (`21 FEB 2019 20 FEB 2024 DFA DUBLIN` under labels of
+ * issue, expiry and authority side by side) is every one of those labels' value, its neighbours' dates too.
+ */
+function labelledDates(all: readonly LabelledValue[], field: VizField): PrintedDate[] {
+  const fromLabel = (lv: LabelledValue, box: BoundingBox): number => Math.abs(box.x0 - lv.label.bbox.x0);
+  return all
+    .filter((lv) => lv.field === field)
+    .flatMap((lv) => lv.values.flatMap((p) => datesAt([p]).sort((a, b) => fromLabel(lv, a.bbox) - fromLabel(lv, b.bbox)).map((found) => found.date)));
+}
+
 /** A printed date resolved against a year window; the first that resolves wins. */
 function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: number): string | null {
   for (const d of dates) {
@@ -693,10 +705,10 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
       dateOfBirth:
-        printedIso(datesIn([...valuesOf(all, 'date_of_birth'), ...labelTails('date_of_birth')]), birthYear - 100, birthYear + 1) ??
+        printedIso([...labelledDates(all, 'date_of_birth'), ...datesIn(labelTails('date_of_birth'))], birthYear - 100, birthYear + 1) ??
         printedAnywhere(birth, birthYear - 100, birthYear + 1),
       expiryDate:
-        printedIso(datesIn([...valuesOf(all, 'expiry_date'), ...labelTails('expiry_date')]), expiryYear - 20, expiryYear + 20) ??
+        printedIso([...labelledDates(all, 'expiry_date'), ...datesIn(labelTails('expiry_date'))], expiryYear - 20, expiryYear + 20) ??
         printedAnywhere(expiry, expiryYear - 20, expiryYear + 20),
       sex: sexText ?? null,
       nationality: nationality ?? null,
