@@ -34,7 +34,7 @@ export interface CellGridReading {
   readonly mlp: readonly (readonly MlpReadings[])[];
   /**
    * Per character, the reader's own probability where the one opinion against it is the renderer-only MLP's, outvoted
-   * by the CNN and the MLP each reading the same letter surely; null elsewhere (see outvotedDissent).
+   * by the CNN reading the letter surely and the MLP reading it too; null elsewhere (see outvotedDissent).
    */
   readonly outvoted: readonly (readonly (number | null)[])[];
 }
@@ -221,15 +221,15 @@ function withSecondOpinion(cnnReading: CellReading | null, mlp: MlpReadings, use
 }
 
 /**
- * The CNN's own probability for a cell where it and the MLP each read the same letter surely, and only the
+ * The CNN's own probability for a cell where it reads a letter surely, the MLP reads the same letter, and only the
  * renderer-only MLP reads otherwise; null elsewhere. That opinion reads soft or foreign print worst (68% of soft
- * cells): two models each sure of one letter outvote it. Where it caught a real misreading on the development copies,
- * the two agreed on a digit or filler in a name, or one of them was unsure; the caller decides which cells may take
- * the vote.
+ * cells): the reader, sure, with the MLP beside it, outvotes it. The MLP's own probability is no bar: on soft copies
+ * it is unsure of most letters the CNN reads right (the CNN trained on soft bands since). The caller decides which
+ * cells may take the vote.
  */
 export function outvotedDissent(cnnReading: CellReading, mlp: MlpReadings, chosen: string): number | null {
   if (!/^[A-Z]$/.test(chosen) || cnnReading.char !== chosen || mlp.main.char !== chosen || mlp.renderer.char === chosen) return null;
-  return cnnReading.probability >= sureCell && mlp.main.probability >= sureCell ? cnnReading.probability : null;
+  return cnnReading.probability >= sureCell ? cnnReading.probability : null;
 }
 /**
  * A cell read at least this surely, both classifiers agreeing, is what the page shows: the bar for outvoting the
