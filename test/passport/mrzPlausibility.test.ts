@@ -58,6 +58,19 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
     expect(td3HoldsTogether(oneCell).plausible).toBe(true);
   });
 
+  it('refuses a failing field two of whose digit cells were read as letters', () => {
+    // Soft copy of seed 1109001 styled-dev 43: 280 read Z1S after a 4 misread, the class repairs give 2, 1 and 5, and
+    // the check still fails: which of the ill-seen cells is wrong, nothing says.
+    const illSeen = read(set(set(set(specimen[1], 17, 'Z'), 18, 'I'), 16, '4'));
+    expect(illSeen.repairs.filter((r) => r.field === 'date_of_birth' && r.reason === 'character_class')).toHaveLength(2);
+    expect(illSeen.checks.date_of_birth).toBe(false);
+    expect(td3HoldsTogether(illSeen)).toEqual({ plausible: false, reasons: ['check digits'] });
+    // One cell read as a letter and repaired, the check failing: one cell's doubt, answered.
+    const oneLetter = read(set(set(specimen[1], 17, 'Z'), 16, '4'));
+    expect(oneLetter.checks.date_of_birth).toBe(false);
+    expect(td3HoldsTogether(oneLetter).plausible).toBe(true);
+  });
+
   it('counts a number in doubt (checks holding either way) as a field in doubt', () => {
     const oneField = read(set(specimen[1], 16, '3'));
     expect(td3HoldsTogether(oneField, [[], []], () => false, ['document_number'])).toEqual({ plausible: false, reasons: ['check digits'] });

@@ -59,7 +59,11 @@ export function td3HoldsTogether(
   // Checks the page prints wrong are not in doubt; an unproven number is, besides any failing check.
   const inDoubt = (failing.length > 0 && printedChecksWrong(parse, failing, lineTwoSure, runnerUp) ? [] : failing).length + unproven.filter((c) => !failing.includes(c)).length;
   const offByMore = failing.filter((c) => (c === 'date_of_birth' || c === 'expiry_date') && !parse.checks.composite && dateOffByMoreThanACell(parse.lines[1], c)).length;
-  if (inDoubt + offByMore >= 2) reasons.push('check digits');
+  // A failing field where the recogniser read letters in two digit cells or more (Z, I, S in a date) saw several of
+  // its glyphs ill: which of them the check says is wrong is no one cell's doubt.
+  const classRepaired = new Set(parse.repairs.filter((r) => r.line === 2 && r.reason === 'character_class').map((r) => r.position - 1));
+  const illSeen = failing.filter((c) => td3CheckCells(c).filter((i) => classRepaired.has(i)).length >= 2).length;
+  if (inDoubt + offByMore + illSeen >= 2) reasons.push('check digits');
   for (const field of ['issuing_state', 'nationality'] as const) {
     const spec = td3Field(field);
     const raw = parse.lines[spec.line].slice(spec.start, spec.end);
