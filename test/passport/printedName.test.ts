@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, completePrintedSuffix, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
+import { completePrintedPrefix, completePrintedSuffix, endsInHyphen, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -216,6 +216,19 @@ describe('completePrintedPrefix', () => {
     expect(completePrintedPrefix('PILLAI-SRINIV', 'PILLAI<SRINIVASAN')).toBe('PILLAI-SRINIVASAN');
     expect(completePrintedPrefix('EL-SA', 'EL<SAYED')).toBe('EL-SAYED');
     expect(completePrintedPrefix('MÜLLER-LÜDEN', 'MUELLER<LUEDENSCHEIDT')).toBe('MÜLLER-LÜDENSCHEIDT');
+  });
+  it("takes a hyphen the reading ended in for the MRZ's next filler, and only for a filler", () => {
+    // Seed 1103001 glare 89: the surname wrapped to a second row after `OKONKWO-`, the second row unread.
+    expect(completePrintedPrefix('NDLOVU-DLAMINI-OKONKWO', 'NDLOVU<DLAMINI<OKONKWO<NKEMELU', true)).toBe('NDLOVU-DLAMINI-OKONKWO-NKEMELU');
+    expect(completePrintedPrefix('NDLOVU-DLAMINI-OKONKWO', 'NDLOVU<DLAMINI<OKONKWO<NKEMELU')).toBe('NDLOVU-DLAMINI-OKONKWO NKEMELU');
+    expect(completePrintedPrefix('NDLOVU-DLAMINI-OKONKW', 'NDLOVU<DLAMINI<OKONKWO<NKEMELU', true)).toBe('NDLOVU-DLAMINI-OKONKWO NKEMELU');
+    expect([endsInHyphen('NDLOVU-DLAMINI-OKONKWO-|'), endsInHyphen('OKONKWO-'), endsInHyphen('OKONKWO -'), endsInHyphen('OKONKWO'), endsInHyphen('OKONKWO--')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
   it('refuses short, foreign or complete texts', () => {
     expect(completePrintedPrefix('AN', 'ANNABELLE')).toBeNull();

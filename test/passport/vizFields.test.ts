@@ -248,6 +248,19 @@ describe('readVizFields when the MRZ cut the surname', () => {
   });
 });
 
+describe('readVizFields with a surname printed on two rows, the second unread', () => {
+  const parse = parseTd3(['P<NGANDLOVU<DLAMINI<OKONKWO<NKEMELU<<SIPHO<<<', 'L898902C36NGA7408122F1204159ZE184226B<<<<<10'], { now });
+  it("takes the hyphen the sparse pass read at the first row's end, where the re-read stopped short of it", () => {
+    // Seed 1103001 glare 89: the re-read of the line stopped at OKONKW; the sparse pass read the row and its hyphen.
+    const viz = rows(['Surname / Nom', 'NDLOVU-DLAMINI-OKONKWO-|', 'Given names / Prénoms', 'SIPHO']);
+    const read = readVizFields(viz, parse, { surname: 'NDLOVU-DLAMINI-OKONKW' }, now);
+    expect(read.surname?.value).toBe('NDLOVU-DLAMINI-OKONKWO-NKEMELU');
+    // Without the hyphen read, the MRZ's filler is a space.
+    const plain = rows(['Surname / Nom', 'NDLOVU-DLAMINI-OKONKWO |', 'Given names / Prénoms', 'SIPHO']);
+    expect(readVizFields(plain, parse, { surname: 'NDLOVU-DLAMINI-OKONKW' }, now).surname?.value).toBe('NDLOVU-DLAMINI-OKONKWO NKEMELU');
+  });
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });

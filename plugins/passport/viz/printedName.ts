@@ -300,15 +300,23 @@ export function printedNameMatchesMrz(printed: string, mrzName: string, truncate
 /**
  * A printed name cut short (glare, the edge of the photo) whose transliteration is exactly the start of the MRZ's
  * name: the printed start is kept (hyphens, accents) and the MRZ gives the rest. Null unless at least four letters
- * and half of the name were printed, so a stray word never passes for the name.
+ * and half of the name were printed, so a stray word never passes for the name. `hyphenAfter`: the reading ended in
+ * a hyphen (a name wrapped to a second row OCR lost): where the MRZ's next cell is a filler, the print's is that hyphen.
  */
-export function completePrintedPrefix(printed: string, mrzName: string): string | null {
+export function completePrintedPrefix(printed: string, mrzName: string, hyphenAfter = false): string | null {
   const head = printed.toUpperCase().replace(/\s+/g, ' ').trim().replace(/[\s\-‐‑–,']+$/, '');
   const tr = transliterateName(head);
   if (tr.replace(/</g, '').length < 4 || tr.length * 2 < mrzName.length || !mrzName.startsWith(tr) || tr === mrzName) return null;
   const rest = mrzName.slice(tr.length);
-  return `${head}${rest.replace(/</g, ' ')}`.replace(/\s+/g, ' ').trim();
+  const joined = hyphenAfter && rest.startsWith('<') ? `-${rest.slice(1)}` : rest;
+  return `${head}${joined.replace(/</g, ' ')}`.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A reading ending in a hyphen right after a letter (`OKONKWO-`, a rule's bar read after it at times): the name
+ * carries on, on the next row.
+ */
+export const endsInHyphen = (text: string): boolean => /\p{L}[-‐‑–][^\p{L}\p{N}\-‐‑–]*$/u.test(text.trim());
 
 /**
  * A printed name whose start glare or a portrait's edge took (`STIAO LUIS` for SEBASTIÃO LUÍS): from its first letter

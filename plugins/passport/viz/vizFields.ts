@@ -11,6 +11,7 @@ import { cutYearDates, parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYea
 import {
   beyondPrice,
   completePrintedPrefix,
+  endsInHyphen,
   completePrintedSuffix,
   nameCharacters,
   nameWordRuns,
@@ -211,11 +212,16 @@ function readName(
     return best;
   };
   const completed = (texts: readonly NameCandidate[]): ReadName | null => {
-    for (const { text, bbox } of texts) {
-      const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName);
-      if (value !== null) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: 0.5, startOnly: true };
-    }
-    return null;
+    const found = texts.flatMap(({ text, bbox }) => {
+      const value = completePrintedPrefix(inOrthography(nameCharacters(text), orthography), mrzName, endsInHyphen(text));
+      return value === null ? [] : [{ text, bbox, value }];
+    });
+    const first = found[0];
+    if (first === undefined) return null;
+    // The first reading's value, with the separators another reading read where the MRZ completed the first (the
+    // sparse pass's row ending `OKONKWO-`, a re-read of the line that stopped at OKONKW).
+    const value = found.slice(1).reduce((v, other) => separatorsOf(v, first.text, other.value), first.value);
+    return { value, read: first.text, agrees: true, bbox: first.bbox ?? null, place: first.bbox ?? null, confidence: 0.5, startOnly: true };
   };
   // A name printed on two rows under a label OCR did not read is the two phrases together (stackedValues).
   const unlabelled = [...phrases.filter((p) => p.label === null), ...stackedValues(phrases).map((s) => s.joined)].map((p) => ({
