@@ -11,8 +11,8 @@ import { cutYearDates, parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYea
 import {
   beyondPrice,
   completePrintedPrefix,
-  endsInHyphen,
   completePrintedSuffix,
+  endsInHyphen,
   nameCharacters,
   nameWordRuns,
   reconcileName,
