@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OcrResult } from '../../core/ocr/types.ts';
-import { parseTd3, withPrintedBirthCentury } from '../../plugins/passport/mrz/index.ts';
+import { parseTd3, withBirthBeforeIssue, withPrintedBirthCentury } from '../../plugins/passport/mrz/index.ts';
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
@@ -646,6 +646,25 @@ describe('printedBirthInFull', () => {
     expect(withPrintedBirthCentury(mrz, '1911-11-12', now)).toBe(mrz);
     const future = parseTd3(['P<SVKSPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', 'P0000000<5SVK8011112M1501043<<<<<<<<<<<<<<00'], { now });
     expect(withPrintedBirthCentury(future, '2080-11-11', now)).toBe(future);
+  });
+});
+
+describe('a birth the date of issue puts a century earlier', () => {
+  // Austria's second specimen (real-aut-2, train part): birth printed 11.11.11, expiry 02.12.2014, the date of issue
+  // 03.12.2004 read without its label; the MRZ's 111111 read 2011-11-11 put the rule's date before the birth.
+  const mrz = parseTd3(['P<AUTMUSTERFRAU<<ISOLDE<<<<<<<<<<<<<<<<<<<<<', 'F9999902<6AUT1111112F1412026<<<<<<<<<<<<<<<2'], { now });
+  it("takes the 5/10-year rule's date before a birth read this century, and that birth a century earlier", () => {
+    expect(mrz.fields.dateOfBirth.value).toBe('2011-11-11');
+    const read = readVizFields(page(['Date of birth', '11.11.11', 'AUTHORITY', '03.12.2004']), mrz, {}, now);
+    expect(read.issueDate?.iso).toBe('2004-12-03');
+    expect(withBirthBeforeIssue(mrz, '2004-12-03', now).fields.dateOfBirth).toMatchObject({ value: '1911-11-11', year: 1911 });
+  });
+  it('takes no other date before the birth, and leaves a birth the issue follows, or last century, alone', () => {
+    expect(readVizFields(page(['Date of birth', '11.11.11', 'AUTHORITY', '04.12.2004']), mrz, {}, now).issueDate).toBeNull();
+    expect(withBirthBeforeIssue(mrz, '2012-01-01', now)).toBe(mrz);
+    expect(withBirthBeforeIssue(mrz, null, now)).toBe(mrz);
+    const older = parseTd3(['P<AUTMUSTERFRAU<<ISOLDE<<<<<<<<<<<<<<<<<<<<<', 'F9999902<6AUT5011117F1412026<<<<<<<<<<<<<<<2'], { now });
+    expect(withBirthBeforeIssue(older, '1940-01-01', now)).toBe(older);
   });
 });
 

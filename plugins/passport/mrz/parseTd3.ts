@@ -95,6 +95,17 @@ export function withPrintedBirthCentury(parse: Td3Parse, printedIso: string | nu
   return { ...parse, fields: { ...parse.fields, dateOfBirth: { ...dob, value: printedIso, year: Number(y) } } };
 }
 
+/**
+ * The parse with its date of birth a century earlier where the page's date of issue comes before the birth the two
+ * year digits were read as (2011-11-11 beside a passport issued 2004-12-03): no passport is issued before its holder is
+ * born, and only a birth this century leaves the other open. The parse itself otherwise.
+ */
+export function withBirthBeforeIssue(parse: Td3Parse, issueIso: string | null, now: Date): Td3Parse {
+  const dob = parse.fields.dateOfBirth;
+  if (issueIso === null || dob.value === null || dob.year === null || dob.year < 2000 || issueIso >= dob.value) return parse;
+  return withPrintedBirthCentury(parse, `${dob.year - 100}${dob.value.slice(4)}`, now);
+}
+
 function splitName(raw: string): { surname: string; givenNames: string } {
   const cut = raw.indexOf('<<');
   const clean = (s: string): string => s.replace(/</g, ' ').replace(/ +/g, ' ').trim();

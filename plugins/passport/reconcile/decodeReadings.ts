@@ -8,7 +8,7 @@ import type { PluginContext } from '../../../core/plugins/types.ts';
 import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
-import { withPrintedBirthCentury } from '../mrz/index.ts';
+import { withBirthBeforeIssue, withPrintedBirthCentury } from '../mrz/index.ts';
 import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import { refusalForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
@@ -128,7 +128,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const washedName = rivalFill ? null : chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
   const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));
-  const parse = withPrintedBirthCentury(chosen.parse, inFull, ctx.now);
+  // A birth read this century that a date of issue the 5/10-year rule places comes before is a century earlier.
+  const issuedBefore = printedFirst.issueDate?.iso ?? sharperFirst?.issueDate?.iso ?? null;
+  const parse = withBirthBeforeIssue(withPrintedBirthCentury(chosen.parse, inFull, ctx.now), issuedBefore, ctx.now);
   const printed = parse === named ? printedFirst : readVizFields(viz, parse, refined, ctx.now);
   // The sharper pass, made when the first missed the date of issue or a name, fills what the first left empty.
   const again = vizSharper === null ? null : parse === named ? sharperFirst : readVizFields(vizSharper, parse, refined, ctx.now);

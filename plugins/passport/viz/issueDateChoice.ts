@@ -174,6 +174,10 @@ export function readIssueDate(
   const longestBack = expiryIso === null ? null : shiftIsoDate(expiryIso, -longestValidityYears, 0);
   const earliest = longestBack !== null && (todayIso === null || longestBack <= todayIso) ? longestBack : null;
   const inWindow = (iso: string): boolean => iso > lower && iso < upper && (earliest === null || iso >= earliest);
+  // The rule's dates are bounded by the expiry, not the birth, where the birth's two year digits were read this
+  // century: a page issued 2004 beside a birth read 2011-11-11 is its holder's born 1911 (withBirthBeforeIssue).
+  const ruleLower = birthIso !== null && birthIso >= '2000' ? shiftIsoDate(birthIso, -100, 0) : lower;
+  const inRuleWindow = (iso: string): boolean => iso > ruleLower && iso < upper && (earliest === null || iso >= earliest);
 
   let best: { choice: IssueDateChoice; score: number } | null = null;
   const offer = (choice: IssueDateChoice, score: number): void => {
@@ -211,9 +215,9 @@ export function readIssueDate(
     if (copies.includes(candidate) || (cut(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
-    if (candidate.joined === true && !(isTypical && inWindow(iso))) continue;
+    if (candidate.joined === true && !(isTypical && inRuleWindow(iso))) continue;
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
-    if (iso !== null && inWindow(iso) && (labelled || isTypical)) {
+    if (iso !== null && (isTypical ? inRuleWindow(iso) : labelled && inWindow(iso))) {
       if (isTypical) ruleDatesRead.add(iso);
       offer(
         { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, basis: labelled ? 'label' : 'typical', ...at },
