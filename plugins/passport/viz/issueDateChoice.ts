@@ -173,11 +173,14 @@ export function readIssueDate(
   // expiry further ahead than that is itself misread (a century ahead), and bounds nothing.
   const longestBack = expiryIso === null ? null : shiftIsoDate(expiryIso, -longestValidityYears, 0);
   const earliest = longestBack !== null && (todayIso === null || longestBack <= todayIso) ? longestBack : null;
-  const inWindow = (iso: string): boolean => iso > lower && iso < upper && (earliest === null || iso >= earliest);
+  const windowFrom =
+    (from: string) =>
+    (iso: string): boolean =>
+      iso > from && iso < upper && (earliest === null || iso >= earliest);
+  const inWindow = windowFrom(lower);
   // The rule's dates are bounded by the expiry, not the birth, where the birth's two year digits were read this
   // century: a page issued 2004 beside a birth read 2011-11-11 is its holder's born 1911 (withBirthBeforeIssue).
-  const ruleLower = birthIso !== null && birthIso >= '2000' ? shiftIsoDate(birthIso, -100, 0) : lower;
-  const inRuleWindow = (iso: string): boolean => iso > ruleLower && iso < upper && (earliest === null || iso >= earliest);
+  const inRuleWindow = windowFrom(birthIso !== null && birthIso >= '2000' ? shiftIsoDate(birthIso, -100, 0) : lower);
 
   let best: { choice: IssueDateChoice; score: number } | null = null;
   const offer = (choice: IssueDateChoice, score: number): void => {
