@@ -34,4 +34,23 @@ describe('fitCellGrid', () => {
     expect(Math.hypot(across.x - at0.x, across.y - at0.y)).toBeCloseTo(15, 0);
     expect((across.x - at0.x) * normal.x + (across.y - at0.y) * normal.y).toBeGreaterThan(14);
   });
+
+  it('counts the cells glare washed by the pitch, not gap by gap, where a glyph broke into fragments at its edge', () => {
+    // Cells 0-17 and 24-43 whole at 16.6 px; glare washed 19-23 and left two fragments of cell 18 at its edge. Gap by
+    // gap the fragments count 0.78 + 0.52 + 5.7 cells as 1 + 1 + 6, one too many.
+    const pitch = 16.6;
+    const at = (t: number) => ({ x: t, y: 50, length: 9 });
+    const whole = [...Array.from({ length: 18 }, (_, k) => k), ...Array.from({ length: 20 }, (_, k) => 24 + k)];
+    const t17 = 100 + 17 * pitch;
+    const washed = [
+      ...whole.map((k) => at(100 + k * pitch)),
+      { ...at(t17 + 12.9), length: 4 },
+      { ...at(t17 + 21.5), length: 3 },
+    ].sort((a, b) => a.x - b.x);
+    const cut = { start: washed[0]!, end: washed[washed.length - 1]!, height: 22, blobs: washed.length, centres: washed };
+    const fitted = fitCellGrid(cut, { x: 1, y: 0 }, 16.4)!;
+    expect(fitted.cells).toBe(44);
+    expect(fitted.cellCentre(30).x).toBeCloseTo(100 + 30 * pitch, 0);
+    expect(fitted.pitch).toBeCloseTo(pitch, 1);
+  });
 });
