@@ -154,30 +154,37 @@ export function gridHomographies(
   // the points across from them at the shorter line's distance, measured at its middle. Its own ends are fitted to
   // fragments glare left at its edge, which tilt the line (centroids of glyphs washed from the top sit low): two
   // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
-  if (!perLine && gFirst && gLast && gFirst.cells !== gLast.cells && Math.max(gFirst.cells, gLast.cells) === count) {
-    const firstLonger = gFirst.cells > gLast.cells;
-    const long = firstLonger ? gFirst : gLast;
+  // The long line may itself have lost cells at one end (glyphs joined to a rule printed beside them): its fitted run
+  // is placed at either end of the zone. A line no grid fits (its glyphs joined into a few blobs with such a rule) is
+  // measured at its ink's middle.
+  const long = gFirst && gLast ? (gFirst.cells !== gLast.cells ? (gFirst.cells > gLast.cells ? gFirst : gLast) : null) : (gFirst ?? gLast);
+  if (!perLine && long && long.cells <= count) {
+    const firstLonger = long === gFirst;
     const short = firstLonger ? gLast : gFirst;
+    const shortLine = firstLonger ? last : first;
     const n = { x: -direction.y, y: direction.x };
-    const longStart = long.cellCentre(0);
-    const longEnd = long.cellCentre(count - 1);
-    const mid = short.cellCentre((short.cells - 1) / 2);
-    // Signed distance from the long line (through its end cells) to the short line's middle, along the normal.
-    const d = { x: longEnd.x - longStart.x, y: longEnd.y - longStart.y };
-    const len = Math.hypot(d.x, d.y);
-    const u = { x: d.x / len, y: d.y / len };
-    const off = ((mid.x - longStart.x) * -u.y + (mid.y - longStart.y) * u.x) / (n.x * -u.y + n.y * u.x);
-    const across = (q: Point): Point => ({ x: q.x + off * n.x, y: q.y + off * n.y });
-    const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
-    const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
-    const h = homographyFromPoints(
-      endCells,
-      [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
-    );
-    if (h !== null) out.push({ h, centres });
+    const mid = short ? short.cellCentre((short.cells - 1) / 2) : { x: (shortLine.start.x + shortLine.end.x) / 2, y: (shortLine.start.y + shortLine.end.y) / 2 };
+    for (const o of long.cells === count ? [0] : [0, count - long.cells]) {
+      const longStart = long.cellCentre(-o);
+      const longEnd = long.cellCentre(count - 1 - o);
+      // Signed distance from the long line (through its end cells) to the short line's middle, along the normal.
+      const d = { x: longEnd.x - longStart.x, y: longEnd.y - longStart.y };
+      const len = Math.hypot(d.x, d.y);
+      const u = { x: d.x / len, y: d.y / len };
+      const off = ((mid.x - longStart.x) * -u.y + (mid.y - longStart.y) * u.x) / (n.x * -u.y + n.y * u.x);
+      const across = (q: Point): Point => ({ x: q.x + off * n.x, y: q.y + off * n.y });
+      const firstPts = firstLonger ? [longStart, longEnd] : [across(longStart), across(longEnd)];
+      const lastPts = firstLonger ? [across(longStart), across(longEnd)] : [longStart, longEnd];
+      const h = homographyFromPoints(
+        endCells,
+        [full(firstPts[0]!), full(firstPts[1]!), full(lastPts[1]!), full(lastPts[0]!)],
+      );
+      if (h !== null) out.push({ h, centres });
+    }
   }
   if (perLine) return out;
-  if (out.length === 0) {
+  // From the ink's ends also where one line's grid stands in for both (above): that grid may be the one laid wrong.
+  if (out.length === 0 || !gFirst || !gLast) {
     const x0 = frame.leftMm + sideBearing * p;
     const x1 = frame.leftMm + (count - sideBearing) * p;
     const h = homographyFromPoints(

@@ -70,4 +70,23 @@ describe('gridHomographies', () => {
     const first = grids.find((g) => g.lineMaps !== undefined)!;
     for (const k of [0, 10, 20, 32]) expect(Math.abs(cellX(first, k) - (x0 + k * pitch))).toBeLessThan(0.3 * pitch);
   });
+  it("lays both lines from one line's run where the other's glyphs joined a rule into a few long blobs", () => {
+    // Line 1's first three glyphs joined the rule beside them (left out of the fit, and its ink runs from the page's
+    // edge); line 2's glyphs joined theirs into blobs too long for cells, but for four singles, and its ink spans the
+    // rule's length.
+    const l1 = line(range(3, 43), 100);
+    const l2singles = [0, 1, 2, 40].map((k) => ({ x: x0 + k * pitch, y: 152, length: 0.6 * pitch }));
+    const l2long = [8, 20, 32].map((k) => ({ x: x0 + k * pitch, y: 152, length: 9 * pitch }));
+    const l2 = { start: { x: 0, y: 152 }, end: { x: x0 + 50 * pitch, y: 152 }, height: 40, blobs: 7, centres: [...l2singles, ...l2long].sort((a, b) => a.x - b.x) };
+    const found: MrzLinesFound = { lines: [{ ...l1, start: { x: 0, y: 100 } }, l2], direction: { x: 1, y: 0 } };
+    const grids = gridHomographies(found, false, 44, 1, frame);
+    const cell = (g: (typeof grids)[number], k: number, line: number) => applyHomography(g.h, frame.leftMm + (k + 0.5) * frame.pitchMm, g.centres[line]!);
+    const onGlyphs = grids.filter((g) =>
+      [0, 1].every((line) => [0, 21, 43].every((k) => {
+        const p = cell(g, k, line);
+        return Math.abs(p.x - (x0 + k * pitch)) < 0.3 * pitch && Math.abs(p.y - (line === 0 ? 100 : 152)) < 0.3 * pitch;
+      })),
+    );
+    expect(onGlyphs.length).toBeGreaterThan(0);
+  });
 });
