@@ -3,6 +3,7 @@ import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt } from '../../plugins/passport/reconcile/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
+import { uncheckedOf } from '../../plugins/passport/reconcile/decodeReadings.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const truth = ['P<INDTHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;
@@ -186,5 +187,22 @@ describe('cells washed out by glare', () => {
     expect(filled.lines[0]).toBe(truth[0]);
     // A surname's copy that disagrees with its own readable cells fills nothing.
     expect(fillWashedFromPrint(glared, spot, { ...printed, mrzName: 'THAKUR<PATIL<<KAVYA<ANANIA' }, now)).toBe(glared);
+  });
+});
+
+describe('uncheckedOf', () => {
+  const pass = (documentType: string | null) => ({ printed: { ...printed, documentType, countryCodes: [] } });
+  it("leaves the document type unread where two passes read it apart: `Pp` for a P read P by the other", () => {
+    expect(uncheckedOf(pass('PP'), pass('P')).documentType).toBeNull();
+    // So glare's washed second cell of `P<` is not filled with the doubled letter.
+    const washedType = ['P<<U<THAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', truth[1]];
+    const both = fillWashedFromPrint(parseTd3([...washedType], { now }), [washedFirst(5), washedFirst(0)], { ...printed, ...uncheckedOf(pass('PP'), pass('P')), mrzName: null }, now);
+    expect(both.lines[0].slice(0, 2)).toBe('P<');
+  });
+  it('takes either pass where only one read it, and both where they agree', () => {
+    expect(uncheckedOf(pass('PD'), pass(null)).documentType).toBe('PD');
+    expect(uncheckedOf(pass(null), pass('P')).documentType).toBe('P');
+    expect(uncheckedOf(pass('P'), pass('P')).documentType).toBe('P');
+    expect(uncheckedOf(pass('P'), null).documentType).toBe('P');
   });
 });

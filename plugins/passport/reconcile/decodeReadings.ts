@@ -27,12 +27,14 @@ import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCe
  * The printed fields no check digit covers, as either pass read them (the first pass first): the sharper pass, made
  * when the first missed something, may be the one that read the state's code under its small label.
  */
-function uncheckedOf(first: VizFieldsRead, second: VizFieldsRead | null): Omit<PrintedUncheckedFields, 'mrzName'> {
+export function uncheckedOf(first: Pick<VizFieldsRead, 'printed'>, second: Pick<VizFieldsRead, 'printed'> | null): Omit<PrintedUncheckedFields, 'mrzName'> {
   const a = first.printed;
   const b = second?.printed;
   return {
     issuingState: a.issuingState ?? b?.issuingState ?? null,
-    documentType: a.documentType ?? b?.documentType ?? null,
+    // Its second letter fills a washed cell no check digit covers: two passes that read it apart (`Pp` for P beside
+    // `p`) leave it unread.
+    documentType: a.documentType !== null && b?.documentType != null && a.documentType !== b.documentType ? null : (a.documentType ?? b?.documentType ?? null),
     nationality: a.nationality ?? b?.nationality ?? null,
     sex: a.sex ?? b?.sex ?? null,
   };
