@@ -351,6 +351,16 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const whole = parseTd3(['P<PRTCOSTA<<SEBASTIAO<LUIS<<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     expect(readVizFields(rows(['Surname', 'COSTA', 'Given names', 'STIAO LUIS']), whole, { givenNames: 'STIÃO LUÍS' }).givenNames).toBeNull();
   });
+  it("takes no piece of their label for them: a word ending in the label's colon, a re-read of the label's row", () => {
+    // Seed 1119001 photo 74: the sparse pass read `EL:` at the label's end before MATTHIAS, and the re-read of a line
+    // box placed on the label's row `NOME GIVE`; the two disagreed, and the given names came back empty.
+    const page = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Vornamen / Nome / Given names', 'MATTHIAS']);
+    // `EL:` beside the label, on its row.
+    const label = page.lines[2]!;
+    const el = { x0: label.bbox.x1 + 10, y0: label.bbox.y0, x1: label.bbox.x1 + 70, y1: label.bbox.y1 };
+    const withPiece: OcrResult = { ...page, lines: [...page.lines.slice(0, 3), { text: 'EL:', confidence: 60, bbox: el, words: [{ text: 'EL:', confidence: 60, bbox: el }] }, page.lines[3]!] };
+    expect(readVizFields(withPiece, parse, { givenNames: 'NOME GIVE' }).givenNames?.value).toBe('MATTHIAS');
+  });
   it('keeps the sparse pass\'s space in given names only the print holds where the re-read ran two words together', () => {
     // Seed 1089001 styled-dev 83: the surname fills the MRZ's name cells; the re-read of ALEKSANDR JIŘÍ MIROSLAV
     // joined the first two words, a J's hook reaching under the R.

@@ -300,6 +300,9 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
 function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     if (nationalityByWording(text) !== null) continue;
+    // Nothing checks these names: a label's words, or a piece of one ending in its colon, are no name (the re-read of a
+    // line box placed on the label's row read `NOME GIVE`; the sparse pass, `EL:` at the label's end).
+    if (classifyLabel(text) !== null || /:\s*$/.test(text)) continue;
     // A stop or comma OCR read at the name's end (`TOMÁS MIROSLAV.`) is not the name's.
     const value = inOrthography(text.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, ''), orthography);
     if (capitalsName.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
