@@ -176,6 +176,15 @@ describe('cells washed out by glare', () => {
       expect(issuingStateBesideNationality(glared, partly, codes)).toBeNull();
       expect(issuingStateBesideNationality(parseTd3([...truth], { now }), [washedFirst(0), washedFirst(0)], { issuingState: null, countryCodes: ['IND'] })).toBeNull();
     });
+    it('takes it without the print where the washed cells themselves read the nationality code, every one', () => {
+      // Seed 1117001 glare 9: light glare over `<DNKMO`, every cell read right; the print's type and code unread, so
+      // the type's cell and the state's three were four cells in doubt and the page was refused.
+      const light = parseTd3(['P<DNKMONTGOMERY<CHOLMONDELEY<<THOMAS<<<<<<<<', '5516056859DNK5308158M260204074176046529<<<14'], { now });
+      const washedLight = [Array.from({ length: 44 }, (_, i) => i >= 1 && i <= 6), washedFirst(0)];
+      expect(issuingStateBesideNationality(light, washedLight, { issuingState: null, countryCodes: [] })).toEqual({ code: 'DNK', cells: [2, 3, 4] });
+      // Glare's guess that is not the nationality's code still needs the page to print it.
+      expect(issuingStateBesideNationality(glared, spot, { issuingState: null, countryCodes: [] })).toBeNull();
+    });
   });
 
   it('fills a washed surname from its printed copy where the given names\' copy is off elsewhere', () => {

@@ -116,8 +116,10 @@ export function issuingStateBesideNationality(
   if (td3FieldCells('nationality').some((i) => washed[nationality.line]?.[i] === true)) return null;
   const field = parse.lines[nationality.line].slice(nationality.start, nationality.end);
   const code = field.replace(/<+$/, '');
-  if (!isKnownCountryField(field) || !printed.countryCodes.includes(code)) return null;
   const read = parse.lines[state.line];
+  // Or where the washed cells already read that code, every one of them: glare left the glyphs enough to read.
+  const spelled = cells.every((i) => read[i] === field[i - state.start]);
+  if (!isKnownCountryField(field) || (!printed.countryCodes.includes(code) && !spelled)) return null;
   return cells.every((i) => washed[state.line]?.[i] === true || read[i] === field[i - state.start]) ? { code, cells } : null;
 }
 
