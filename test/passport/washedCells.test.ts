@@ -204,8 +204,8 @@ describe('uncheckedOf', () => {
   it("leaves the document type unread where two passes read it apart: `Pp` for a P read P by the other", () => {
     expect(uncheckedOf(pass('PP'), pass('P')).documentType).toBeNull();
     // So glare's washed second cell of `P<` is not filled with the doubled letter.
-    const washedType = ['P<<U<THAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', truth[1]];
-    const both = fillWashedFromPrint(parseTd3([...washedType], { now }), [washedFirst(5), washedFirst(0)], { ...printed, ...uncheckedOf(pass('PP'), pass('P')), mrzName: null }, now);
+    const washedType = parseTd3(['P<<U<THAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', truth[1]], { now });
+    const both = fillWashedFromPrint(washedType, [washedFirst(5), washedFirst(0)], { ...printed, ...uncheckedOf(pass('PP'), pass('P')), mrzName: null }, now);
     expect(both.lines[0].slice(0, 2)).toBe('P<');
   });
   it('takes either pass where only one read it, and both where they agree', () => {
