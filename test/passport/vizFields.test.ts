@@ -360,6 +360,12 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const el = { x0: label.bbox.x1 + 10, y0: label.bbox.y0, x1: label.bbox.x1 + 70, y1: label.bbox.y1 };
     const withPiece: OcrResult = { ...page, lines: [...page.lines.slice(0, 3), { text: 'EL:', confidence: 60, bbox: el, words: [{ text: 'EL:', confidence: 60, bbox: el }] }, page.lines[3]!] };
     expect(readVizFields(withPiece, parse, { givenNames: 'NOME GIVE' }).givenNames?.value).toBe('MATTHIAS');
+    // A re-read of a label's row checks nothing: one way alone to the sparse pass's reading is not enough (seed 999001
+    // tilt 150: a lone `SSS` of small print beside `ATE DEXPIRATION`; the sharper pass found DMITRI ALEKSANDR).
+    const lone: OcrResult = { ...withPiece, lines: withPiece.lines.slice(0, 4).map((l) => (l.text === 'EL:' ? { ...l, text: 'SSS', words: [{ ...l.words[0]!, text: 'SSS' }] } : l)) };
+    expect(readVizFields(lone, parse, { givenNames: 'ATE DEXPIRATION' }).givenNames).toBeNull();
+    // Read both ways, under the label and below the surname, it stands.
+    expect(readVizFields(withPiece, parse, { givenNames: 'ATE DEXPIRATION' }).givenNames?.value).toBe('MATTHIAS');
   });
   it('keeps the sparse pass\'s space in given names only the print holds where the re-read ran two words together', () => {
     // Seed 1089001 styled-dev 83: the surname fills the MRZ's name cells; the re-read of ALEKSANDR JIŘÍ MIROSLAV

@@ -330,10 +330,17 @@ function givenNamesBeyondMrz(
   orthography: NameOrthography,
   surname: string | null,
 ): ReadName | null {
-  const plain = sparse.reduce<ReadName | null>((found, candidates) => found ?? nameBeyondMrz(candidates, orthography), null);
+  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography)).filter((f): f is ReadName => f !== null);
+  const plain = found[0] ?? null;
   // A re-read spelling the surname's letters was made of the surname's row (the line box placed a row high): it is
   // no reading of the given names, for or against.
   const rereadAny = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
+  // A re-read of a label's row (`NOME GIVE`, `ATE DEXPIRATION`) is none either, but it leaves the sparse pass's
+  // reading unchecked: taken only where both its ways to them, under the label and below the surname, read it (a
+  // lone `SSS` of small print is not).
+  if (sharp != null && rereadAny === null && classifyLabel(sharp) !== null) {
+    return plain !== null && found.filter((f) => plainLetters(f.value) === plainLetters(plain.value)).length >= 2 ? plain : null;
+  }
   const reread = rereadAny !== null && surname !== null && plainLetters(rereadAny.value) === plainLetters(surname) ? null : rereadAny;
   if (reread === null || plain === null) return reread ?? plain;
   if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
