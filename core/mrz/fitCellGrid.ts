@@ -76,9 +76,9 @@ export function fitCellGrid(line: MrzLineFit, direction: Point, pitchGuess: numb
   };
 }
 
+/** A blob centre's position along the line. */
 interface AlongPoint {
   readonly t: number;
-  readonly o: number;
 }
 
 /** Cell index of each blob, every gap counted in whole pitches of the guess. */

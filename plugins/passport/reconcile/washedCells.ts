@@ -98,7 +98,8 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
 
 /**
  * An issuing state glare washed out, with no copy read under its label (small print bent past reading: `~~0digo/Lode`):
- * the nationality's code, where line 2 reads it unwashed and the page prints that code as a word of its own. A state
+ * the nationality's code, where line 2 reads it unwashed and the page prints that code as a word of its own, or the
+ * washed cells read that code themselves. A state
  * issues passports to its own nationals, and the page's one code is the issuing state's; but a page may print the
  * nationality as a code instead, so the fill stays unconfirmed (washedCellsInDoubt counts it as one cell in doubt).
  * Every cell of the field glare left readable must already spell it. The code, and the line-1 cells it fills.
@@ -117,10 +118,10 @@ export function issuingStateBesideNationality(
   const field = parse.lines[nationality.line].slice(nationality.start, nationality.end);
   const code = field.replace(/<+$/, '');
   const read = parse.lines[state.line];
+  const spells = (i: number): boolean => read[i] === field[i - state.start];
   // Or where the washed cells already read that code, every one of them: glare left the glyphs enough to read.
-  const spelled = cells.every((i) => read[i] === field[i - state.start]);
-  if (!isKnownCountryField(field) || (!printed.countryCodes.includes(code) && !spelled)) return null;
-  return cells.every((i) => washed[state.line]?.[i] === true || read[i] === field[i - state.start]) ? { code, cells } : null;
+  if (!isKnownCountryField(field) || (!printed.countryCodes.includes(code) && !cells.every(spells))) return null;
+  return cells.every((i) => washed[state.line]?.[i] === true || spells(i)) ? { code, cells } : null;
 }
 
 /** What the printed page says, for confirming washed-out cells. */
