@@ -96,6 +96,27 @@ describe('cells washed out by glare', () => {
     expect(unconfirmedWashedCells(unsure, [washedFirst(0), both], printed)[1]).toContain(29);
   });
 
+  it('takes a washed end of the optional data for filler after half a field of it, where the composite holds over it', () => {
+    // Glare over cells 38-43 of line 2: the field's last five cells and its check digit, the composite readable.
+    const unused = `${truth[1].slice(0, 42)}<4`;
+    const parse = parseTd3([truth[0], unused], { now });
+    const spot = (from: number, to: number) => Array.from({ length: 44 }, (_, i) => i >= from && i <= to);
+    const unconfirmed = unconfirmedWashedCells(parse, [washedFirst(0), spot(37, 42)], printed);
+    // The filler is confirmed; the check digit is not: `<` and `0` both hold there, as ICAO lets a state choose.
+    expect(unconfirmed).toEqual([[], [42]]);
+    expect(washedCellsInDoubt(parse, unconfirmed)).toEqual({ line1: 0, line2: [42] });
+    const result = decodePassport({ parse, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    // So is it where glare took only that cell of a field read all filler.
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(42, 42)], printed)).toEqual([[], [42]]);
+    // Not where the composite is washed too, fewer than seven filler cells were readable, or a washed cell read data.
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(37, 43)], printed)[1]).toEqual([37, 38, 39, 40, 41, 42, 43]);
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(34, 42)], printed)[1]).toEqual([34, 35, 36, 37, 38, 39, 40, 41, 42]);
+    const data = parseTd3([truth[0], `${truth[1].slice(0, 28)}<<<<<<<<<<<L<<16`], { now });
+    expect(data.valid).toBe(true);
+    expect(unconfirmedWashedCells(data, [washedFirst(0), spot(37, 42)], printed)[1]).toEqual([37, 38, 39, 40, 41, 42]);
+  });
+
   it('never reports the MRZ valid while line 1 keeps washed cells nothing confirmed, though no check digit covers them', () => {
     // Line 2 read whole and proven; glare over the given names, and the print not read.
     const parse = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });

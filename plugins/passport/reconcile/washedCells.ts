@@ -57,6 +57,40 @@ function optionalDataUnused(line2: string, washed: WashedCells): boolean {
   return washed[1]?.[check] !== true && line2[check] === '<';
 }
 
+/** Readable filler cells the optional-data field must start with before its washed end is taken for filler too. */
+const fillerRunReadable = 7;
+
+/**
+ * An optional-data field whose end glare washed out, after a run of readable filler from its first cell, the washed
+ * cells read filler as well, and the composite check digit readable and holding over them: the field is unused. ICAO
+ * fields are written from their first cell, so data after half a field of filler would be rare; the classifier's
+ * faint reading and the composite confirm it (a wrong filling holds the composite one time in ten).
+ */
+function optionalDataFillerRun(parse: Td3Parse, washed: WashedCells): boolean {
+  const line2 = parse.lines[1];
+  const cells = td3FieldCells('optional_data');
+  const isWashed = (i: number): boolean => washed[1]?.[i] === true;
+  const firstWashed = cells.findIndex(isWashed);
+  if (firstWashed < fillerRunReadable || cells.slice(firstWashed).some((i) => !isWashed(i))) return false;
+  return !isWashed(td3Field('composite_check').start) && parse.checks.composite && cells.every((i) => line2[i] === '<');
+}
+
+/**
+ * The optional-data check cell of a field all filler, glare washed out: ICAO 9303-4 lets the state print `<` or `0`
+ * there, and both hold every check alike, so no check digit pins it. Null where the field holds data or the cell is
+ * readable.
+ */
+function fillerCheckCellWashed(line2: string, washed: WashedCells): number | null {
+  const check = fillerCheckCell(line2);
+  return check !== null && washed[1]?.[check] === true ? check : null;
+}
+
+/** The optional-data check cell where the field is all filler, else null. */
+function fillerCheckCell(line2: string): number | null {
+  const spec = td3Field('optional_data');
+  return /^<+$/.test(line2.slice(spec.start, spec.end)) ? td3Field('optional_data_check').start : null;
+}
+
 /** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
 export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
   const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
@@ -151,7 +185,10 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
     date_of_birth: printed.dateOfBirth === null ? null : isoAsYymmdd(printed.dateOfBirth),
     sex: printed.sex,
     expiry_date: printed.expiryDate === null ? null : isoAsYymmdd(printed.expiryDate),
-    optional_data: optionalDataUnused(line2, washed) ? '<'.repeat(td3Field('optional_data').end - td3Field('optional_data').start) : null,
+    optional_data:
+      optionalDataUnused(line2, washed) || optionalDataFillerRun(parse, washed)
+        ? '<'.repeat(td3Field('optional_data').end - td3Field('optional_data').start)
+        : null,
   };
   const unconfirmed1 = [...line1].map((c, i) => i).filter((i) => washed[0]?.[i] === true && expected1(i) !== line1[i]);
   const dataUnconfirmed = (i: number): boolean => {
@@ -160,8 +197,10 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
     const copy = copies[spec.field];
     return copy == null || copy !== line2.slice(spec.start, spec.end);
   };
+  const fillerCheck = fillerCheckCellWashed(line2, washed);
   const unconfirmed2 = [...line2].map((c, i) => i).filter((i) => {
     if (washed[1]?.[i] !== true) return false;
+    if (i === fillerCheck) return true;
     const check = checkAt(i);
     if (check === null) return dataUnconfirmed(i);
     return !parse.checks[check.check] || td3CheckCells(check.check).some((k) => k !== i && dataUnconfirmed(k));
@@ -183,7 +222,10 @@ export function washedCellsInDoubt(
   // A holding check pins one unknown cell, not two: washed cells it covers beside another unconfirmed one it leaves
   // open (many fillings of four washed cells hold one check digit), unless another holding check pins it.
   const alone = (check: Td3CheckName, i: number): boolean => td3CheckCells(check).every((k) => k === i || !unconfirmed[1].includes(k));
+  // The optional-data check of a field all filler holds as `<` and as `0` (fillerCheckCellWashed): nothing vouches.
+  const fillerCheck = fillerCheckCell(parse.lines[1]);
   const vouched = (i: number): boolean => {
+    if (i === fillerCheck) return false;
     const checks = td3ChecksCovering(i);
     return checks.length > 0 && checks.every((check) => parse.checks[check]) && checks.some((check) => alone(check, i));
   };
