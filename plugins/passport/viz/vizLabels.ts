@@ -52,7 +52,8 @@ const labelStems: readonly { readonly field: VizField; readonly stems: readonly 
 ];
 
 export function normaliseLabelText(text: string): string {
-  return stripAccents(text)
+  // Ø and Æ have no base letter to strip to (Danish and Norwegian `Kjønn`, `Fødselsdato`).
+  return stripAccents(text.replace(/[Øø]/g, 'o').replace(/[Ææ]/g, 'ae'))
     .toLowerCase()
     .replace(/[^a-z/ ]+/g, ' ')
     .replace(/\s+/g, ' ')
@@ -61,16 +62,16 @@ export function normaliseLabelText(text: string): string {
 
 /**
  * The labels' key words in English and the languages passports pair with it (national labels included: Polish,
- * Czech, Turkish, Malay …), matched word by word with one OCR slip allowed: `fssue`, `Isswe`, `Expry`.
+ * Czech, Turkish, Malay, Finnish and the Nordic languages …), matched word by word with one OCR slip allowed: `fssue`, `Isswe`, `Expry`.
  */
 const labelWords: readonly { readonly field: VizField; readonly words: readonly string[] }[] = [
-  { field: 'issue_date', words: ['issue', 'issued', 'delivrance', 'ausstellung', 'ausstellungsdatum', 'expedicion', 'emissao', 'afgifte', 'rilascio', 'wydania', 'vydani', 'verilis', 'dikeluarkan'] },
-  { field: 'expiry_date', words: ['expiry', 'expiration', 'expiracion', 'caducidad', 'validade', 'gultig', 'geldig', 'scadenza', 'waznosci', 'platnosti', 'tamat', 'gecerlilik'] },
-  { field: 'date_of_birth', words: ['birth', 'naissance', 'geburtsdatum', 'nacimiento', 'geboortedatum', 'nascita', 'urodzenia', 'narozeni', 'dogum'] },
-  { field: 'surname', words: ['surname', 'apellidos', 'familienname', 'nazwisko', 'cognome', 'prijmeni', 'soyadi', 'achternaam'] },
-  { field: 'given_names', words: ['given', 'forenames', 'prenoms', 'vornamen', 'nombres', 'voornamen', 'imiona', 'jmena', 'adlari'] },
-  { field: 'nationality', words: ['nationality', 'nationalite', 'nacionalidad', 'nationaliteit', 'staatsangehorigkeit', 'nazionalita', 'obywatelstwo', 'obcanstvi', 'warganegara', 'uyrugu'] },
-  { field: 'sex', words: ['sexe', 'geschlecht', 'sexo', 'geslacht', 'plec', 'pohlavi', 'jantina', 'cinsiyet'] },
+  { field: 'issue_date', words: ['issue', 'issued', 'delivrance', 'ausstellung', 'ausstellungsdatum', 'expedicion', 'emissao', 'afgifte', 'rilascio', 'wydania', 'vydani', 'verilis', 'dikeluarkan', 'myonnetty', 'utfardandedatum', 'udstedelsesdato', 'utstedelsesdato'] },
+  { field: 'expiry_date', words: ['expiry', 'expiration', 'expiracion', 'caducidad', 'validade', 'gultig', 'geldig', 'scadenza', 'waznosci', 'platnosti', 'tamat', 'gecerlilik', 'voimassa', 'giltighetsdag', 'udlobsdato', 'utlopsdato'] },
+  { field: 'date_of_birth', words: ['birth', 'naissance', 'geburtsdatum', 'nacimiento', 'geboortedatum', 'nascita', 'urodzenia', 'narozeni', 'dogum', 'syntymaaika', 'fodelsedatum', 'fodselsdato'] },
+  { field: 'surname', words: ['surname', 'apellidos', 'familienname', 'nazwisko', 'cognome', 'prijmeni', 'soyadi', 'achternaam', 'sukunimi', 'efternamn', 'efternavn', 'etternavn'] },
+  { field: 'given_names', words: ['given', 'forenames', 'prenoms', 'vornamen', 'nombres', 'voornamen', 'imiona', 'jmena', 'adlari', 'etunimet', 'fornamn', 'fornavn', 'fornavne'] },
+  { field: 'nationality', words: ['nationality', 'nationalite', 'nacionalidad', 'nationaliteit', 'staatsangehorigkeit', 'nazionalita', 'obywatelstwo', 'obcanstvi', 'warganegara', 'uyrugu', 'kansalaisuus', 'statsborgerskap'] },
+  { field: 'sex', words: ['sexe', 'geschlecht', 'sexo', 'geslacht', 'plec', 'pohlavi', 'jantina', 'cinsiyet', 'sukupuoli', 'kjonn'] },
 ];
 
 /** Levenshtein distance between `a` and `b`, counted up to `cap` (anything further is `cap`). */
