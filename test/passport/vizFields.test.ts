@@ -62,6 +62,14 @@ describe('classifyLabel', () => {
     ['Date of Issam / yionit) fps', 'issue_date'],
     ['Dato of Exphry', 'expiry_date'],
     ['Date of bith', 'date_of_birth'],
+    // Finnish and Swedish, as a Finnish page pairs them (the English line of a two-line label not read).
+    ['SUKUPUOLI / KON', 'sex'],
+    ['SUKUNIMI / EFTERNAMN', 'surname'],
+    ['ETUNIMET / FORNAMN', 'given_names'],
+    ['SYNTYMAAIKA / FODELSEDATUM', 'date_of_birth'],
+    ['MYONNETTY / UTFARDANDEDATUM', 'issue_date'],
+    ['VOIMASSA / SISTA GILTIGHETSDAG', 'expiry_date'],
+    ['Kjønn', 'sex'],
     ['Date of xxxxxxxx', null],
     ['Cade o sing Sate Cig gé pis emir', 'issuing_state'],
     // A slash OCR read as a letter (seed 1065001 glare 027, its tail taken for given names the MRZ had no room for).
@@ -739,5 +747,22 @@ describe('printed copies of the MRZ dates in a row of values OCR read as one phr
     const read = readVizFields(viz, parse, {}, now);
     expect(read.printed.expiryDate).toBe('2024-02-20');
     expect(read.issueDate?.iso).toBe('2019-02-21');
+  });
+});
+
+describe('a printed expiry no label names, the MRZ expiry failing its check', () => {
+  // Its label in a language not listed, the MRZ's expiry read 210902 under glare: 25 is the printed year.
+  const misread = parseTd3(['P<FINLINDQVIST<<LARS<ERIK<<<<<<<<<<<<<<<<<<<', 'DF02240206FIN6612119M2109024<<<<<<<<<<<<<<06'], { now });
+  it('is the later date of the pair the 5 or 10 years (less a day) join', () => {
+    expect(misread.checks.expiry_date).toBe(false);
+    const viz = page(['XYZZY ABCDE', '11.12.1966', 'QWERTY', '03.09.2020 _ 02.09.2025']);
+    expect(readVizFields(viz, misread, {}, now).printed.expiryDate).toBe('2025-09-02');
+  });
+  it('is none where no two dates pair, two do twice, or the MRZ expiry holds', () => {
+    expect(readVizFields(page(['11.12.1966', '03.09.2020 _ 02.08.2025']), misread, {}, now).printed.expiryDate).toBeNull();
+    expect(readVizFields(page(['03.09.2015', '03.09.2020 _ 02.09.2025']), misread, {}, now).printed.expiryDate).toBeNull();
+    const proven = parseTd3(['P<FINLINDQVIST<<LARS<ERIK<<<<<<<<<<<<<<<<<<<', 'DF02240206FIN6612119M2509024<<<<<<<<<<<<<<06'], { now });
+    expect(proven.checks.expiry_date).toBe(true);
+    expect(readVizFields(page(['03.09.2019 _ 02.09.2029']), proven, {}, now).printed.expiryDate).toBeNull();
   });
 });

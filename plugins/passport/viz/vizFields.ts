@@ -6,7 +6,7 @@
 import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import { nameMayBeTruncated, type Td3Parse } from '../mrz/index.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
-import { readIssueDate, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
+import { readIssueDate, typicalIssueDates, type IssueDateCandidate, type IssueDateChoice } from './issueDateChoice.ts';
 import { cutYearDates, parsePrintedDates, isoOf, mrzDigitsOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import {
   beyondPrice,
@@ -572,6 +572,17 @@ function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: num
 }
 
 /**
+ * An expiry no label and no MRZ reading places (an MRZ expiry that fails its check, its label in a language not
+ * listed): the one later date of the page that another date of it was issued for, 5 or 10 years less a day or to the
+ * day. Only a copy to be proven by the MRZ's check digits (printedFieldMend.ts); null unless exactly one date pairs.
+ */
+function expiryByValidityRule(dates: readonly PrintedDate[], aroundYear: number): string | null {
+  const isos = [...new Set(dates.map((d) => printedIso([d], aroundYear - 20, aroundYear + 20)).filter((iso): iso is string => iso !== null))];
+  const paired = isos.filter((expiry) => typicalIssueDates(expiry).some((issue) => isos.includes(issue)));
+  return paired.length === 1 ? paired[0]! : null;
+}
+
+/**
  * The MRZ's date of birth as the page prints it with a four-digit year, when that settles a century the MRZ's two
  * digits leave open (11.11.1911 and 11.11.2011 are both past). Under its label first; elsewhere on the page only
  * when every four-digit date spelling the MRZ's day, month and two-digit year has the same century. Null otherwise.
@@ -725,7 +736,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
         printedAnywhere(birth, birthYear - 100, birthYear + 1),
       expiryDate:
         printedIso([...labelledDates(all, 'expiry_date'), ...datesIn(labelTails('expiry_date'))], expiryYear - 20, expiryYear + 20) ??
-        printedAnywhere(expiry, expiryYear - 20, expiryYear + 20),
+        printedAnywhere(expiry, expiryYear - 20, expiryYear + 20) ??
+        (mrz.checks.expiry_date ? null : expiryByValidityRule(allDates, expiryYear)),
       sex: sexText ?? null,
       nationality: nationality ?? null,
       issuingState: issuingState ?? null,
