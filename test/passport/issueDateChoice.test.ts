@@ -189,6 +189,14 @@ describe('two of the rule\'s dates read', () => {
     expect([both.choice, one.choice?.iso]).toEqual([null, '2004-07-01']);
     expect(rivalRuleDates([both, one])).toBe(true);
   });
+  it('has no rival in a date repaired onto the rule: it was read as none', () => {
+    // The personalised ink read the expiry 02.09.2025 as `02.00.2028`, two look-alike digits from the 5-year rule's
+    // exact date 02.09.2020; both other passes read the rule's 03.09.2020 as printed (seed 1125001 glare 044).
+    const read = readIssueDate(anywhere('11.12.1966 03.09.2020 02.09.2025'), '1966-12-11', '2025-09-02');
+    const inkRead = readIssueDate(anywhere('11.12.1906 02.00.2028'), '1966-12-11', '2025-09-02');
+    expect([read.choice?.iso, inkRead.choice?.iso, inkRead.choice?.repair]).toEqual(['2020-09-03', '2020-09-02', { from: '02002028', to: '02092020' }]);
+    expect(rivalRuleDates([read, read, inkRead])).toBe(false);
+  });
   it('are no rivals when they agree, or when one is off the rule', () => {
     expect(rivalRuleDates([first, first, undefined])).toBe(false);
     expect(rivalRuleDates([first, readIssueDate(labelled('12.11.2014'), '1978-03-04', '2024-11-18')])).toBe(false);

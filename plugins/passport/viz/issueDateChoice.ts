@@ -76,7 +76,9 @@ export interface IssueDateReading {
  * rule cannot say which was printed.
  */
 export function rivalRuleDates(passes: readonly (IssueDateReading | null | undefined)[]): boolean {
-  const read = new Set(passes.flatMap((p) => [...(p?.ruleDates ?? []), ...(p?.choice?.typical === true ? [p.choice.iso] : [])]));
+  // A choice repaired onto the rule was read as no rule date (the expiry's `02.00.2028` made 02.09.2020): no rival.
+  const asRead = (c: IssueDateChoice | null | undefined): boolean => c?.typical === true && c.repair === null;
+  const read = new Set(passes.flatMap((p) => [...(p?.ruleDates ?? []), ...(asRead(p?.choice) ? [p!.choice!.iso] : [])]));
   return read.size > 1;
 }
 
