@@ -62,6 +62,36 @@ describe('mendFieldsFromPrint', () => {
     // Three changes on readable cells are a misreading too many.
     expect(mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed: washed.map(() => false) })).toBe(edge);
   });
+  it('takes two fields glare crossed together, each proven by its own check digit, the composite by both', () => {
+    // Glare over cells 18-25: the birth date's end, its check digit, the sex and the expiry's start. Alone, neither
+    // print copy makes the composite hold while the other field stays misread.
+    const l1 = 'P<CZENOWAK<<ALEKSANDR<JIRI<<<<<<<<<<<<<<<<<<';
+    const truth = '04062208<6CZE5606131<290724061717355<<<<<<36';
+    const glared = parseTd3([l1, '04062208<6CZE56061<5<<<<<24061717355<<<<<<36'], { now });
+    const washed = Array.from({ length: 44 }, (_, i) => i >= 18 && i <= 25);
+    const print = { passportNumber: '04062208', dateOfBirth: '1956-06-13', expiryDate: '2029-07-24' };
+    const r = mendFieldsFromPrint(glared, print, { now, washed, corroborating: print });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.valid).toBe(true);
+    expect(r.repairs).toContainEqual({ field: 'expiry_date', line: 2, position: 22, from: '<', to: '2', reason: 'printed_page' });
+    // A print copy its own check digit does not prove takes nothing, though the other field's does.
+    const wrong = { ...print, expiryDate: '2029-07-25' };
+    expect(mendFieldsFromPrint(glared, wrong, { now, washed, corroborating: wrong }).lines[1]).toBe(glared.lines[1]);
+  });
+  it("takes the sharper pass's copy where the first pass's is wrong, its O read for 0 as the check digit proves", () => {
+    // Glare over the whole number: the classifier's guesses happen to hold its check digit, which proves nothing.
+    const l1 = 'P<D<<ZIMMERMANN<HOFFMANN<HOFFMANN<<WOLFGANG<';
+    const truth = 'GBMU0RX2B2D<<8111029M3401099688347418<<<<<36';
+    const glared = parseTd3([l1, 'UL<J<<<ZB2D<<8111029M3401099688347418<<<<<36'], { now });
+    const washed = Array.from({ length: 44 }, (_, i) => i <= 8);
+    const first = { ...none, passportNumber: '17VPTPEP' };
+    const sharper = { ...none, passportNumber: 'GBMUORX2B' };
+    const r = mendFieldsFromPrint(glared, first, { now, washed, corroborating: sharper });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs.filter((m) => m.reason === 'printed_page').map((m) => m.field)).toContain('document_number');
+    // A copy whose Os as zeros break the check digit is not taken.
+    expect(mendFieldsFromPrint(glared, first, { now, washed, corroborating: { ...none, passportNumber: 'GBMUORX2D' } }).lines[1]).toBe(glared.lines[1]);
+  });
   describe('O and 0 in a document number whose check digits hold', () => {
     // A85OO2532 and A85002532 share every check digit: O (24) at weights 7 and 3 adds 240.
     const l1 = 'P<USAWATANABE<<ZHI<HAO<<<<<<<<<<<<<<<<<<<<<<';

@@ -19,7 +19,7 @@ import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRea
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
-import { countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
+import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
 import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, type PrintedUncheckedFields } from './washedCells.ts';
 
@@ -150,7 +150,12 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     : givenNames === null && parse.fields.name.givenNames !== ''
       ? null
       : printedMrzName(surname?.value ?? null, givenNames?.value ?? null);
-  const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, { ...printed.printed, ...uncheckedOf(printed, again), mrzName: printedName });
+  const washedUnconfirmed = unconfirmedWashedCells(parse, reading.washed, {
+    ...printed.printed,
+    ...checkedCopiesOf(parse, printed.printed, again?.printed),
+    ...uncheckedOf(printed, again),
+    mrzName: printedName,
+  });
   const together = td3HoldsTogether(
     parse,
     washedUnconfirmed,

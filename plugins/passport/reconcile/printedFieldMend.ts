@@ -44,17 +44,25 @@ export function mendFieldsFromPrint(
   let current = start;
   const mends: Td3Repair[] = [];
   const other = options.corroborating ?? null;
+  // Each pass's copy in turn, the other's to corroborate it: the check digits prove whichever pass read it right (a
+  // sharper pass may read a number glare bent past the first's reading). Print OCR reads a number's 0 as O
+  // (`GBMUORX2B`): the copy with its Os as zeros is tried too, and the check digit must prove it as well.
+  const numbers = [printed.passportNumber, other?.passportNumber ?? null];
+  const numberCopies = [...numbers, ...numbers.map(oAsZero)].map(numberCopy);
+  const pairs = <T,>(field: T, [a, b]: readonly (string | null)[]) => [[field, a ?? null, b ?? null], [field, b ?? null, a ?? null]] as const;
   const candidates = [
-    ['document_number', numberCopy(printed.passportNumber), numberCopy(other?.passportNumber ?? null)],
-    ['date_of_birth', dateCopy(printed.dateOfBirth), dateCopy(other?.dateOfBirth ?? null)],
-    ['expiry_date', dateCopy(printed.expiryDate), dateCopy(other?.expiryDate ?? null)],
-  ] as const;
+    ...pairs('document_number' as const, numberCopies.slice(0, 2)),
+    ...pairs('document_number' as const, numberCopies.slice(2)),
+    ...pairs('date_of_birth' as const, [dateCopy(printed.dateOfBirth), dateCopy(other?.dateOfBirth ?? null)]),
+    ...pairs('expiry_date' as const, [dateCopy(printed.expiryDate), dateCopy(other?.expiryDate ?? null)]),
+  ];
   const washed = (i: number): boolean => options.washed?.[i] === true;
-  for (const [field, copy, secondCopy] of candidates) {
+  /** The print put in `field`'s place in `from`, as far as its check digit (and, `composite`, the composite) proves it. */
+  const attempt = (from: Td3Parse, [field, copy, secondCopy]: (typeof candidates)[number], composite: boolean): { next: Td3Parse; mends: Td3Repair[] } | null => {
     const spec = td3Field(field);
     // A check digit that holds over washed-out cells proves nothing (one reading in ten holds by chance).
     const washedField = td3FieldCells(field).some(washed);
-    if (copy === null || (current.checks[field] && !washedField)) continue;
+    if (copy === null || (from.checks[field] && !washedField)) return null;
     const checkWashed = washed(td3Field(`${field}_check`).start);
     const corroborated = checkWashed && secondCopy === copy && !washed(td3Field('composite_check').start);
     // Spans tried, each with how many of its changes may fall on cells glare left readable (cells at the glare's edge
@@ -64,25 +72,74 @@ export function mendFieldsFromPrint(
     const plain = { text: copy, readable: maxChanges, total: checkWashed ? maxChanges : Infinity };
     const tries = corroborated ? [{ text: `${copy}${mrzCheckDigit(copy)}`, readable: 0, total: Infinity }, plain] : [plain];
     for (const { text, readable, total } of tries) {
-      const line2 = current.lines[1];
+      const line2 = from.lines[1];
       const was = line2.slice(spec.start, spec.start + text.length);
       const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
       const readableDiffs = diffs.filter((i) => !washed(spec.start + i)).length;
       if (diffs.length === 0 || readableDiffs > readable || diffs.length > total) continue;
-      const next = parseTd3([current.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.start + text.length)], { now: options.now });
-      if (!next.checks[field] || !next.checks.composite) continue;
+      const next = parseTd3([from.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.start + text.length)], { now: options.now });
+      // As the print has it: a copy that holds only once the parser repairs it (an O made Q) is no proof of itself.
+      if (next.lines[1].slice(spec.start, spec.start + text.length) !== text) continue;
+      if (!next.checks[field] || (composite && !next.checks.composite)) continue;
       const reason = text === copy ? 'printed_page' : 'printed_twice';
-      for (const i of diffs) {
+      const fieldMends = diffs.map((i): Td3Repair => {
         const mended = i < copy.length ? field : (`${field}_check` as const);
-        mends.push({ field: mended, line: 2, position: spec.start + i + 1, from: was[i]!, to: text[i]!, reason });
-      }
-      current = next;
-      break;
+        return { field: mended, line: 2, position: spec.start + i + 1, from: was[i]!, to: text[i]!, reason };
+      });
+      return { next, mends: fieldMends };
     }
+    return null;
+  };
+  const mended = new Set<string>();
+  for (const candidate of candidates) {
+    const done = mended.has(candidate[0]) ? null : attempt(current, candidate, true);
+    if (done === null) continue;
+    current = done.next;
+    mends.push(...done.mends);
+    mended.add(candidate[0]);
+  }
+  // Glare across two fields (a birth date's end, the sex, the expiry's start): neither print copy alone makes the
+  // composite hold while the other field is still misread. Together, each proven by its own check digit, they must.
+  let joint = current;
+  const jointMends: Td3Repair[] = [];
+  const together = new Set<string>();
+  for (const candidate of candidates) {
+    const done = mended.has(candidate[0]) || together.has(candidate[0]) ? null : attempt(joint, candidate, false);
+    if (done === null) continue;
+    joint = done.next;
+    jointMends.push(...done.mends);
+    together.add(candidate[0]);
+  }
+  if (together.size >= 2 && joint.checks.composite) {
+    current = joint;
+    mends.push(...jointMends);
   }
   return mends.length === 0 ? start : { ...current, repairs: [...start.repairs, ...mends] };
 }
 
+/**
+ * Each checked field's printed copy as one of two passes read it: the copy that spells the MRZ's field as it stands
+ * (the sharper pass's, or its Os as zeros, where that is what mendFieldsFromPrint took), else the first pass's. What
+ * confirms the cells glare washed out is the copy the check digits proved, whichever pass read it.
+ */
+export function checkedCopiesOf(parse: Td3Parse, first: PrintedCopies, second: PrintedCopies | null | undefined): PrintedCopies {
+  const line2 = parse.lines[1];
+  const spells = (field: 'document_number' | 'date_of_birth' | 'expiry_date', copy: string | null): boolean => {
+    const spec = td3Field(field);
+    return copy !== null && line2.slice(spec.start, spec.end) === copy;
+  };
+  const numbers = [first.passportNumber, second?.passportNumber ?? null];
+  const number = [...numbers, ...numbers.map(oAsZero)].find((n) => spells('document_number', numberCopy(n)));
+  const date = (field: 'date_of_birth' | 'expiry_date', a: string | null, b: string | null | undefined): string | null =>
+    [a, b ?? null].find((d) => spells(field, dateCopy(d))) ?? a;
+  return {
+    passportNumber: number ?? first.passportNumber,
+    dateOfBirth: date('date_of_birth', first.dateOfBirth, second?.dateOfBirth),
+    expiryDate: date('expiry_date', first.expiryDate, second?.expiryDate),
+  };
+}
+
+const oAsZero = (number: string | null): string | null => (number === null || !number.includes('O') ? null : number.replace(/O/g, '0'));
 const numberCopy = (number: string | null): string | null => (number !== null && /^[A-Z0-9]{1,9}$/.test(number) ? number.padEnd(9, '<') : null);
 const dateCopy = (iso: string | null): string | null => (iso === null ? null : isoAsYymmdd(iso));
 
