@@ -60,6 +60,14 @@ describe('cells washed out by glare', () => {
     expect(fillWashedFromPrint(parseTd3([...mid], { now }), [spot, spot], { ...print, mrzName: 'LEFEBVRE<<REMI' }, now).lines[0]).toBe(mid[0]);
   });
 
+  it('writes a printed sex X as the MRZ does, the filler, and takes that filler as confirmed', () => {
+    const unspecified = parseTd3([truth[0], `${truth[1].slice(0, 20)}<${truth[1].slice(21)}`], { now });
+    const spot = Array.from({ length: 44 }, (_, i) => i === 20);
+    const print = { ...printed, sex: 'X' };
+    expect(fillWashedFromPrint(unspecified, [washedFirst(0), spot], print, now).lines[1][20]).toBe('<');
+    expect(unconfirmedWashedCells(unspecified, [washedFirst(0), spot], print)).toEqual([[], []]);
+  });
+
   it('never reports check digits valid over washed cells nothing confirmed, even when they compute', () => {
     // The classifier's guesses under the glare happen to satisfy the document number's check digit.
     const lucky = parseTd3([truth[0], 'L<<<<<95<5IND7407044F3102123<<<<<<<<<<<<<<04'], { now });

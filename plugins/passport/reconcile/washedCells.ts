@@ -91,6 +91,9 @@ function fillerCheckCell(line2: string): number | null {
   return /^<+$/.test(line2.slice(spec.start, spec.end)) ? td3Field('optional_data_check').start : null;
 }
 
+/** A printed sex as the MRZ writes it: X, unspecified, is the filler there (ICAO 9303-4). */
+const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' : sex);
+
 /** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
 export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
   const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
@@ -119,7 +122,7 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
   fill('document_type', printed.documentType === null ? null : printed.documentType.slice(1) || '<');
   fill('issuing_state', printed.issuingState);
   fill('nationality', printed.nationality);
-  fill('sex', printed.sex);
+  fill('sex', mrzSex(printed.sex));
   // A name longer than its 39 cells is cut at the end, as the MRZ cuts it.
   const name = printed.mrzName === null ? null : printed.mrzName.slice(0, 39);
   // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
@@ -183,7 +186,7 @@ export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, pri
     document_number: printed.passportNumber === null ? null : printed.passportNumber.padEnd(9, '<'),
     nationality: printed.nationality === null ? null : printed.nationality.padEnd(3, '<'),
     date_of_birth: printed.dateOfBirth === null ? null : isoAsYymmdd(printed.dateOfBirth),
-    sex: printed.sex,
+    sex: mrzSex(printed.sex),
     expiry_date: printed.expiryDate === null ? null : isoAsYymmdd(printed.expiryDate),
     optional_data:
       optionalDataUnused(line2, washed) || optionalDataFillerRun(parse, washed)
