@@ -34,7 +34,12 @@ export function uncheckedOf(first: Pick<VizFieldsRead, 'printed'>, second: Pick<
     issuingState: a.issuingState ?? b?.issuingState ?? null,
     // Its second letter fills a washed cell no check digit covers: two passes that read it apart (`Pp` for P beside
     // `p`) leave it unread.
-    documentType: a.documentType !== null && b?.documentType != null && a.documentType !== b.documentType ? null : (a.documentType ?? b?.documentType ?? null),
+    // A second letter one pass alone read is no more than OCR doubling the P (`PP` beside a type label): only the two
+    // passes reading it alike give it.
+    documentType:
+      a.documentType !== null && b?.documentType != null && a.documentType !== b.documentType
+        ? null
+        : [a.documentType, b?.documentType ?? null].find((t) => t === 'P' || (t !== null && t === a.documentType && t === b?.documentType)) ?? null,
     nationality: a.nationality ?? b?.nationality ?? null,
     sex: a.sex ?? b?.sex ?? null,
   };
