@@ -591,6 +591,24 @@ describe('locateNames', () => {
   });
   /** The page's OCR as these lines, in reading order. */
   const ocrOf = (...lines: ReturnType<typeof line>[]): OcrResult => ({ text: '', confidence: 90, lines });
+  it('looks for a name whose label glare washed where a phrase is nearest its MRZ letters', () => {
+    // ÖZLEM under glare: its label gone, the sparse pass read `OZLE` (its dots and M lost), too unlike OEZLEM to be
+    // taken, so no place was found to re-read it (glare seed 1121001 item 48).
+    const turkish = parseTd3(['P<TURAYDIN<<OEZLEM<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'G4787407<3TUR7206052F2208202026165857<<<<<44'], { now });
+    const viz = ocrOf(
+      line([word('Soyadı/Surname/Nom', 300, 160, 400, 170)]),
+      line([word('AYDIN', 301, 180, 360, 196)]),
+      line([word('OZLE', 303, 247, 350, 261)]),
+      line([word('Doğum', 300, 290, 340, 300), word('tarihi/Date', 344, 290, 400, 300), word('of', 404, 290, 414, 300), word('birth', 418, 290, 450, 300)]),
+      line([word('05.06.1972', 300, 310, 380, 326)]),
+    );
+    const boxes = locateNames(viz, turkish);
+    expect(boxes.givenNames).not.toBeNull();
+    expect(boxes.givenNames!.y0).toBe(247);
+    expect(boxes.givenNames!.x1).toBeGreaterThanOrEqual(350);
+    // No phrase near enough: none (the date's digits, the surname are not the given names).
+    expect(locateNames(ocrOf(line([word('Soyadı/Surname/Nom', 300, 160, 400, 170)]), line([word('AYDIN', 301, 180, 360, 196)]), line([word('05.06.1972', 300, 310, 380, 326)])), turkish).givenNames).toBeNull();
+  });
   it('boxes a name line over its capitals when OCR gave one word a box reaching into the label below', () => {
     const viz = ocrOf(
       line([word('Surname', 50, 170, 110, 181)]),

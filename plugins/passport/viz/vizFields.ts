@@ -497,9 +497,23 @@ export function locateNames(
     const from = box ?? labelValue(field);
     return from === null ? null : runOnRows(from, phrases);
   };
+  // A name whose label glare washed, read too unlike the MRZ's to be taken (`OZLE` for ÖZLEM, its M lost): the
+  // phrase nearest the MRZ's letters is where it is re-read. Only a place to look: the re-read must agree.
+  const nearMrz = (part: string): BoundingBox | null => {
+    if (part === '') return null;
+    const name = part.replace(/ /g, '<');
+    let best: { cost: number; box: BoundingBox } | null = null;
+    for (const p of phrases) {
+      const text = nameCharacters(p.text);
+      if (p.label !== null || text.replace(/[^\p{L}]/gu, '').length < 3) continue;
+      const { cost } = reconcileName(text, name);
+      if (cost <= Math.max(2, name.length / 3) && (best === null || cost < best.cost)) best = { cost, box: capitalsBox(p.words) };
+    }
+    return widened(best?.box);
+  };
   return {
-    surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname'),
-    givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names'),
+    surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname') ?? nearMrz(mrz.fields.name.surname),
+    givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names') ?? nearMrz(mrz.fields.name.givenNames),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
     twoRows: { surname: rowsOf(surnameBox, 'surname'), givenNames: rowsOf(givenBox, 'given_names') },
   };
