@@ -62,7 +62,8 @@ export function normaliseLabelText(text: string): string {
 
 /**
  * The labels' key words in English and the languages passports pair with it (national labels included: Polish,
- * Czech, Turkish, Malay, Finnish and the Nordic languages …), matched word by word with one OCR slip allowed: `fssue`, `Isswe`, `Expry`.
+ * Czech, Turkish, Malay, Finnish and the Nordic languages …), matched word by word with one OCR slip allowed:
+ * `fssue`, `Isswe`, `Expry`.
  */
 const labelWords: readonly { readonly field: VizField; readonly words: readonly string[] }[] = [
   { field: 'issue_date', words: ['issue', 'issued', 'delivrance', 'ausstellung', 'ausstellungsdatum', 'expedicion', 'emissao', 'afgifte', 'rilascio', 'wydania', 'vydani', 'verilis', 'dikeluarkan', 'myonnetty', 'utfardandedatum', 'udstedelsesdato', 'utstedelsesdato'] },
