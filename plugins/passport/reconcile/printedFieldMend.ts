@@ -47,8 +47,7 @@ export function mendFieldsFromPrint(
   // Each pass's copy in turn, the other's to corroborate it: the check digits prove whichever pass read it right (a
   // sharper pass may read a number glare bent past the first's reading). Print OCR reads a number's 0 as O
   // (`GBMUORX2B`): the copy with its Os as zeros is tried too, and the check digit must prove it as well.
-  const numbers = [printed.passportNumber, other?.passportNumber ?? null];
-  const numberCopies = [...numbers, ...numbers.map(oAsZero)].map(numberCopy);
+  const numberCopies = numberReadings(printed.passportNumber, other?.passportNumber ?? null).map(numberCopy);
   const pairs = <T,>(field: T, [a, b]: readonly (string | null)[]) => [[field, a ?? null, b ?? null], [field, b ?? null, a ?? null]] as const;
   const candidates = [
     ...pairs('document_number' as const, numberCopies.slice(0, 2)),
@@ -128,8 +127,7 @@ export function checkedCopiesOf(parse: Td3Parse, first: PrintedCopies, second: P
     const spec = td3Field(field);
     return copy !== null && line2.slice(spec.start, spec.end) === copy;
   };
-  const numbers = [first.passportNumber, second?.passportNumber ?? null];
-  const number = [...numbers, ...numbers.map(oAsZero)].find((n) => spells('document_number', numberCopy(n)));
+  const number = numberReadings(first.passportNumber, second?.passportNumber ?? null).find((n) => spells('document_number', numberCopy(n)));
   const date = (field: 'date_of_birth' | 'expiry_date', a: string | null, b: string | null | undefined): string | null =>
     [a, b ?? null].find((d) => spells(field, dateCopy(d))) ?? a;
   return {
@@ -140,6 +138,8 @@ export function checkedCopiesOf(parse: Td3Parse, first: PrintedCopies, second: P
 }
 
 const oAsZero = (number: string | null): string | null => (number === null || !number.includes('O') ? null : number.replace(/O/g, '0'));
+/** Two passes' readings of the printed number, then each with its Os as zeros (none where it has no O). */
+const numberReadings = (a: string | null, b: string | null): (string | null)[] => [a, b, oAsZero(a), oAsZero(b)];
 const numberCopy = (number: string | null): string | null => (number !== null && /^[A-Z0-9]{1,9}$/.test(number) ? number.padEnd(9, '<') : null);
 const dateCopy = (iso: string | null): string | null => (iso === null ? null : isoAsYymmdd(iso));
 
