@@ -32,17 +32,21 @@ export function uncheckedOf(first: Pick<VizFieldsRead, 'printed'>, second: Pick<
   const b = second?.printed;
   return {
     issuingState: a.issuingState ?? b?.issuingState ?? null,
-    // Its second letter fills a washed cell no check digit covers: two passes that read it apart (`Pp` for P beside
-    // `p`) leave it unread.
-    // A second letter one pass alone read is no more than OCR doubling the P (`PP` beside a type label): only the two
-    // passes reading it alike give it.
-    documentType:
-      a.documentType !== null && b?.documentType != null && a.documentType !== b.documentType
-        ? null
-        : [a.documentType, b?.documentType ?? null].find((t) => t === 'P' || (t !== null && t === a.documentType && t === b?.documentType)) ?? null,
+    documentType: printedType(a.documentType, b?.documentType ?? null),
     nationality: a.nationality ?? b?.nationality ?? null,
     sex: a.sex ?? b?.sex ?? null,
   };
+}
+
+/**
+ * The printed type as two passes read it. Its second letter fills a washed cell no check digit covers: passes that
+ * read it apart (`Pp` for P beside `p`) leave it unread, and one pass alone gives only a lone P: a second letter one
+ * pass read is no more than OCR doubling the P (`PP` beside a type label).
+ */
+function printedType(a: string | null, b: string | null): string | null {
+  if (a !== null && b !== null) return a === b ? a : null;
+  const one = a ?? b;
+  return one === 'P' ? one : null;
 }
 
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */

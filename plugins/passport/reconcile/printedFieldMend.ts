@@ -16,6 +16,7 @@ import { td3CheckCells, td3Checks, td3Field, td3FieldCells } from '../mrz/td3Fie
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import { letterToDigit } from '../../../core/mrz/mrzCharClass.ts';
+import { mrzSex } from './washedCells.ts';
 
 export interface PrintedCopies {
   readonly passportNumber: string | null;
@@ -376,7 +377,7 @@ export function sexFromPrint(parse: Td3Parse, printed: readonly (string | null |
   if (parse.fields.sex.value !== null) return parse;
   const read = [...new Set(printed.filter((s): s is string => s === 'M' || s === 'F' || s === 'X'))];
   if (read.length !== 1) return parse;
-  const to = read[0] === 'X' ? '<' : read[0]!;
+  const to = mrzSex(read[0]!)!;
   const lines: [string, string] = [...parse.lines];
   lines[spec.line] = lines[spec.line].slice(0, spec.start) + to + lines[spec.line].slice(spec.end);
   const next = parseTd3(lines, { now });

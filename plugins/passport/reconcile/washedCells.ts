@@ -92,7 +92,7 @@ function fillerCheckCell(line2: string): number | null {
 }
 
 /** A printed sex as the MRZ writes it: X, unspecified, is the filler there (ICAO 9303-4). */
-const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' : sex);
+export const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' : sex);
 
 /** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
 export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
