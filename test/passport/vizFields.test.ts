@@ -7,7 +7,7 @@ import { parseTd3, withBirthBeforeIssue, withPrintedBirthCentury } from '../../p
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
-import { locateNames, printedBirthInFull, readVizFields, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
+import { locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
@@ -564,6 +564,16 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     expect(separatorsOf('MARÍA JOSÉ', 'MARÍAJOSÉ', 'MARIA JOSE')).toBe('MARÍA JOSÉ');
     expect(separatorsOf('ANNE-MARIE ÉLODIE', 'ANNE-MARIEÉLODIE', 'ANNE MARIE-ELODIE')).toBe('ANNE-MARIE-ÉLODIE');
     expect(separatorsOf('GRÆSBØLL SØREN', 'GRÆSBØLLSØREN', 'GRAESBOLL-SOREN')).toBe('GRÆSBØLL-SØREN');
+  });
+  it('takes the space a plainer reading has past a cut MRZ, where the sharper one ran two words together', () => {
+    // Seed 1133001 styled-dev 53 (photo): the MRZ keeps UR of the given names, so no filler says where URSULA ends.
+    const cut = parseTd3(['P<AUTMEISSNER<SCHAEFER<KOEHLER<SCHROEDER<<UR', 'H8341329<1AUT6506272F3204290TE583679P<<<<<22'], { now });
+    const sparse = rows(['Name / Surname', 'MEISSNER-SCHÄFER-KÖHLER-SCHRÖDER', 'Vornamen / Given names', 'URSULA JULIDE']);
+    expect(readVizFields(sparse, cut, { givenNames: 'URSULAJULIDE' }, now).givenNames?.value).toBe('URSULA JULIDE');
+    expect(separatorsJoined('URSULAJÜLIDE', 'URSULA JULIDE')).toBe('URSULA JÜLIDE');
+    // Only added: a separator the value has stays, one at an end is none between letters.
+    expect(separatorsJoined('ANNE-MARIE', 'ANNE MARIE')).toBe('ANNE-MARIE');
+    expect(separatorsJoined('ANNA', 'ANNA ')).toBe('ANNA');
   });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');

@@ -199,6 +199,13 @@ function readName(
         return null;
       }
     }
+    // Past a cut MRZ no filler places the spaces: a sharper reading that ran two words together (`URSULAJULIDE`) takes
+    // those a plainer reading of the same letters read between them.
+    if (truncated && best !== null && best.marksSeen) {
+      const chosen = best;
+      const spaced = plain.find((p) => plainLetters(p.value) === plainLetters(chosen.value) && separatorsByLetters(p.value).size > separatorsByLetters(chosen.value).size);
+      if (spaced !== undefined) return { ...chosen, value: separatorsJoined(chosen.value, spaced.value) };
+    }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
     // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at, and the
     // separators it did not read from the plainer one.
@@ -282,6 +289,29 @@ export function separatorsOf(value: string, read: string, other: string): string
       out += c;
       letters += plainLetters(c).length;
     }
+  }
+  return out;
+}
+
+/**
+ * `value` with the separators `other` (the same letters) read where `value` runs the letters on: a space or hyphen
+ * between two letters is added, never one taken away.
+ */
+export function separatorsJoined(value: string, other: string): string {
+  const printed = separatorsByLetters(other);
+  const total = plainLetters(value).length;
+  let letters = 0;
+  let out = '';
+  let last = '';
+  for (const c of value) {
+    const separator = c === ' ' || c === '-';
+    if (!separator) {
+      const between = printed.get(letters);
+      if (between !== undefined && letters > 0 && letters < total && last !== ' ' && last !== '-') out += between;
+      letters += plainLetters(c).length;
+    }
+    out += c;
+    last = c;
   }
   return out;
 }
