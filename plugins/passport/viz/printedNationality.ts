@@ -3,6 +3,7 @@
  * the MRZ's three-letter code, so the two can be compared. Unknown wording compares as `not_read`, never as a
  * mismatch.
  */
+import { countryWordings } from './countryWordings.ts';
 import { stripAccents } from './printedDate.ts';
 
 const demonyms: readonly (readonly [string, readonly string[]])[] = [
@@ -46,21 +47,30 @@ const demonyms: readonly (readonly [string, readonly string[]])[] = [
 const byName = new Map<string, string>();
 for (const [code, names] of demonyms) for (const n of names) byName.set(n.replace(/[^A-Z]/g, ''), code);
 
-/** The MRZ code (without filler) the printed nationality names, or null when the wording is not known. */
+/**
+ * The MRZ code (without filler) the printed nationality names, or null when the wording is not known: a demonym, the
+ * state's name in English or its own language (`ČESKÁ REPUBLIKA`), or the code itself.
+ */
 export function nationalityCode(printed: string): string | null {
   const letters = stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
-  return nationalityByWording(printed) ?? (/^[A-Z]{3}$/.test(letters) ? letters : null);
+  return nationalityByWording(printed) ?? wordingIn(letters, countryWordings) ?? (/^[A-Z]{3}$/.test(letters) ? letters : null);
 }
 
-/** The MRZ code a text names by one of the known wordings (`UNITED STATES OF AMERICA`), not by a bare code. */
+/**
+ * The MRZ code a text names by one of the demonyms (`UNITED STATES OF AMERICA`), not by a bare code nor a state's
+ * name, which a person's name may be too (JORDAN, GEORGIA): what tells a nationality's row from a name's.
+ */
 export function nationalityByWording(printed: string): string | null {
-  const letters = stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
+  return wordingIn(stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, ''), byName);
+}
+
+/** The code `letters` spell whole, else the longest wording inside them (bilingual prints, `STATELESS / APATRIDE`). */
+function wordingIn(letters: string, table: ReadonlyMap<string, string>): string | null {
   if (letters.length === 0) return null;
-  const exact = byName.get(letters);
+  const exact = table.get(letters);
   if (exact !== undefined) return exact;
-  // Bilingual prints ("STATELESS / APATRIDE") or a trailing code: the longest known name inside wins.
   let best: { code: string; length: number } | null = null;
-  for (const [name, code] of byName) {
+  for (const [name, code] of table) {
     if (name.length >= 5 && letters.includes(name) && (best === null || name.length > best.length)) best = { code, length: name.length };
   }
   return best?.code ?? null;
