@@ -60,6 +60,22 @@ describe('cells washed out by glare', () => {
     expect(fillWashedFromPrint(parseTd3([...mid], { now }), [spot, spot], { ...print, mrzName: 'LEFEBVRE<<REMI' }, now).lines[0]).toBe(mid[0]);
   });
 
+  it('mends a doubted name letter or two beside the washed cells with the print that fills them', () => {
+    // Glare over the given names' end (seed 1135001 item 45): M read H at its edge (runner-up M), RTI washed.
+    const edge = ['P<MEXGUTIERREZ<SANCHEZ<IBANEZ<NUNEZ<<HAKLJN<', 'J068460531MEX6610078M350924908649908<<<<<<80'] as const;
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 39 && i <= 41), washedFirst(0)];
+    const print = { ...printed, issuingState: 'MEX', nationality: 'MEX', sex: 'M', mrzName: 'GUTIERREZ<SANCHEZ<IBANEZ<NUNEZ<<MARTIN<RAUL<JOSE' };
+    const doubted = (cell: number, letter: string): boolean => cell === 37 && letter === 'M';
+    const filled = fillWashedFromPrint(parseTd3([...edge], { now }), spot, print, now, doubted);
+    expect(filled.lines[0]).toBe('P<MEXGUTIERREZ<SANCHEZ<IBANEZ<NUNEZ<<MARTIN<');
+    expect(filled.repairs).toContainEqual({ field: 'name', line: 1, position: 38, from: 'H', to: 'M', reason: 'printed_page' });
+    // A readable letter the recogniser was sure of is the print's dissent, not a mend: nothing is filled.
+    expect(fillWashedFromPrint(parseTd3([...edge], { now }), spot, print, now).lines[0]).toBe(edge[0]);
+    // Nor three doubted letters: more than the glare's edge.
+    const more = ['P<MEXGUTIERREZ<SANCHEZ<IBANEZ<NUNEZ<<HXKLJW<', edge[1]] as const;
+    expect(fillWashedFromPrint(parseTd3([...more], { now }), spot, print, now, () => true).lines[0]).toBe(more[0]);
+  });
+
   it('writes a printed sex X as the MRZ does, the filler, and takes that filler as confirmed', () => {
     const unspecified = parseTd3([truth[0], `${truth[1].slice(0, 20)}<${truth[1].slice(21)}`], { now });
     const spot = Array.from({ length: 44 }, (_, i) => i === 20);

@@ -20,7 +20,7 @@ import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport } from './decodePassport.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
-import { doubtedNameCells, mendNameFromPrint } from './printedNameMend.ts';
+import { doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
 import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, type PrintedUncheckedFields } from './washedCells.ts';
 
 /**
@@ -123,10 +123,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     const present = list.filter((t) => t !== null);
     return present.length === 0 ? [null] : [...new Set(present)];
   };
+  // A name letter whose one dissent was outvoted (readCellGrid's outvotedDissent) is as sure as its reader says.
+  const nameConfidence = (reading.charConfidence[0] ?? []).map((c, i) => reading.outvoted?.[0]?.[i] ?? c);
+  const nameCellDoubted = (cell: number, letter: string): boolean => printMayOverrule(cell, letter, nameConfidence, reading.second?.[0]);
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
       const mrzName = printedMrzName(surname, given);
-      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now) };
+      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now, nameCellDoubted) };
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
@@ -184,8 +187,6 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (an unlabelled phrase at times), never a value reconciled with the MRZ.
   const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] =>
     [...(sharp == null ? [] : [sharp]), ...labelled, ...(chosen === undefined ? [] : [chosen])];
-  // A name letter whose one dissent was outvoted (readCellGrid's outvotedDissent) is as sure as its reader says.
-  const nameConfidence = (reading.charConfidence[0] ?? []).map((c, i) => reading.outvoted?.[0]?.[i] ?? c);
   const doubtedNames = doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),

@@ -186,6 +186,11 @@ function hesitatedOn(cell: number, printedLetter: string, line1Confidence: reado
   return (line1Confidence[cell] ?? 1) <= disputedConfidence || lettersFor(line1Second[cell] ?? '').includes(printedLetter);
 }
 
+/** Whether the print's letter may overrule a line-1 name cell: the recogniser doubted the cell and leaned its way. */
+export function printMayOverrule(cell: number, printedLetter: string, line1Confidence: readonly number[], line1Second: readonly (string | undefined)[] | undefined): boolean {
+  return (line1Confidence[cell] ?? 1) < doubtfulBelow && hesitatedOn(cell, printedLetter, line1Confidence, line1Second);
+}
+
 /** The letters a digit read in a name can stand for (OCR-B look-alikes). */
 const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O', 'D', 'Q'], 1: ['I'], 2: ['Z'], 5: ['S'], 6: ['G'], 8: ['B'] };
 

@@ -94,8 +94,20 @@ function fillerCheckCell(line2: string): number | null {
 /** A printed sex as the MRZ writes it: X, unspecified, is the filler there (ICAO 9303-4). */
 export const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' : sex);
 
-/** The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies. */
-export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printed: PrintedUncheckedFields, now: Date): Td3Parse {
+/** Doubted readable name cells the print that fills a name's washed cells may mend beside them. */
+const maxEdgeMends = 2;
+
+/**
+ * The document type, issuing state, name, nationality and sex cells glare washed out, from their printed copies.
+ * `nameCellDoubted`: whether the recogniser doubted a readable line-1 cell, leaning to the print's letter.
+ */
+export function fillWashedFromPrint(
+  parse: Td3Parse,
+  washed: WashedCells,
+  printed: PrintedUncheckedFields,
+  now: Date,
+  nameCellDoubted: (cell: number, printedLetter: string) => boolean = () => false,
+): Td3Parse {
   const lines: [string[], string[]] = [[...parse.lines[0]], [...parse.lines[1]]];
   const fills: Td3Repair[] = [];
   // `head`: only the field's first cells, as long as the text, are compared and filled.
@@ -109,11 +121,16 @@ export function fillWashedFromPrint(parse: Td3Parse, washed: WashedCells, printe
     const washedHere = (i: number): boolean => washed[spec.line]?.[spec.start + i] === true;
     const indices = [...value].map((_, i) => i);
     if (!indices.some(washedHere)) return false;
-    // Every cell glare left readable must already say what the print says.
-    if (indices.some((i) => !washedHere(i) && cells[spec.start + i] !== value[i])) return false;
+    // Every cell glare left readable must already say what the print says, but for a name letter or two at the glare's
+    // edge that the recogniser doubted, leaning to the print's letter (`HAKLJN` for a washed MARTIN): the print that
+    // fills the washed cells mends those too.
+    const differ = indices.filter((i) => !washedHere(i) && cells[spec.start + i] !== value[i]);
+    const mended = field === 'name' && differ.length <= maxEdgeMends && differ.every((i) => value[i] !== '<' && cells[spec.start + i] !== '<' && nameCellDoubted(spec.start + i, value[i]!));
+    if (differ.length > 0 && !mended) return false;
     for (const i of indices) {
-      if (!washedHere(i) || cells[spec.start + i] === value[i]) continue;
-      fills.push({ field, line: (spec.line + 1) as 1 | 2, position: spec.start + i + 1, from: cells[spec.start + i]!, to: value[i]!, reason: 'washed_out' });
+      if (cells[spec.start + i] === value[i] || (!washedHere(i) && !differ.includes(i))) continue;
+      const reason = washedHere(i) ? 'washed_out' : 'printed_page';
+      fills.push({ field, line: (spec.line + 1) as 1 | 2, position: spec.start + i + 1, from: cells[spec.start + i]!, to: value[i]!, reason });
       cells[spec.start + i] = value[i]!;
     }
     return true;
