@@ -7,11 +7,17 @@ import { downscaleGrey, type GreyImage } from '../imaging/greyImage.ts';
 /** Working size of the search copy. */
 const searchLongSide = 1000;
 
-/** The search copy and its downscale factor (full-image pixels per search pixel). */
-export function mrzSearchCopy(grey: GreyImage): { search: GreyImage; factor: number } {
-  const factor = Math.max(1, Math.round(Math.max(grey.width, grey.height) / searchLongSide));
+/**
+ * The search copy and its downscale factor (full-image pixels per search pixel). `finer`: twice the working size, for
+ * a page small in a large frame (a document photographed from afar), whose glyphs the usual copy shrinks to specks.
+ */
+export function mrzSearchCopy(grey: GreyImage, finer = false): { search: GreyImage; factor: number } {
+  const factor = Math.max(1, Math.round(Math.max(grey.width, grey.height) / (finer ? 2 * searchLongSide : searchLongSide)));
   return { search: downscaleGrey(grey, factor), factor };
 }
+
+/** Whether a finer search copy than the usual one exists: the image is larger than the usual working size. */
+export const finerSearchExists = (grey: GreyImage): boolean => mrzSearchCopy(grey, true).factor < mrzSearchCopy(grey).factor;
 
 /**
  * Binarisation passes (findMrzLines): the neighbourhood as a fraction of the long side, the offset, and whether lines

@@ -11,7 +11,7 @@ import type { GreyImage } from '../../../core/imaging/greyImage.ts';
 import type { PluginImaging } from '../../../core/imaging/pluginImaging.ts';
 import type { Homography, Point } from '../../../core/imaging/homography.ts';
 import { measureQuality } from '../../../core/mrz/imageQuality.ts';
-import { mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
+import { finerSearchExists, mrzSearchCopy, mrzSearchPasses } from '../../../core/mrz/mrzSearch.ts';
 import { findMrzLines, type MrzLinesFound } from '../../../core/mrz/findMrzLines.ts';
 import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../../core/mrz/gridHomographies.ts';
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
@@ -510,9 +510,20 @@ export interface ReadMrzOptions {
 
 export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise<MrzReading | MrzFailure> {
   const grey = options.imaging.toGrey(image);
+  const read = await readMrzIn(grey, options, false);
+  // No zone at the usual scale: a page small in a large frame may show one in a finer search copy. Pages the usual
+  // copy reads never pay for it.
+  if ('failure' in read && options.guides === undefined && finerSearchExists(grey)) {
+    const finer = await readMrzIn(grey, options, true);
+    if (!('failure' in finer)) return finer;
+  }
+  return read;
+}
+
+async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolean): Promise<MrzReading | MrzFailure> {
   checkAbort(options.signal);
   const longSide = Math.max(grey.width, grey.height);
-  const { search, factor } = mrzSearchCopy(grey);
+  const { search, factor } = mrzSearchCopy(grey, finer);
   const quality = measureQuality(search);
   const searchLong = Math.max(search.width, search.height);
 
