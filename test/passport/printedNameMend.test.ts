@@ -299,6 +299,15 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(split, sure([13]), { surname: [], givenNames: [] }, at('<'))).toEqual([]);
     expect(doubtedNameCells(split, sure(), { surname: [], givenNames: [] }, at('K'))).toEqual([]);
   });
+  it('settles a disputed filler in the padding: no name has three fillers in a row', () => {
+    // A JPEG-blocked specimen (ghana, quality 15): fillers past MALE read at 0.36 with letters as runners-up.
+    const padded = parseTd3(['P<GHASPECIMEN<<MALE<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at = (cells: number[]) => Array.from({ length: 44 }, (_, i) => (cells.includes(i) ? 'R' : ''));
+    expect(doubtedNameCells(padded, sure([20, 35, 41]), { surname: [], givenNames: [] }, at([20, 35, 41]))).toEqual([20]);
+    // Cell 20 may start a one-letter given name (MALE<R): the padding starts after three sure fillers, not before.
+    // Fillers before it that were disputed too leave the padding where three sure ones start.
+    expect(doubtedNameCells(padded, sure([19, 20, 21, 35]), { surname: [], givenNames: [] }, at([19, 20, 21, 35]))).toEqual([19, 20, 21]);
+  });
   it('settles a filler the other classifier read as a letter where a reading spells the part it ends whole', () => {
     const hyphened = parseTd3(['P<KORWANG<<JI<WOO<SEO<YEON<<<<<<<<<<<<<<<<<<', line2], { now });
     const at = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 26 ? c : ''));

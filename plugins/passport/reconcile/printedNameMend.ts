@@ -394,7 +394,17 @@ export function doubtedNameCells(
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
   // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it,
   // unless a reading spells the part it ends letter for letter: the print says the name ends there.
-  for (let i = nameStart; i < line.length; i++) {
+  // Nor one in the padding: ICAO writes no three fillers in a row inside a name, so past three read sure every cell is
+  // a filler, whatever a classifier took for a letter in the texture there.
+  const sure = (i: number): boolean => line[i] === '<' && (line1Confidence[i] ?? 1) > disputedConfidence && line1Washed[i] !== true;
+  let padding = line.length;
+  for (let i = nameStart; i + 2 < line.length; i++) {
+    if (sure(i) && sure(i + 1) && sure(i + 2)) {
+      padding = i + 3;
+      break;
+    }
+  }
+  for (let i = nameStart; i < padding; i++) {
     const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
     const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i) || endsSpelled.has(i);
     if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !judged) doubted.push(i);
