@@ -3,7 +3,7 @@
  * the MRZ's three-letter code, so the two can be compared. Unknown wording compares as `not_read`, never as a
  * mismatch.
  */
-import { countryWordings } from './countryWordings.ts';
+import { countryWordings } from '../../../core/mrz/countryWordings.ts';
 import { stripAccents } from './printedDate.ts';
 
 const demonyms: readonly (readonly [string, readonly string[]])[] = [

@@ -1,6 +1,6 @@
 /**
- * How a data page may print a nationality: the state's name in English, its common long form, the demonym, and for
- * many states the same in the state's own language(s). Facts from the states' names as published (ISO 3166 short
+ * How a document may print a nationality: the state's name in English, its common long form, the demonym, and for
+ * many states the same in the state's own language(s), beside the codes of countryCodes.ts (any MRZ document). Facts from the states' names as published (ISO 3166 short
  * names, the UN's list); a page prints the words in capitals, so the keys are compared as capitals with their marks
  * and every other character taken out. Names two states share (CONGO, KOREA, GUINEA alone) are left out.
  */
