@@ -12,12 +12,15 @@ const searchLongSide = 1000;
  * a page small in a large frame (a document photographed from afar), whose glyphs the usual copy shrinks to specks.
  */
 export function mrzSearchCopy(grey: GreyImage, finer = false): { search: GreyImage; factor: number } {
-  const factor = Math.max(1, Math.round(Math.max(grey.width, grey.height) / (finer ? 2 * searchLongSide : searchLongSide)));
+  const factor = searchFactor(grey, finer);
   return { search: downscaleGrey(grey, factor), factor };
 }
 
+const searchFactor = (grey: GreyImage, finer: boolean): number =>
+  Math.max(1, Math.round(Math.max(grey.width, grey.height) / (finer ? 2 * searchLongSide : searchLongSide)));
+
 /** Whether a finer search copy than the usual one exists: the image is larger than the usual working size. */
-export const finerSearchExists = (grey: GreyImage): boolean => mrzSearchCopy(grey, true).factor < mrzSearchCopy(grey).factor;
+export const finerSearchExists = (grey: GreyImage): boolean => searchFactor(grey, true) < searchFactor(grey, false);
 
 /**
  * Binarisation passes (findMrzLines): the neighbourhood as a fraction of the long side, the offset, and whether lines
