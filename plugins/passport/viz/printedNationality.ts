@@ -52,8 +52,8 @@ for (const [code, names] of demonyms) for (const n of names) byName.set(n.replac
  * state's name in English or its own language (`ČESKÁ REPUBLIKA`), or the code itself.
  */
 export function nationalityCode(printed: string): string | null {
-  const letters = stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
-  return nationalityByWording(printed) ?? wordingIn(letters, countryWordings) ?? (/^[A-Z]{3}$/.test(letters) ? letters : null);
+  const letters = lettersOf(printed);
+  return wordingIn(letters, byName) ?? wordingIn(letters, countryWordings) ?? (/^[A-Z]{3}$/.test(letters) ? letters : null);
 }
 
 /**
@@ -61,8 +61,11 @@ export function nationalityCode(printed: string): string | null {
  * name, which a person's name may be too (JORDAN, GEORGIA): what tells a nationality's row from a name's.
  */
 export function nationalityByWording(printed: string): string | null {
-  return wordingIn(stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, ''), byName);
+  return wordingIn(lettersOf(printed), byName);
 }
+
+/** A printed wording as the tables key it: capitals without their marks, nothing else. */
+const lettersOf = (printed: string): string => stripAccents(printed).toUpperCase().replace(/[^A-Z]/g, '');
 
 /** The code `letters` spell whole, else the longest wording inside them (bilingual prints, `STATELESS / APATRIDE`). */
 function wordingIn(letters: string, table: ReadonlyMap<string, string>): string | null {
