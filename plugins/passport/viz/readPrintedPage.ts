@@ -150,9 +150,10 @@ export async function readNameCrop(
       ).trim();
     const text = marked(ocr);
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
-    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
+    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows, all
+    // of them afresh (the dropped J's tail, read under the A beside it, is no ogonek once the J is back).
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
-    const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, reconciled.value) : null;
+    const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, stripAccents(reconciled.value)) : null;
     // Every word with letters read at 60 or more: what a line read again from nothing must be, where no MRZ name
     // checks it (`EEE CC`, texture on a soft small copy, read at 34 and 49).
     const sure = ocr.lines.every((line) => line.words.every((w) => !/\p{L}/u.test(w.text) || w.confidence >= 60));
