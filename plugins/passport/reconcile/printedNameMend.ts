@@ -114,7 +114,7 @@ export function mendNameFromPrint(
     const corroborated = alignedOthers.some((other) => agreesWith(other, diffs));
     const threshold = corroborated ? doubtfulBelowWhenCorroborated : doubtfulBelow;
     const confidenceAt = (d: PrintDifference): number => line1Confidence[part.start + d.at] ?? 1;
-    const witnessed = (d: PrintDifference): boolean => corroborated || hesitatedOn(part.start + d.at, d.to, line1Confidence, options.line1Second);
+    const witnessed = (d: PrintDifference): boolean => corroborated || hesitatedOn(part.start + d.at, d.to, line1Confidence, options.line1Second, diffs.length > maxChanges);
     // More than two letters change only where the MRZ's two classifiers disagreed on every one of them: the MRZ has no
     // reading there to defend, and the print, aligned letter for letter with the rest, is the other witness.
     // Never over cells glare washed out: those are the washed-cell rule's (washedCells.ts), as in wholeNameMends.
@@ -176,19 +176,27 @@ function surnameEndMoved(parse: Td3Parse, printed: PrintedNameTexts, now: Date):
 }
 
 /**
- * Whether the MRZ's recogniser itself hesitated towards the printed letter at a cell: its two classifiers disagreed
- * there, or the letter is its runner-up. One reading of the print is Tesseract's guess as much as the MRZ's is the
- * recogniser's: on a blurred page it reads SARAH as SAMAM, and it overrules an MRZ letter only where the MRZ leaned
- * its way. Without runners-up to judge by, any doubted letter may change.
+ * Whether the MRZ's recogniser itself hesitated towards the printed letter at a cell: the letter is its runner-up
+ * (where its two classifiers disagreed, the other one's reading), or, in a run of more letters than one reading may
+ * change (`many`: the print aligned letter for letter with the rest), its two classifiers disagreed there. One reading
+ * of the print is Tesseract's guess as much as the MRZ's is the recogniser's: on a blurred page it reads SARAH as
+ * SAMAM, and OĞUZ as OĞHZ where the classifiers said U and J; it overrules an MRZ letter only where the MRZ leaned its
+ * way. Without runners-up to judge by, any doubted letter may change.
  */
-function hesitatedOn(cell: number, printedLetter: string, line1Confidence: readonly number[], line1Second: readonly (string | undefined)[] | undefined): boolean {
+function hesitatedOn(
+  cell: number,
+  printedLetter: string,
+  line1Confidence: readonly number[],
+  line1Second: readonly (string | undefined)[] | undefined,
+  many: boolean,
+): boolean {
   if (line1Second === undefined) return true;
-  return (line1Confidence[cell] ?? 1) <= disputedConfidence || lettersFor(line1Second[cell] ?? '').includes(printedLetter);
+  return (many && (line1Confidence[cell] ?? 1) <= disputedConfidence) || lettersFor(line1Second[cell] ?? '').includes(printedLetter);
 }
 
 /** Whether the print's letter may overrule a line-1 name cell: the recogniser doubted the cell and leaned its way. */
 export function printMayOverrule(cell: number, printedLetter: string, line1Confidence: readonly number[], line1Second: readonly (string | undefined)[] | undefined): boolean {
-  return (line1Confidence[cell] ?? 1) < doubtfulBelow && hesitatedOn(cell, printedLetter, line1Confidence, line1Second);
+  return (line1Confidence[cell] ?? 1) < doubtfulBelow && hesitatedOn(cell, printedLetter, line1Confidence, line1Second, false);
 }
 
 /** The letters a digit read in a name can stand for (OCR-B look-alikes). */
@@ -311,7 +319,7 @@ function wholeNameMends(
         !cutsLetter(i) &&
         !heldByPrint.has(nameStart + i) &&
         (line1Confidence[nameStart + i] ?? 1) < threshold &&
-        (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second)),
+        (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second, diffs.length > maxChanges)),
     );
   if (!allowed) return [];
   return diffs.map((i) => {
