@@ -210,6 +210,25 @@ describe('readVizFields when the MRZ cut the given names short', () => {
   });
 });
 
+describe('readVizFields when the MRZ kept a letter or two of the given names', () => {
+  // The surname fills the MRZ but for the given names' E (seed 1147001 styled-dev 20, a photo of ELIF FATMA).
+  const cut = parseTd3(['P<TURAYDIN<KILIC<YILMAZ<SAHIN<DOGAN<POLAT<<E', 'L898902C36TUR7408122F1204159ZE184226B<<<<<10'], { now });
+  const surname = 'AYDIN KILIÇ-YILMAZ-ŞAHIN-DOĞAN-POLAT';
+  it('takes no re-read of the line that carries on past the cut unless the page spells it too', () => {
+    // OCR read nothing under the given names' label; the re-read of their line read `ETHER MS`, the page ELIF FATMA.
+    const page = rows(['ELIF FATMA', 'Surname / Soyadı', surname, 'Given names / Adı']);
+    expect(readVizFields(page, cut, { givenNames: 'ETHER MS' }, now).givenNames).toBeNull();
+    expect(readVizFields(page, cut, { givenNames: 'ELİF FATMA' }, now).givenNames?.value).toBe('ELİF FATMA');
+    expect(readVizFields(rows(['Surname / Soyadı', surname, 'Given names / Adı']), cut, { givenNames: 'ELIF FATMA' }, now).givenNames).toBeNull();
+  });
+  it('takes a lone re-read where the MRZ\'s part is as long as what it adds', () => {
+    const longer = parseTd3(['P<TURAYDIN<KILIC<YILMAZ<SAHIN<DOGAN<<ELIF<FAT', 'L898902C36TUR7408122F1204159ZE184226B<<<<<10'], { now });
+    expect(readVizFields(rows(['Surname / Soyadı', 'AYDIN KILIÇ-YILMAZ-ŞAHIN-DOĞAN', 'Given names / Adı']), longer, { givenNames: 'ELIF FATMA' }, now).givenNames?.value).toBe(
+      'ELIF FATMA',
+    );
+  });
+});
+
 describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {
   const parse = parseTd3(['P<CZEWISNIEWSKI<KONSTANTINOPOLSKA<BRZECZYSZC', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
   const page = (surname: string) => rows(['Surname / Příjmení', surname, 'Given names / Jméno', 'JELENA']);

@@ -143,7 +143,7 @@ function readName(
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
-  const tryAll = (texts: readonly NameCandidate[]): ReadName | null => {
+  const tryAll = (texts: readonly NameCandidate[], witnesses: readonly NameCandidate[] = []): ReadName | null => {
     type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
@@ -194,7 +194,17 @@ function readName(
         return other(p.source) && beyond !== '' && (key.startsWith(beyond) || beyond.startsWith(key));
       };
       const endsAlike = texts.some((t, source) => other(source) && plainLetters(nameCharacters(t.text)).endsWith(key));
-      if (key !== '' && chosen.misread > 0 && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
+      // Nor from a re-read of the line's crop (no phrase of the page: the crop is where the line was placed) that
+      // carries on past the cut further than the MRZ's part of it goes, mostly unchecked (`ETHER` re-read for the cut
+      // given names `E`), unless a phrase of the page, under the label or not, spells it alike as well.
+      const witnessed = (): boolean =>
+        witnesses.some((w) => {
+          const beyond = reconcile.ifAgrees(inOrthography(nameCharacters(w.text), orthography), mrzName, truncated, orthography.strokedOe, orthography.thorn)?.beyondText;
+          const letters = plainLetters(beyond ?? '');
+          return letters !== '' && (key.startsWith(letters) || letters.startsWith(key));
+        });
+      const mostlyUnchecked = texts[chosen.source]!.words === undefined && key.length > plainLetters(mrzName).length;
+      if (key !== '' && (chosen.misread > 0 || (mostlyUnchecked && !witnessed())) && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
         readingsDisagree = true;
         return null;
       }
@@ -237,7 +247,7 @@ function readName(
     bbox: capitalsBox(p.words),
     words: p.words,
   }));
-  const underLabel = tryAll(labelled);
+  const underLabel = tryAll(labelled, unlabelled);
   if (readingsDisagree) return null;
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
   // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
