@@ -62,9 +62,11 @@ const fillerRunReadable = 7;
 
 /**
  * An optional-data field whose end glare washed out, after a run of readable filler from its first cell, the washed
- * cells read filler as well, and the composite check digit readable and holding over them: the field is unused. ICAO
- * fields are written from their first cell, so data after half a field of filler would be rare; the classifier's
- * faint reading and the composite confirm it (a wrong filling holds the composite one time in ten).
+ * cells read filler as well, and the composite check digit holding over them: the field is unused. ICAO fields are
+ * written from their first cell, so data after half a field of filler would be rare; the classifier's faint reading
+ * and the composite confirm it (a wrong filling holds the composite one time in ten). Where the same glare washed the
+ * composite too, the run and the faint reading are all there is: the composite's cell is then in doubt beside the
+ * field's check cell (fillerCheckCellWashed), which it covers, and the answer says so.
  */
 function optionalDataFillerRun(parse: Td3Parse, washed: WashedCells): boolean {
   const line2 = parse.lines[1];
@@ -72,7 +74,7 @@ function optionalDataFillerRun(parse: Td3Parse, washed: WashedCells): boolean {
   const isWashed = (i: number): boolean => washed[1]?.[i] === true;
   const firstWashed = cells.findIndex(isWashed);
   if (firstWashed < fillerRunReadable || cells.slice(firstWashed).some((i) => !isWashed(i))) return false;
-  return !isWashed(td3Field('composite_check').start) && parse.checks.composite && cells.every((i) => line2[i] === '<');
+  return (isWashed(td3Field('composite_check').start) || parse.checks.composite) && cells.every((i) => line2[i] === '<');
 }
 
 /**
