@@ -229,6 +229,21 @@ describe('readVizFields when the MRZ kept a letter or two of the given names', (
   });
 });
 
+describe('readVizFields when the MRZ kept one letter of the given names and two readings agree', () => {
+  // Seed 1151001 styled-dev 36 (glare): the surname fills the MRZ but for EMILY CHARLOTTE ELEANOR's E.
+  const cut = parseTd3(['P<GBRDAVIES<SMITH<MONTGOMERY<CHOLMONDELEY<<E', 'L898902C36GBR7408122F1204159ZE184226B<<<<<10'], { now });
+  const page = rows(['Surname', 'DAVIES-SMITH-MONTGOMERY-CHOLMONDELEY', 'Given names', 'EMILY CHARLOTTE ELEANOR']);
+  it('counts a reading as a whole: a run of it without its first words is no other reading', () => {
+    // `ELEANOR`, the sparse reading less EMILY CHARLOTTE, also reconciles with a lone E; it disagreed with the re-read.
+    expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE ELEANOR' }, now).givenNames?.value).toBe('EMILY CHARLOTTE ELEANOR');
+  });
+  it('ends a word the re-read stopped inside as a plainer reading spells it, never adding a word', () => {
+    // The re-read's crop cut ELEANOR's R: the answer was EMILY CHARLOTTE ELEANO, a name cut short.
+    expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE ELEANO' }, now).givenNames?.value).toBe('EMILY CHARLOTTE ELEANOR');
+    expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE' }, now).givenNames?.value).toBe('EMILY CHARLOTTE');
+  });
+});
+
 describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {
   const parse = parseTd3(['P<CZEWISNIEWSKI<KONSTANTINOPOLSKA<BRZECZYSZC', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
   const page = (surname: string) => rows(['Surname / Příjmení', surname, 'Given names / Jméno', 'JELENA']);

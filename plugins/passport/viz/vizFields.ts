@@ -144,7 +144,8 @@ function readName(
   if (mrzName === '') return null;
   let readingsDisagree = false;
   const tryAll = (texts: readonly NameCandidate[], witnesses: readonly NameCandidate[] = []): ReadName | null => {
-    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number };
+    // `longest`: the reading's longest run that reconciles (runs come longest first), the reading as a whole.
+    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number; longest: boolean };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
     const plain: Scored[] = [];
@@ -153,6 +154,7 @@ function readName(
       const tokens = runs[0]?.text.split(' ').length ?? 0;
       // The whole reading's characters past a cut MRZ, wanted only where a shorter run agrees.
       let wholeBeyond: (() => number) | null = null;
+      let longest = true;
       for (const run of runs) {
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
@@ -166,7 +168,8 @@ function readName(
         const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond() - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
-        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread };
+        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread, longest };
+        longest = false;
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
         // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
         if (scored.marksSeen) sharp.push(scored);
@@ -176,10 +179,12 @@ function readName(
     }
     // Past a cut MRZ nothing checks the print: there the reading chosen (most often the sharper re-read) and every
     // plainer reading that reconciles must not spell different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping
-    // short of the other. Where they do, none is taken; under the label, the name is then not read at all.
+    // short of the other. Where they do, none is taken; under the label, the name is then not read at all. Each reading
+    // counts as a whole: a run of it that leaves its first words out (`ELEANOR` of EMILY CHARLOTTE ELEANOR, against a
+    // one-letter `E`) is no other reading.
     if (truncated && best !== null) {
       const key = plainLetters(best.beyondText);
-      if (plain.some((p) => !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
+      if (plain.some((p) => p.longest && !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
         readingsDisagree = true;
         return null;
       }
@@ -213,6 +218,10 @@ function readName(
     // those a plainer reading of the same letters read between them.
     if (truncated && best !== null && best.marksSeen) {
       const chosen = best;
+      // Nor does the MRZ say where the last word ends: a sharper reading that stops inside it (`ELEANO`, the line's
+      // crop through its last letter) takes its end from a plainer reading that spells it on, the same word.
+      const ending = plain.filter((p) => p.longest).map((p) => wordEnd(chosen.value, p.value)).find((end) => end !== null);
+      if (ending != null) return { ...chosen, value: `${chosen.value}${ending}` };
       const spaced = plain.find((p) => plainLetters(p.value) === plainLetters(chosen.value) && separatorsByLetters(p.value).size > separatorsByLetters(chosen.value).size);
       if (spaced !== undefined) return { ...chosen, value: separatorsJoined(chosen.value, spaced.value) };
     }
@@ -386,6 +395,21 @@ function givenNamesBeyondMrz(
   if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
   return { ...reread, value: withSeparatorsAdded(reread.value, plain.value) };
+}
+
+/**
+ * The letters `longer` spells past the end of `shorter`, where it spells the same letters up to there and goes on in
+ * the same word (no separator); null otherwise.
+ */
+function wordEnd(shorter: string, longer: string): string | null {
+  const letters = plainLetters(shorter);
+  if (letters === '' || /[\s\-]$/.test(shorter) || !plainLetters(longer).startsWith(letters)) return null;
+  let count = 0;
+  const chars = [...longer];
+  let at = 0;
+  while (at < chars.length && count < letters.length) count += plainLetters(chars[at++]!).length;
+  const rest = chars.slice(at).join('');
+  return count === letters.length && /^\p{Lu}+$/u.test(rest) ? rest : null;
 }
 
 /**
