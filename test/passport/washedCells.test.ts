@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
-import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt } from '../../plugins/passport/reconcile/washedCells.ts';
+import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, withDroppedSeconds } from '../../plugins/passport/reconcile/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 import { uncheckedOf } from '../../plugins/passport/reconcile/decodeReadings.ts';
 
@@ -58,6 +58,20 @@ describe('cells washed out by glare', () => {
     expect(filled.lines[1].slice(10, 21)).toBe('FRA<<<<<<0M');
     // A printed name that disagrees with a readable cell (the surname's) fills nothing.
     expect(fillWashedFromPrint(parseTd3([...mid], { now }), [spot, spot], { ...print, mrzName: 'LEFEBVRE<<REMI' }, now).lines[0]).toBe(mid[0]);
+  });
+
+  it('fills washed name cells from a copy whose OCR dropped a mark that makes two MRZ letters, the readable cells saying so', () => {
+    // Seed 1151001 styled-dev 18 (glare over CHMIDT): the print read UEBELHOR and JORG for ÜBELHÖR and JÖRG.
+    const glared = ['P<D<<BAECKER<S<<<<<<<UEBELHOER<<JOERG<JUERGE', 'PYZH1V0JP7D<<4701084M291025330699609027<<<56'] as const;
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 14 && i <= 19), washedFirst(0)];
+    const print = { ...printed, issuingState: 'D', nationality: 'D', sex: 'M', mrzName: 'BAECKER<SCHMIDT<UEBELHOR<<JORG<JUERGEN' };
+    expect(fillWashedFromPrint(parseTd3([...glared], { now }), spot, print, now).lines[0]).toBe('P<D<<BAECKER<SCHMIDT<UEBELHOER<<JOERG<JUERGE');
+    // The copy's other letters must still be the readable cells': a misread one fills nothing.
+    expect(fillWashedFromPrint(parseTd3([...glared], { now }), spot, { ...print, mrzName: 'BAECKER<SCHMIDT<UEBELHAR<<JORG<JUERGEN' }, now).lines[0]).toBe(glared[0]);
+    // Nothing is put back over a washed cell: there the copy is all there is.
+    const guessed = [...'P<D<<SCHOEZ<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<'];
+    expect(withDroppedSeconds('SCHOLZ<<ANNA', guessed, Array.from({ length: 44 }, (_, i) => i === 9))).toBe('SCHOLZ<<ANNA');
+    expect(withDroppedSeconds('SCHOLZ<<ANNA', guessed, undefined)).toBe('SCHOELZ<<ANNA');
   });
 
   it('mends a doubted name letter or two beside the washed cells with the print that fills them', () => {

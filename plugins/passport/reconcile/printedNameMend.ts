@@ -217,7 +217,7 @@ export interface PrintDifference {
  * OCR of the print often drops the marks that make two MRZ letters of one printed one (Ö, Ü, Ä, Å read as O, U, A):
  * such a letter may stand for itself followed by this second letter in the MRZ.
  */
-const droppedMarkSecond: Readonly<Record<string, string>> = { A: 'EA', O: 'E', U: 'E' };
+export const droppedMarkSecond: Readonly<Record<string, string>> = { A: 'EA', O: 'E', U: 'E' };
 
 /**
  * The printed name part (in MRZ letters) aligned with the MRZ's, letter for letter, except that a printed A, O or U

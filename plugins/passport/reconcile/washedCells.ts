@@ -10,6 +10,7 @@ import type { Td3Repair } from '../mrz/repairTd3.ts';
 import { td3CheckCells, td3Checks, td3ChecksCovering, td3Field, td3FieldCells, td3Fields, type Td3CheckName, type Td3FieldName, type Td3FieldSpec } from '../mrz/td3Fields.ts';
 import { isoAsYymmdd } from '../../../core/mrz/mrzDate.ts';
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
+import { droppedMarkSecond } from './printedNameMend.ts';
 
 export interface PrintedUncheckedFields {
   /** `IND`, `D`. */
@@ -143,13 +144,32 @@ export function fillWashedFromPrint(
   fill('nationality', printed.nationality);
   fill('sex', mrzSex(printed.sex));
   // A name longer than its 39 cells is cut at the end, as the MRZ cuts it.
-  const name = printed.mrzName === null ? null : printed.mrzName.slice(0, 39);
+  const name = printed.mrzName === null ? null : withDroppedSeconds(printed.mrzName, lines[0], washed[0]).slice(0, 39);
   // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
   // read HAKAN beside the MRZ's HAAKAN), which says nothing of the surname's washed cells.
   if (!fill('name', name) && name !== null && name.includes('<<')) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
   if (fills.length === 0) return parse;
   const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
   return { ...next, repairs: [...parse.repairs, ...fills] };
+}
+
+/**
+ * A name's printed copy (in MRZ letters, from the name's first cell) with the second letter of each pair a dropped
+ * mark made one put back where line 1's readable cell after the letter holds it and the copy goes on otherwise
+ * (UEBELHÖR read `UEBELHOR` beside the MRZ's UEBELHOER): OCR of the print drops marks, and the fill compares the copy
+ * with the readable cells one for one. A washed cell says nothing, so nothing is put back there.
+ */
+export function withDroppedSeconds(copy: string, line1: readonly string[], washed1: readonly boolean[] | undefined): string {
+  const start = td3Field('name').start;
+  let out = '';
+  for (const [j, c] of [...copy].entries()) {
+    out += c;
+    const at = start + out.length;
+    const cell = line1[at];
+    if (cell === undefined || washed1?.[at] === true || cell === (copy[j + 1] ?? '<')) continue;
+    if ((droppedMarkSecond[c] ?? '').includes(cell)) out += cell;
+  }
+  return out;
 }
 
 /**
