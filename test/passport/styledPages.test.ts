@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001 and 1099001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001 and 1151001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,8 @@ const pages: readonly StyledPage[] = [
   { seed: 999_001, index: 177, degradation: 'photo', what: 'A and N one blob under the acute: the mark over the A\'s half is the A\'s (was: SANCHEZ, SEBASTIAN)' },
   { seed: 1_001_001, index: 187, degradation: 'photo', what: 'given names past a cut MRZ, JIŘÍ read `JIRT` by every pass: the T a bare stem under the acute (was: JIRT ALEKSANDR)' },
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
+  { seed: 1_151_001, index: 17, degradation: 'glare', what: "glare over SCHMIDT, the print read with ÜBELHÖR's and JÖRG's marks dropped: their E put back where the readable cells hold it (was: refused)", only: ['full_name', 'surname', 'given_name', 'passport_number', 'date_of_birth', 'expiry_date'] },
+  { seed: 1_151_001, index: 22, degradation: 'glare', what: "glare over BJØRNSTAD: a copy that lost Ø's E leaves `<<<` before a letter, and an edge letter one reading mends is no rival fill (was: refused)" },
   { seed: 1_037_001, index: 72, degradation: 'noise', what: 'given names a surname filling line 1 left no room for, their label garbled in the first pass: found in the sharper pass and re-read (was: no given names)' },
   { seed: 1_099_001, index: 39, degradation: 'glare', what: "glare cut both lines' fillers at one cell: each line's frame pitched by its blobs' spacing, not its span over 44 cells (was: DLÅMINI, DLAAMINI valid but wrong)" },
   { seed: 1_037_001, index: 160, degradation: 'photo', what: "a date of issue read in two parts under its label, the expiry's value boxed up into its own label: not run on to it (was: 2023-09-23)" },

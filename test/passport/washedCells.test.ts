@@ -74,6 +74,15 @@ describe('cells washed out by glare', () => {
     expect(withDroppedSeconds('SCHOLZ<<ANNA', guessed, undefined)).toBe('SCHOELZ<<ANNA');
   });
 
+  it('takes no copy that would leave three fillers before a letter inside the name', () => {
+    // Seed 1151001 styled-dev 23 (glare over OERNSTAD<<): the sparse pass read BJORNSTAD, Ø's E lost with its stroke.
+    const glared = ['P<NORBJ<<<<<<<<<<ERIK<<<<<<<<<<<<<<<<<<<<<<<', '4072165586NOR8502049M2901101651953116<<<<<52'] as const;
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 7 && i <= 15), washedFirst(0)];
+    const print = { ...printed, issuingState: 'NOR', nationality: 'NOR', sex: 'M' };
+    expect(fillWashedFromPrint(parseTd3([...glared], { now }), spot, { ...print, mrzName: 'BJORNSTAD<<ERIK' }, now).lines[0]).toBe(glared[0]);
+    expect(fillWashedFromPrint(parseTd3([...glared], { now }), spot, { ...print, mrzName: 'BJOERNSTAD<<ERIK' }, now).lines[0]).toBe('P<NORBJOERNSTAD<<ERIK<<<<<<<<<<<<<<<<<<<<<<<');
+  });
+
   it('mends a doubted name letter or two beside the washed cells with the print that fills them', () => {
     // Glare over the given names' end (seed 1135001 item 45): M read H at its edge (runner-up M), RTI washed.
     const edge = ['P<MEXGUTIERREZ<SANCHEZ<IBANEZ<NUNEZ<<HAKLJN<', 'J068460531MEX6610078M350924908649908<<<<<<80'] as const;

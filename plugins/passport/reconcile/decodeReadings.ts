@@ -137,8 +137,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
   const chosen = filled.reduce((best, f) => (nameFills(f.parse) > nameFills(best.parse) ? f : best), filled[0]!);
   // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print
-  // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed.
-  const rivalFill = filled.some((f) => nameFills(f.parse) > 0 && nameFills(f.parse) === nameFills(chosen.parse) && f.parse.lines[0] !== chosen.parse.lines[0]);
+  // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed. Only the
+  // washed cells count: a letter at the glare's edge one reading mends and another leaves is the doubted-name rule's.
+  const washedLetters = (p: typeof mended): string => [...p.lines[0]].filter((_, i) => reading.washed[0]?.[i] === true).join('');
+  const rivalFill = filled.some((f) => nameFills(f.parse) > 0 && nameFills(f.parse) === nameFills(chosen.parse) && washedLetters(f.parse) !== washedLetters(chosen.parse));
   const washedName = rivalFill ? null : chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
   const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));

@@ -130,6 +130,12 @@ export function fillWashedFromPrint(
     const differ = indices.filter((i) => !washedHere(i) && cells[spec.start + i] !== value[i]);
     const mended = field === 'name' && differ.length <= maxEdgeMends && differ.every((i) => value[i] !== '<' && cells[spec.start + i] !== '<' && nameCellDoubted(spec.start + i, value[i]!));
     if (differ.length > 0 && !mended) return false;
+    // ICAO writes no three fillers inside a name: a copy shorter than the MRZ's name (BJORNSTAD, Ø's E lost, for
+    // BJOERNSTAD) that would leave `<<<` before a readable letter is a copy of other letters.
+    if (field === 'name') {
+      const after = cells.slice(spec.start, spec.end).map((c, i) => (i < value.length && (washedHere(i) || differ.includes(i)) ? value[i]! : c));
+      if (/<{3}[A-Z]/.test(after.join(''))) return false;
+    }
     for (const i of indices) {
       if (cells[spec.start + i] === value[i] || (!washedHere(i) && !differ.includes(i))) continue;
       const reason = washedHere(i) ? 'washed_out' : 'printed_page';
