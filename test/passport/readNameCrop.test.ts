@@ -8,7 +8,7 @@ import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { orthographyOf } from '../../plugins/passport/viz/nameOrthography.ts';
-import { readNameCrop } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { marksBesideRefill, readNameCrop } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { ocrPoolForFile } from '../support/ocrPool.ts';
 
 const ocr = ocrPoolForFile();
@@ -63,4 +63,13 @@ describe('readNameCrop', () => {
     const image = await crop('maja-small-j-dropped');
     expect(await readNameCrop(image, orthographyOf(['UTO']), context(), { name: 'MAJA', cut: false })).toBe('MAJA');
   }, 60_000);
+  it('keeps the first reading\'s marks on letters no dropped one stood beside', () => {
+    // MAJA read `MAA`: beside the J put back, the A's ogonek read along three letters is not the ink's.
+    expect(marksBesideRefill('MĄJA', 'MAJA', 'MAA')).toBe('MAJA');
+    // Seed 967001 styled-dev 181 (rot270): the page's edge cut ÇELIK's K; put back, the shifted letters lost the
+    // cedillas the first reading placed on Ş and Ç, away from it.
+    expect(marksBesideRefill('ÖZTÜRK-ŞAHIN-ÇELIK', 'ÖZTÜRK-SAHIN-CELIK', 'OZTURK-SAHIN-CELI')).toBe('ÖZTÜRK-ŞAHIN-ÇELIK');
+    // The dropped letter's own mark is read afresh (ANAÏS read `ANAS`).
+    expect(marksBesideRefill('ANAIS', 'ANAÏS', 'ANAS')).toBe('ANAÏS');
+  });
 });

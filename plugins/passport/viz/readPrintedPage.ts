@@ -150,14 +150,13 @@ export async function readNameCrop(
       ).trim();
     const text = marked(ocr);
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
-    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows, all
-    // of them afresh (the dropped J's tail, read under the A beside it, is no ogonek once the J is back).
+    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
     const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, stripAccents(reconciled.value)) : null;
     // Every word with letters read at 60 or more: what a line read again from nothing must be, where no MRZ name
     // checks it (`EEE CC`, texture on a soft small copy, read at 34 and 49).
     const sure = ocr.lines.every((line) => line.words.every((w) => !/\p{L}/u.test(w.text) || w.confidence >= 60));
-    return { text: refilled === null ? text : marked(refilled), reachedEnd, sure };
+    return { text: refilled === null || reconciled === null ? text : marksBesideRefill(reconciled.value, marked(refilled), ocr.text), reachedEnd, sure };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
   /**
@@ -311,6 +310,32 @@ export function firstPhrase(ocr: OcrResult): OcrResult {
 
 /** A word's letters without their marks, upper case (not vizFields' plainLetters: Æ and Ø stay one letter each). */
 const letterBases = (word: string): string => stripAccents(word).toUpperCase();
+
+/**
+ * A refilled name's marks: read afresh (`afresh`) on the letters OCR dropped and those beside them, where the first
+ * reading placed its marks along fewer letters than the ink has (MAJA read `MAA`: the J's tail under the A taken for
+ * an ogonek); elsewhere as the first reading (`first`) has them, whose letters stood where it read them (`ÇELIK` cut
+ * by the page's edge, its K put back, the cedillas the shifted letters lost). `read`: OCR's text.
+ */
+export function marksBesideRefill(first: string, afresh: string, read: string): string {
+  const a = [...first.normalize('NFC')];
+  const b = [...afresh.normalize('NFC')];
+  if (a.length !== b.length || a.some((c, i) => letterBases(c) !== letterBases(b[i]!))) return afresh;
+  const readLetters = letterBases(read).replace(/[^A-Z]/g, '');
+  const dropped = new Set<number>();
+  let k = 0;
+  let j = 0;
+  const letterAt: number[] = [];
+  for (const c of a) {
+    letterAt.push(/\p{L}/u.test(c) ? k : -1);
+    if (!/\p{L}/u.test(c)) continue;
+    if (letterBases(c) === readLetters[j]) j++;
+    else dropped.add(k);
+    k++;
+  }
+  const nearDropped = (at: number): boolean => at >= 0 && (dropped.has(at - 1) || dropped.has(at) || dropped.has(at + 1));
+  return a.map((c, i) => (nearDropped(letterAt[i]!) ? b[i]! : c)).join('');
+}
 
 /** OCR drops a glyph or two it has no class for; a word read with more of its letters missing was cut short. */
 const mostDropped = 2;
