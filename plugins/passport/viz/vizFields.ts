@@ -184,7 +184,7 @@ function readName(
     // one-letter `E`) is no other reading.
     if (truncated && best !== null) {
       const key = plainLetters(best.beyondText);
-      if (plain.some((p) => p.longest && !key.startsWith(plainLetters(p.beyondText)) && !plainLetters(p.beyondText).startsWith(key))) {
+      if (plain.some((p) => p.longest && !alikeAsFarAsBoth(key, plainLetters(p.beyondText)))) {
         readingsDisagree = true;
         return null;
       }
@@ -196,7 +196,7 @@ function readName(
       const other = (source: number): boolean => source !== chosen.source && !sharesWords(texts[source]!, texts[chosen.source]!);
       const corroborates = (p: Scored): boolean => {
         const beyond = plainLetters(p.beyondText);
-        return other(p.source) && beyond !== '' && (key.startsWith(beyond) || beyond.startsWith(key));
+        return other(p.source) && beyond !== '' && alikeAsFarAsBoth(key, beyond);
       };
       const endsAlike = texts.some((t, source) => other(source) && plainLetters(nameCharacters(t.text)).endsWith(key));
       // Nor from a re-read of the line's crop (no phrase of the page: the crop is where the line was placed) that
@@ -206,7 +206,7 @@ function readName(
         witnesses.some((w) => {
           const beyond = reconcile.ifAgrees(inOrthography(nameCharacters(w.text), orthography), mrzName, truncated, orthography.strokedOe, orthography.thorn)?.beyondText;
           const letters = plainLetters(beyond ?? '');
-          return letters !== '' && (key.startsWith(letters) || letters.startsWith(key));
+          return letters !== '' && alikeAsFarAsBoth(key, letters);
         });
       const mostlyUnchecked = texts[chosen.source]!.words === undefined && key.length > plainLetters(mrzName).length;
       if (key !== '' && (chosen.misread > 0 || (mostlyUnchecked && !witnessed())) && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
@@ -285,7 +285,7 @@ function completedEnd(labelled: readonly NameCandidate[], mrzName: string, trunc
   if (first === undefined || key === '') return null;
   const alike = found.slice(1).some(({ done }) => {
     const other = plainLetters(done.beyond);
-    return other !== '' && (key.startsWith(other) || other.startsWith(key));
+    return other !== '' && alikeAsFarAsBoth(key, other);
   });
   if (!alike) return null;
   const { text, bbox } = first.candidate;
@@ -395,6 +395,11 @@ function givenNamesBeyondMrz(
   if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
   return { ...reread, value: withSeparatorsAdded(reread.value, plain.value) };
+}
+
+/** Two spellings alike as far as both go: one is the other, or stops short of it. */
+function alikeAsFarAsBoth(a: string, b: string): boolean {
+  return a.startsWith(b) || b.startsWith(a);
 }
 
 /**
