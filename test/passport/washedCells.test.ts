@@ -168,6 +168,25 @@ describe('cells washed out by glare', () => {
     expect(unconfirmedWashedCells(data, [washedFirst(0), spot(37, 42)], printed)[1]).toEqual([37, 38, 39, 40, 41, 42]);
   });
 
+  it('takes glare across the middle of a field that starts in filler for filler where both checks over it hold', () => {
+    // Glare over cells 33-39 of line 2, filler readable either side, the field's check digit 0 and the composite
+    // readable (glare seed 1153001 item 8).
+    const parse = parseTd3([...truth], { now });
+    const spot = (from: number, to: number) => Array.from({ length: 44 }, (_, i) => i >= from && i <= to);
+    const unconfirmed = unconfirmedWashedCells(parse, [washedFirst(0), spot(32, 38)], printed);
+    expect(unconfirmed).toEqual([[], []]);
+    expect(washedCellsInDoubt(parse, unconfirmed)).toEqual({ line1: 0, line2: [] });
+    // Not where the glare takes the field's first cell, its check digit or the composite, nor where the composite
+    // fails over the filler, nor where a washed cell read data.
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(28, 34)], printed)[1]).toEqual([28, 29, 30, 31, 32, 33, 34]);
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(33, 42)], printed)[1]).toEqual([33, 34, 35, 36, 37, 38, 39, 40, 41, 42]);
+    expect(unconfirmedWashedCells(parse, [washedFirst(0), spot(32, 38).map((w, i) => w || i === 43)], printed)[1]).toEqual([32, 33, 34, 35, 36, 37, 38, 43]);
+    const composite = parseTd3([truth[0], `${truth[1].slice(0, 43)}7`], { now });
+    expect(unconfirmedWashedCells(composite, [washedFirst(0), spot(32, 38)], printed)[1]).toEqual([32, 33, 34, 35, 36, 37, 38]);
+    const data = parseTd3([truth[0], `${truth[1].slice(0, 34)}7${truth[1].slice(35)}`], { now });
+    expect(unconfirmedWashedCells(data, [washedFirst(0), spot(32, 38)], printed)[1]).toEqual([32, 33, 34, 35, 36, 37, 38]);
+  });
+
   it('never reports the MRZ valid while line 1 keeps washed cells nothing confirmed, though no check digit covers them', () => {
     // Line 2 read whole and proven; glare over the given names, and the print not read.
     const parse = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<ANANYA<<<<<<<<<<<<<', truth[1]], { now });

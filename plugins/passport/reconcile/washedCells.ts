@@ -67,15 +67,21 @@ const fillerRunReadable = 7;
  * written from their first cell, so data after half a field of filler would be rare; the classifier's faint reading
  * and the composite confirm it (a wrong filling holds the composite one time in ten). Where the same glare washed the
  * composite too, the run and the faint reading are all there is: the composite's cell is then in doubt beside the
- * field's check cell (fillerCheckCellWashed), which it covers, and the answer says so.
+ * field's check cell (fillerCheckCellWashed), which it covers, and the answer says so. Glare across a shorter run
+ * of filler from the first cell takes the field's own check digit and the composite, both readable and holding over
+ * filler there, as well (one wrong filling in a hundred holds both).
  */
 function optionalDataFillerRun(parse: Td3Parse, washed: WashedCells): boolean {
   const line2 = parse.lines[1];
   const cells = td3FieldCells('optional_data');
   const isWashed = (i: number): boolean => washed[1]?.[i] === true;
   const firstWashed = cells.findIndex(isWashed);
-  if (firstWashed < fillerRunReadable || cells.slice(firstWashed).some((i) => !isWashed(i))) return false;
-  return (isWashed(td3Field('composite_check').start) || parse.checks.composite) && cells.every((i) => line2[i] === '<');
+  if (firstWashed < 1 || !cells.every((i) => line2[i] === '<')) return false;
+  if (firstWashed >= fillerRunReadable && cells.slice(firstWashed).every(isWashed)) {
+    return isWashed(td3Field('composite_check').start) || parse.checks.composite;
+  }
+  const readable = (field: Td3FieldName): boolean => !isWashed(td3Field(field).start);
+  return readable('optional_data_check') && readable('composite_check') && parse.checks.optional_data && parse.checks.composite;
 }
 
 /**
