@@ -650,6 +650,11 @@ describe('locateNames', () => {
     expect(boxes.givenNames).not.toBeNull();
     expect(boxes.givenNames!.y0).toBe(247);
     expect(boxes.givenNames!.x1).toBeGreaterThanOrEqual(350);
+    // An MRZ part glare left one letter of (OKONKWO<<A, ABENA washed) places no phrase: the code NGA ends in it too
+    // (glare seed 1153001 item 89).
+    const washedGiven = parseTd3(['PDNGAOKONKL<<<<<<<A<<<<<<<<<<<<<<<<<<<<<<<<<', 'F985756922NGA6108089F3310104GX504360U<<<<<36'], { now });
+    const codeRow = ocrOf(line([word('NGA', 587, 179, 640, 197)]), line([word('SURNAME', 342, 237, 404, 247)]), line([word('OKONKWO', 639, 233, 774, 252)]));
+    expect(locateNames(codeRow, washedGiven).givenNames).toBeNull();
     // No phrase near enough: none (the date's digits, the surname are not the given names).
     expect(locateNames(ocrOf(line([word('Soyadı/Surname/Nom', 300, 160, 400, 170)]), line([word('AYDIN', 301, 180, 360, 196)]), line([word('05.06.1972', 300, 310, 380, 326)])), turkish).givenNames).toBeNull();
   });

@@ -571,12 +571,14 @@ export function locateNames(
   const nearMrz = (part: string): BoundingBox | null => {
     if (part === '') return null;
     const name = part.replace(/ /g, '<');
+    // An MRZ part of a letter or two (the rest washed out) places no phrase: any word holding that letter is as near.
+    const letters = name.replace(/</g, '').length;
     let best: { cost: number; box: BoundingBox } | null = null;
     for (const p of phrases) {
       const text = nameCharacters(p.text);
       if (p.label !== null || text.replace(/[^\p{L}]/gu, '').length < 3) continue;
       const { cost } = reconcileName(text, name);
-      if (cost <= Math.max(2, name.length / 3) && (best === null || cost < best.cost)) best = { cost, box: capitalsBox(p.words) };
+      if (cost <= Math.max(2, name.length / 3) && cost < letters && (best === null || cost < best.cost)) best = { cost, box: capitalsBox(p.words) };
     }
     return widened(best?.box);
   };
