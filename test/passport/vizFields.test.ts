@@ -7,7 +7,7 @@ import { parseTd3, withBirthBeforeIssue, withPrintedBirthCentury } from '../../p
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
-import { locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
+import { apostrophesJoined, locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
@@ -608,6 +608,16 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     // Only added: a separator the value has stays, one at an end is none between letters.
     expect(separatorsJoined('ANNE-MARIE', 'ANNE MARIE')).toBe('ANNE-MARIE');
     expect(separatorsJoined('ANNA', 'ANNA ')).toBe('ANNA');
+  });
+  it('takes back an apostrophe the plainer reading has where the sharper one, marks and all, lost it', () => {
+    // Glare seed 1157001 item 32: the sparse pass read BENARD-D'ARTOIS, the re-read BÉNARD-DARTOIS.
+    const french = parseTd3(['P<BELBENARD<DARTOIS<<HERVE<<<<<<<<<<<<<<<<<<', 'L898902C36BEL7408122F1204159ZE184226B<<<<<10'], { now });
+    const sparse = rows(['Surname / Nom', "BENARD-D'ARTOIS", 'Given names / Prénoms', 'HERVE']);
+    expect(readVizFields(sparse, french, { surname: 'BÉNARD-DARTOIS' }, now).surname?.value).toBe("BÉNARD-D'ARTOIS");
+    expect(apostrophesJoined('VAN T HOF', "VAN 'T HOF")).toBe("VAN 'T HOF");
+    // Only inside the name, and only added.
+    expect(apostrophesJoined("O'BRIEN", "O'BRIEN")).toBe("O'BRIEN");
+    expect(apostrophesJoined('BRIEN', "BRIEN'")).toBe('BRIEN');
   });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');

@@ -225,6 +225,13 @@ function readName(
       const spaced = plain.find((p) => plainLetters(p.value) === plainLetters(chosen.value) && separatorsByLetters(p.value).size > separatorsByLetters(chosen.value).size);
       if (spaced !== undefined) return { ...chosen, value: separatorsJoined(chosen.value, spaced.value) };
     }
+    // The MRZ drops a name's apostrophes (D'ARTOIS is DARTOIS there): a sharper reading that lost one a plainer
+    // reading of the same letters read between them takes it back, as it takes back a space.
+    if (best !== null && best.marksSeen) {
+      const chosen = best;
+      const marked = plain.find((p) => plainLetters(p.value) === plainLetters(chosen.value) && apostrophesByLetters(p.value).size > apostrophesByLetters(chosen.value).size);
+      if (marked !== undefined) best = { ...chosen, value: apostrophesJoined(chosen.value, marked.value) };
+    }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
     // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at, and the
     // separators it did not read from the plainer one.
@@ -308,6 +315,35 @@ export function separatorsOf(value: string, read: string, other: string): string
       out += c;
       letters += plainLetters(c).length;
     }
+  }
+  return out;
+}
+
+const apostrophe = /^['’]$/u;
+
+/** Where a reading has an apostrophe: the count of letters before it. */
+function apostrophesByLetters(text: string): Set<number> {
+  const found = new Set<number>();
+  let letters = 0;
+  for (const c of text) {
+    if (apostrophe.test(c)) found.add(letters);
+    else letters += plainLetters(c).length;
+  }
+  return found;
+}
+
+/** `value` with an apostrophe wherever `other` (the same letters) has one inside the name and `value` none. */
+export function apostrophesJoined(value: string, other: string): string {
+  const printed = apostrophesByLetters(other);
+  const own = apostrophesByLetters(value);
+  const total = plainLetters(value).length;
+  let letters = 0;
+  let out = '';
+  for (const c of value) {
+    const letter = plainLetters(c).length > 0;
+    if (letter && printed.has(letters) && !own.has(letters) && letters > 0 && letters < total) out += '\'';
+    if (letter) letters += plainLetters(c).length;
+    out += c;
   }
   return out;
 }
