@@ -3,7 +3,7 @@ import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
 import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, withDroppedSeconds } from '../../plugins/passport/reconcile/washedCells.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
-import { uncheckedOf } from '../../plugins/passport/reconcile/decodeReadings.ts';
+import { uncheckedOf, untilTexture } from '../../plugins/passport/reconcile/decodeReadings.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const truth = ['P<INDTHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;
@@ -185,6 +185,17 @@ describe('cells washed out by glare', () => {
     expect(unconfirmedWashedCells(composite, [washedFirst(0), spot(32, 38)], printed)[1]).toEqual([32, 33, 34, 35, 36, 37, 38]);
     const data = parseTd3([truth[0], `${truth[1].slice(0, 34)}7${truth[1].slice(35)}`], { now });
     expect(unconfirmedWashedCells(data, [washedFirst(0), spot(32, 38)], printed)[1]).toEqual([32, 33, 34, 35, 36, 37, 38]);
+  });
+
+  it('takes a reading of a name that fills washed cells only up to a mark no name holds', () => {
+    // Glare seed 1157001 item 39: texture after FATMA read `" TU`, whose TU filled two washed filler cells.
+    expect(untilTexture('AYSE GULSEN FATMA" TU')).toBe('AYSE GULSEN FATMA');
+    // Before the name's first letter nothing is cut: the name's reading decides what that is.
+    expect(untilTexture("| 'T HOF")).toBe("| 'T HOF");
+    expect(untilTexture('LARS 5')).toBe('LARS ');
+    // A quote read for an apostrophe, zeros read for Os and a doubled hyphen are the name's.
+    expect(untilTexture('THOMPSON-0"BRIEN')).toBe("THOMPSON-0'BRIEN");
+    expect(untilTexture('ZHANG=CHEN J0HN')).toBe('ZHANG=CHEN J0HN');
   });
 
   it('never reports the MRZ valid while line 1 keeps washed cells nothing confirmed, though no check digit covers them', () => {

@@ -49,9 +49,22 @@ function printedType(a: string | null, b: string | null): string | null {
   return one === 'P' ? one : null;
 }
 
+/**
+ * A reading of a name up to the first mark no name holds: texture OCR read beside a name comes with such marks
+ * (`FATMA" TU`), and what follows one is not the name's. A double quote read for an apostrophe (`0"BRIEN`) stays.
+ */
+export function untilTexture(read: string): string {
+  const text = read.replace(/(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu, "'");
+  const start = text.search(/\p{L}/u);
+  if (start < 0) return text;
+  // What nameCharacters reads as a letter or a separator (a zero as O, `=` as a hyphen) is no such mark.
+  const cut = text.slice(start).search(/[^\p{L}\s'’\-‐‑‒–—―0@=~]/u);
+  return cut < 0 ? text : text.slice(0, start + cut);
+}
+
 /** One reading of a printed name part as printed (letters, spaces, hyphens, apostrophes), or null when it is not one. */
 function asPrintedName(read: string): string | null {
-  const text = nameCharacters(read);
+  const text = nameCharacters(untilTexture(read));
   return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
 }
 
