@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001 and 1151001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001, 1151001, 1153001 and 1157001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,10 @@ const pages: readonly StyledPage[] = [
   { seed: 995_001, index: 50, degradation: 'glare', what: "one Ö seen in a Swedish name on a Danish page: the other O for OE is Ö too, not the orthography's Ø (was: ÅNGSTRØM)" },
   { seed: 1_151_001, index: 17, degradation: 'glare', what: "glare over SCHMIDT, the print read with ÜBELHÖR's and JÖRG's marks dropped: their E put back where the readable cells hold it (was: refused)", only: ['full_name', 'surname', 'given_name', 'passport_number', 'date_of_birth', 'expiry_date'] },
   { seed: 1_151_001, index: 22, degradation: 'glare', what: "glare over BJØRNSTAD: a copy that lost Ø's E leaves `<<<` before a letter, and an edge letter one reading mends is no rival fill (was: refused)" },
+  { seed: 1_153_001, index: 7, degradation: 'glare', what: 'glare over the middle of an unused optional-data field, both checks over it readable and holding (was: refused)' },
+  { seed: 1_153_001, index: 88, degradation: 'glare', what: "glare over ABENA, the MRZ's given names read `A`: the code NGA two rows up is no place for them (was: refused)" },
+  { seed: 1_157_001, index: 38, degradation: 'glare', what: 'glare over the end of the given names, the sparse pass reading texture after them as `" TU` (was: refused)' },
+  { seed: 1_157_001, index: 31, degradation: 'glare', what: "D'ARTOIS's apostrophe read by the sparse pass, lost by the re-read that saw BÉNARD's acute (was: BÉNARD-DARTOIS)" },
   { seed: 1_037_001, index: 72, degradation: 'noise', what: 'given names a surname filling line 1 left no room for, their label garbled in the first pass: found in the sharper pass and re-read (was: no given names)' },
   { seed: 1_099_001, index: 39, degradation: 'glare', what: "glare cut both lines' fillers at one cell: each line's frame pitched by its blobs' spacing, not its span over 44 cells (was: DLÅMINI, DLAAMINI valid but wrong)" },
   { seed: 1_037_001, index: 160, degradation: 'photo', what: "a date of issue read in two parts under its label, the expiry's value boxed up into its own label: not run on to it (was: 2023-09-23)" },
