@@ -309,7 +309,11 @@ export function completePrintedPrefix(printed: string, mrzName: string, hyphenAf
   if (tr.replace(/</g, '').length < 4 || tr.length * 2 < mrzName.length || !mrzName.startsWith(tr) || tr === mrzName) return null;
   const rest = mrzName.slice(tr.length);
   const joined = hyphenAfter && rest.startsWith('<') ? `-${rest.slice(1)}` : rest;
-  return `${head}${joined.replace(/</g, ' ')}`.replace(/\s+/g, ' ').trim();
+  // Past a reading that stops inside a word (glare, a crop's edge) the MRZ's fillers say nothing of the print's
+  // separators: a name whose words read so far are joined by hyphens alone, two or more, goes on joined so.
+  const separators = head.match(/[ -]/g) ?? [];
+  const chained = !rest.startsWith('<') && separators.length >= 2 && separators.every((c) => c === '-');
+  return `${head}${joined.replace(/</g, chained ? '-' : ' ')}`.replace(/\s+/g, ' ').trim();
 }
 
 /**
