@@ -52,6 +52,7 @@ const pages: readonly StyledPage[] = [
   { seed: 1_153_001, index: 7, degradation: 'glare', what: 'glare over the middle of an unused optional-data field, both checks over it readable and holding (was: refused)' },
   { seed: 1_153_001, index: 88, degradation: 'glare', what: "glare over ABENA, the MRZ's given names read `A`: the code NGA two rows up is no place for them (was: refused)" },
   { seed: 1_157_001, index: 38, degradation: 'glare', what: 'glare over the end of the given names, the sparse pass reading texture after them as `" TU` (was: refused)' },
+  { seed: 1_157_001, index: 88, degradation: 'glare', what: 'glare over the sex cell, its printed F under `8. Sex` a letter the sparse pass dropped: read again in the ink alone (was: X)' },
   { seed: 1_157_001, index: 31, degradation: 'glare', what: "D'ARTOIS's apostrophe read by the sparse pass, lost by the re-read that saw BÉNARD's acute (was: BÉNARD-DARTOIS)" },
   { seed: 1_037_001, index: 72, degradation: 'noise', what: 'given names a surname filling line 1 left no room for, their label garbled in the first pass: found in the sharper pass and re-read (was: no given names)' },
   { seed: 1_099_001, index: 39, degradation: 'glare', what: "glare cut both lines' fillers at one cell: each line's frame pitched by its blobs' spacing, not its span over 44 cells (was: DLÅMINI, DLAAMINI valid but wrong)" },

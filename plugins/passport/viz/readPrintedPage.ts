@@ -21,6 +21,7 @@ import { belowCloseLabel, nameLineBand, nameRows, onlyRows, roomAbove, type RowB
 import { personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
+import { withSexReread } from './printedSex.ts';
 import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { nameCharacters, reconcileName } from './printedName.ts';
 import { offRule, weakIssueDate } from './issueDateChoice.ts';
@@ -452,6 +453,10 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     againScaled.catch(() => undefined);
     viz = first.ocr;
     const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
+    // No check digit covers the sex: a cell glare washed is the print's to give, read again under its label if need be.
+    if (located.reading.washed[1]?.[td3Field('sex').start] === true && firstRead.printed.sex === null) {
+      viz = await withSexReread(first.scaled, viz, located.reading.frame.lineCentresMm, ctx);
+    }
     // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
     // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
     const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
