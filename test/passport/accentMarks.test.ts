@@ -645,6 +645,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
     // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.
     ['reads an I and an i where the ink stands one letter as the one I under a mark', 'inigo-acute-i-read-twice'],
+    // Seed 1159001 styled-dev 149 (blur): Ø read `Q@`, one letter of ink as two; the Q's tail taken for Ø's stroke
+    // made it ØOYSTEIN, past the MRZ where nothing checks it.
+    ['reads a Q and an @ where the ink stands one letter as the one round letter, its eyes telling Ø', 'oystein-o-read-twice'],
     // Seed 1035001 styled-dev 168 (a clean PDF): JI-WOO's hyphen read `:`, and the name came back JI WOO. The J's tail
     // made it too tall to count among the line's letters, which were then too few to measure.
     ['reads a stop or colon OCR read between two letters as the hyphen the ink shows there', 'ji-woo-hyphen-read-colon'],

@@ -223,7 +223,8 @@ export function withAccentMarks(
   // pixels then tell Ø from O.
   const asWords = ocr.lines
     .flatMap((l) => l.words)
-    .flatMap((w) => (w.text.trim() === '' ? [] : [{ ...w, text: barsAsI(w.text.trim().replace(/\$/g, 'S').replace(/@/g, 'O')) }]))
+    .flatMap((w) => (w.text.trim() === '' ? [] : [roundLetterReadTwice({ ...w, text: w.text.trim() }, blobs, letterHeightOf)]))
+    .map((w) => ({ ...w, text: barsAsI(w.text.replace(/\$/g, 'S').replace(/@/g, 'O')) }))
     .map((w) => markedIReadTwice(w, blobs, letterHeightOf));
   const words = wordsOverTheirLetters(
     wordsByTheirInk(
@@ -1292,6 +1293,20 @@ function markedIReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf:
   const letters = (word.text.match(/\p{L}/gu) ?? []).length;
   if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== letters - 1) return word;
   return { ...word, text: `${word.text.slice(0, pair.index)}I${word.text.slice(pair.index + 2)}` };
+}
+
+/**
+ * OCR reads one round letter as two, a Q and an @ or a zero (`Q@YSTEIN` for ØYSTEIN, its stroke the Q's tail): in a
+ * word of capitals whose ink stands one letter fewer than it has letters, such a pair is the one letter it is, an O
+ * whose eyes then tell Ø. Only pairs OCR's artefacts make (a Q, an @ or a zero with another round reading): a
+ * name's QO (QOSJA) or OO stands two letters of ink.
+ */
+function roundLetterReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord {
+  const pair = /Q[@0]|[@0][@0OQ]|O[@0]/.exec(word.text);
+  if (pair === null || /\p{Ll}/u.test(word.text)) return word;
+  const letters = (word.text.match(/[\p{L}@0]/gu) ?? []).length;
+  if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== letters - 1) return word;
+  return { ...word, text: `${word.text.slice(0, pair.index)}O${word.text.slice(pair.index + 2)}` };
 }
 
 /** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
