@@ -645,6 +645,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
     // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.
     ['reads an I and an i where the ink stands one letter as the one I under a mark', 'inigo-acute-i-read-twice'],
+    // Seed 1159001 styled-dev 171 (photo): a bold serif's Á and Ñ one blob 2.5 letters wide, counted three: the letters
+    // were spread over the word by their widths, the marks fell between them, and none was taken.
+    ['reads a blob halfway between two and three letters wide as the two the word has room for', 'ibanez-bold-an-joined'],
     // Seed 1159001 styled-dev 149 (blur): Ø read `Q@`, one letter of ink as two; the Q's tail taken for Ø's stroke
     // made it ØOYSTEIN, past the MRZ where nothing checks it.
     ['reads a Q and an @ where the ink stands one letter as the one round letter, its eyes telling Ø', 'oystein-o-read-twice'],

@@ -1113,6 +1113,14 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
   const widths = inOrder.map((b) => b.maxX - b.minX + 1);
   const usual = median(widths);
   const holds = widths.map((w) => Math.max(1, Math.round(w / usual)));
+  // A blob about halfway between k and k+1 of the usual widths, rounded up, holds k where the letters are one fewer
+  // than the rounding makes them: a bold serif's joined AN (IBÁÑEZ), both letters wider than most, measured 2.5.
+  // Never the other way: a wide single letter (W, M) at 1.4 is no join of two.
+  if (holds.reduce((a, k) => a + k, 0) === n + 1) {
+    const halfway = widths.flatMap((w, j) => (holds[j]! >= 2 ? [{ j, by: Math.abs(w / usual - (holds[j]! - 0.5)) }] : []));
+    const nearest = halfway.sort((a, b) => a.by - b.by)[0];
+    if (nearest !== undefined && nearest.by <= 0.15) holds[nearest.j] = holds[nearest.j]! - 1;
+  }
   if (holds.reduce((a, k) => a + k, 0) !== n) return null;
   const centreOf: number[] = [];
   inOrder.forEach((b, j) => {
