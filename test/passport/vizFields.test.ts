@@ -618,6 +618,9 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     // Only inside the name, and only added.
     expect(apostrophesJoined("O'BRIEN", "O'BRIEN")).toBe("O'BRIEN");
     expect(apostrophesJoined('BRIEN', "BRIEN'")).toBe('BRIEN');
+    // Not a speck read between two letters of a word (glare seed 1145001 item 55: GÖKHAN's plainer reading `GOK'HAN`).
+    expect(apostrophesJoined('BURAK GÖKHAN KEMAL', "BURAK GOK'HAN KEMAL")).toBe('BURAK GÖKHAN KEMAL');
+    expect(apostrophesJoined('DIAYE NDEYE', "DIAYE N'DEYE")).toBe("DIAYE N'DEYE");
   });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');

@@ -322,19 +322,29 @@ export function separatorsOf(value: string, read: string, other: string): string
 const apostrophe = /^['’]$/u;
 
 /** Where a reading has an apostrophe: the count of letters before it. */
-function apostrophesByLetters(text: string): Set<number> {
+function apostrophesByLetters(text: string, elidedOnly = false): Set<number> {
   const found = new Set<number>();
   let letters = 0;
+  let inWord = 0;
   for (const c of text) {
-    if (apostrophe.test(c)) found.add(letters);
-    else letters += plainLetters(c).length;
+    if (apostrophe.test(c)) {
+      if (!elidedOnly || inWord <= 1) found.add(letters);
+    } else if (c === ' ' || c === '-') inWord = 0;
+    else {
+      letters += plainLetters(c).length;
+      inWord += 1;
+    }
   }
   return found;
 }
 
-/** `value` with an apostrophe wherever `other` (the same letters) has one inside the name and `value` none. */
+/**
+ * `value` with an apostrophe wherever `other` (the same letters) has one inside the name and `value` none: only where
+ * names print one, after a word's first letter (D'ARTOIS, O'BRIEN, N'DIAYE) or before a word ('T HOF). A speck OCR
+ * read between two letters of a word (`GOK'HAN` under glare) is texture.
+ */
 export function apostrophesJoined(value: string, other: string): string {
-  const printed = apostrophesByLetters(other);
+  const printed = apostrophesByLetters(other, true);
   const own = apostrophesByLetters(value);
   const total = plainLetters(value).length;
   let letters = 0;
