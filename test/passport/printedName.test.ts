@@ -64,7 +64,7 @@ describe('reconcileName', () => {
   it('counts a misread after a lone letter as one, the step\'s own price (1.4 - 0.4 is under 1 in floating point)', () => {
     expect(reconcileName('JURGEN SCHMTDT', 'JUERGEN<SCHMIDT').misread).toBe(1);
   });
-  it('reads a lone P for the MRZ\'s TH as Þ, one glyph for two letters, on any state\'s document', () => {
+  it('reads a lone P for the MRZ\'s TH as Þ on Icelandic documents, and the MRZ\'s TH elsewhere', () => {
     // OCR's `eng` model reads Þ as P in every face tried (DejaVu, Liberation, Noto): ÞÓRUNN comes back PORUNN.
     expect(reconcileName('PÓRUNN', 'THORUNN', false, false, true)).toMatchObject({ value: 'ÞÓRUNN', agrees: true });
     expect(reconcileName('GUÐRÚN PÓRSDÓTTIR', 'GUDRUN<THORSDOTTIR', false, false, true).value).toBe('GUÐRÚN ÞÓRSDÓTTIR');
@@ -72,10 +72,7 @@ describe('reconcileName', () => {
     expect(reconcileName('BÓR EINAR ÓLAFUR', 'THOR<EINAR<OLAFUR', false, false, true).value).toBe('ÞÓR EINAR ÓLAFUR');
     // A T misread as P is still a T: the print's H stands where the MRZ's does.
     expect(reconcileName('PHOMAS', 'THOMAS', false, false, true).value).toBe('THOMAS');
-    // Seed 1159001 styled-dev 64 (jpeg): GUÐMUNDUR ÞÓR on a Utopian page, ÞÓR read `PÓR`, came back THÓR.
-    expect(reconcileName('PORUNN', 'THORUNN')).toMatchObject({ value: 'ÞORUNN', agrees: true });
-    expect(reconcileName('GUÐMUNDUR PÓR', 'GUDMUNDUR<THOR').value).toBe('GUÐMUNDUR ÞÓR');
-    expect(reconcileName('PHOMAS', 'THOMAS').value).toBe('THOMAS');
+    expect(reconcileName('PORUNN', 'THORUNN')).toMatchObject({ value: 'THORUNN', agrees: false });
   });
   it('reads the letter whose transliteration the MRZ cut after its first letters as printed', () => {
     // Seed 1021001 styled-dev 30: the MRZ ends `HELGA<T`, ÞÓRUNN's TH cut after the T; OCR read the Þ as P, and the

@@ -9,10 +9,7 @@ export interface NameOrthography {
   readonly strokedOe: boolean;
   /** Ð is Icelandic (and Faroese, on Danish documents); elsewhere a D with texture through its stem. */
   readonly eth: boolean;
-  /**
-   * Þ is Icelandic: the MRZ writes it TH, and OCR reads it as P. A P for the whole TH is Þ anywhere (one glyph for two
-   * letters); a P for the T a cut MRZ ends in, only here.
-   */
+  /** Þ is Icelandic alone: the MRZ writes it TH, and OCR reads it as P. */
   readonly thorn: boolean;
   /** Romanian and Moldovan write Ș and Ț with a comma below, Turkish Ş with a cedilla; null where neither is the case. */
   readonly commaBelow: boolean | null;

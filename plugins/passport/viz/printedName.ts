@@ -64,9 +64,8 @@ export const beyondPrice = 0.02;
 /**
  * Aligns `ocrText` (as read) with `mrzName` (MRZ form, `<` between words). `truncated` when the MRZ name ran
  * to the end of the line: printed characters beyond it are kept. `strokedOe` when the document is Danish or
- * Norwegian: a lone O or A for the MRZ's OE or AE is then Ø or Æ, elsewhere Ö or Ä. A lone P for the MRZ's TH is Þ,
- * one glyph that OCR's `eng` model has no class for and reads as P; `thorn` when the document is Icelandic: a P for
- * the T a cut MRZ ends in is then Þ as well, where one letter is all the evidence.
+ * Norwegian: a lone O or A for the MRZ's OE or AE is then Ø or Æ, elsewhere Ö or Ä. `thorn` when it is Icelandic:
+ * a lone P for the MRZ's TH is then Þ, one glyph that OCR's `eng` model has no class for and reads as P.
  */
 export function reconcileName(ocrText: string, mrzName: string, truncated = false, strokedOe = false, thorn = false): NameReconciliation {
   return reconciled(ocrText, mrzName, truncated, strokedOe, thorn, false)!;
@@ -145,9 +144,7 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
           for (const lost of lostAsRead[i - 1]!) {
             if (j >= 2 && t.startsWith(lost.pair, j - 2) && loneIn(wordAt[j - 2]!)) relax(i, j, i - 1, j - 2, 0.4, lone(lost), false, true);
           }
-          // One glyph for the MRZ's two letters, whatever the document's state: the print holds Þ, the only letter ICAO
-          // writes TH (an Icelandic name on a Utopian specimen is printed as its holder writes it).
-          if (thornReadAs.includes(c) && j >= 2 && t.startsWith('TH', j - 2)) relax(i, j, i - 1, j - 2, 0.4, 'Þ');
+          if (thorn && thornReadAs.includes(c) && j >= 2 && t.startsWith('TH', j - 2)) relax(i, j, i - 1, j - 2, 0.4, 'Þ');
           // The MRZ cut a letter's transliteration after its first letters (Ö's OE to O, Þ's TH to T): the printed
           // letter is that one; the print goes on past the cut.
           if (truncated && !wordEnds && j === m) {
