@@ -617,7 +617,8 @@ export function locateNames(
   const nearMrz = (part: string): BoundingBox | null => {
     if (part === '') return null;
     const name = part.replace(/ /g, '<');
-    // An MRZ part of a letter or two (the rest washed out) places no phrase: any word holding that letter is as near.
+    // The alignment must cost less than the letters the MRZ part holds: a part glare left one letter of places no
+    // phrase, as any word holding that letter is as near.
     const letters = name.replace(/</g, '').length;
     let best: { cost: number; box: BoundingBox } | null = null;
     for (const p of phrases) {
