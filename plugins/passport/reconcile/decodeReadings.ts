@@ -13,7 +13,7 @@ import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import { refusalForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
-import { nameCharacters, printedMrzName } from '../viz/printedName.ts';
+import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
 import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
@@ -54,7 +54,7 @@ function printedType(a: string | null, b: string | null): string | null {
  * (`FATMA" TU`), and what follows one is not the name's. A double quote read for an apostrophe (`0"BRIEN`) stays.
  */
 export function untilTexture(read: string): string {
-  const text = read.replace(/(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu, "'");
+  const text = read.replace(quoteForApostrophe, "'");
   const start = text.search(/\p{L}/u);
   if (start < 0) return text;
   // What nameCharacters reads as a letter or a separator (a zero as O, `=` as a hyphen) is no such mark.

@@ -234,6 +234,9 @@ const barsJoinedToLetters = /(?<=\p{L})\|+|\|+(?=\p{L})/gu;
 /** `text` with each `|` joined to letters read as the I it is. */
 export const barsAsI = (text: string): string => text.replace(barsJoinedToLetters, (bars) => 'I'.repeat(bars.length));
 
+/** A double quote after a word's first letter, glued to the next: its apostrophe read twice (`THOMPSON-0"BRIEN`). */
+export const quoteForApostrophe = /(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu;
+
 /**
  * A name as OCR read it, reduced to what names are printed with: letters, spaces, hyphens and apostrophes. OCR
  * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's; and one
@@ -242,9 +245,8 @@ export const barsAsI = (text: string): string => text.replace(barsJoinedToLetter
 export function nameCharacters(text: string): string {
   return barsAsI(text)
     .replace(/['’]{2,}/g, (run) => run[0]!)
-    // A double quote after a word's first letter, glued to the next, is its apostrophe read twice (`THOMPSON-0"BRIEN`);
-    // elsewhere in a word it is texture, as before.
-    .replace(/(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu, "'")
+    // Elsewhere in a word a double quote is texture, as before.
+    .replace(quoteForApostrophe, "'")
     // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
