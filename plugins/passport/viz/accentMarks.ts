@@ -1296,11 +1296,7 @@ function letterBlobsIn(box: BoundingBox, blobs: readonly Blob[], letterHeightOf:
  * has letters, the pair is the one I it is (a name's double I, NIIRANEN, stands two stems).
  */
 function markedIReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord {
-  const pair = /Ii|iI/.exec(word.text);
-  if (pair === null || /\p{Ll}/u.test(word.text.slice(0, pair.index) + word.text.slice(pair.index + 2))) return word;
-  const letters = (word.text.match(/\p{L}/gu) ?? []).length;
-  if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== letters - 1) return word;
-  return { ...word, text: `${word.text.slice(0, pair.index)}I${word.text.slice(pair.index + 2)}` };
+  return oneLetterReadAsTwo(word, { pair: /Ii|iI/, letter: 'I', counted: /\p{L}/gu }, blobs, letterHeightOf);
 }
 
 /**
@@ -1310,11 +1306,27 @@ function markedIReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf:
  * name's QO (QOSJA) or OO stands two letters of ink.
  */
 function roundLetterReadTwice(word: OcrWord, blobs: readonly Blob[], letterHeightOf: BlobMeasures['letterHeightOf']): OcrWord {
-  const pair = /Q[@0]|[@0][@0OQ]|O[@0]/.exec(word.text);
-  if (pair === null || /\p{Ll}/u.test(word.text)) return word;
-  const letters = (word.text.match(/[\p{L}@0]/gu) ?? []).length;
-  if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== letters - 1) return word;
-  return { ...word, text: `${word.text.slice(0, pair.index)}O${word.text.slice(pair.index + 2)}` };
+  return oneLetterReadAsTwo(word, { pair: /Q[@0]|[@0][@0OQ]|O[@0]/, letter: 'O', counted: /[\p{L}@0]/gu }, blobs, letterHeightOf);
+}
+
+/**
+ * `word` with its first `pair` read as the one `letter` it is, where the rest of it is capitals and its letter-sized
+ * ink stands one fewer than the characters `counted` (markedIReadTwice, roundLetterReadTwice); else `word` itself.
+ */
+function oneLetterReadAsTwo(
+  word: OcrWord,
+  read: { readonly pair: RegExp; readonly letter: string; readonly counted: RegExp },
+  blobs: readonly Blob[],
+  letterHeightOf: BlobMeasures['letterHeightOf'],
+): OcrWord {
+  const pair = read.pair.exec(word.text);
+  if (pair === null) return word;
+  const before = word.text.slice(0, pair.index);
+  const after = word.text.slice(pair.index + pair[0].length);
+  if (/\p{Ll}/u.test(before + after)) return word;
+  const characters = (word.text.match(read.counted) ?? []).length;
+  if (letterBlobsIn(word.bbox, blobs, letterHeightOf).length !== characters - 1) return word;
+  return { ...word, text: `${before}${read.letter}${after}` };
 }
 
 /** Word boxes that run into the next word (OCR gave one the whole line's width) end where the next begins. */
