@@ -10,7 +10,6 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { personalisedInkPage } from './personalisedInk.ts';
 import { phrasesOf } from './vizLayout.ts';
 
 /** The re-read's scale: a letter ~2.7 mm tall at ~40 px, with a margin of paper round it as Tesseract wants. */
@@ -46,15 +45,16 @@ function framed(grey: RawImage, margin: number): RawImage {
 }
 
 /**
- * `pass`, the sparse OCR of `scaled` (the rectified page at its pixels), with the sex read again under its label;
- * itself when there is no label, no ink to measure, or no lone sex letter there.
+ * `pass`, a sparse OCR of the rectified page, with the sex read again under its label in `inkOf()`, that page's
+ * personalised ink at the same pixels (null where it could not be measured, and made only once a label is found);
+ * itself when there is no label, no ink, or no lone sex letter there.
  */
-export async function withSexReread(scaled: RawImage, pass: OcrResult, mrzLineCentresMm: readonly number[], ctx: PluginContext): Promise<OcrResult> {
+export async function withSexReread(inkOf: () => RawImage | null, pass: OcrResult, ctx: PluginContext): Promise<OcrResult> {
   const label = phrasesOf(pass).find((p) => p.label === 'sex');
   if (label === undefined) return pass;
-  const pxPerMm = scaled.width / td3Page.widthMm;
-  const ink = personalisedInkPage(scaled, pxPerMm, mrzLineCentresMm, ctx.imaging);
+  const ink = inkOf();
   if (ink === null) return pass;
+  const pxPerMm = ink.width / td3Page.widthMm;
   const factor = rereadPxPerMm / pxPerMm;
   for (const place of sexValuePlaces(label.bbox)) {
     const left = Math.max(0, Math.floor(place.x0));

@@ -386,12 +386,10 @@ export function withoutMarksAbove(text: string): string {
 }
 
 /**
- * The field zone's personalised print alone (personalisedInk.ts), from the page as the first pass scaled it (before
- * its sharpening); null where unmeasurable.
+ * The field zone of `ink`, the personalised print alone (personalisedInk.ts) of the page as the first pass scaled it
+ * (before its sharpening), read; null where that was unmeasurable.
  */
-async function readPersonalisedInk(located: Located, scaled: RawImage, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
-  const scale = scaled.width / td3Page.widthMm;
-  const ink = personalisedInkPage(scaled, scale, located.reading.frame.lineCentresMm, ctx.imaging);
+async function readPersonalisedInk(located: Located, ink: RawImage | null, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
   if (ink === null) return null;
   const { top, bottom } = fieldZoneRows(ink, located.reading.frame.lineCentresMm[0]);
   const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, darkTextOnly: true, signal: ctx.signal });
@@ -453,9 +451,15 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     againScaled.catch(() => undefined);
     viz = first.ocr;
     const firstRead = readVizFields(viz, located.parse, {}, ctx.now);
+    // The first pass's page in its personalised ink alone, made once for whichever reading below wants it.
+    let inkPage: { readonly image: RawImage | null } | undefined;
+    const inkOfFirst = (): RawImage | null => {
+      inkPage ??= { image: personalisedInkPage(first.scaled, first.scaled.width / td3Page.widthMm, located.reading.frame.lineCentresMm, ctx.imaging) };
+      return inkPage.image;
+    };
     // No check digit covers the sex: a cell glare washed is the print's to give, read again under its label if need be.
     if (located.reading.washed[1]?.[td3Field('sex').start] === true && firstRead.printed.sex === null) {
-      viz = await withSexReread(first.scaled, viz, located.reading.frame.lineCentresMm, ctx);
+      viz = await withSexReread(inkOfFirst, viz, ctx);
     }
     // A name the first pass read as nothing like the MRZ's (or not at all) is looked for in the sharper pass.
     // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
@@ -550,7 +554,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     const notRead = (part: keyof NameBoxes): boolean => missed[part] && readVizFields(vizSharper ?? viz, located.parse, refined, ctx.now)[part] === null;
     const wanted = { surname: notRead('surname'), givenNames: notRead('givenNames') };
     if (again !== null && (wanted.surname || wanted.givenNames)) {
-      inkRead = readPersonalisedInk(located, first.scaled, ctx);
+      inkRead = readPersonalisedInk(located, inkOfFirst(), ctx);
       const ink = await inkRead;
       if (ink !== null) {
         const found = locateNames(ink.ocr, located.parse);
@@ -575,7 +579,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     if (again !== null && !issueFound(viz) && !issueFound(vizSharper)) {
       // The last resort below is started now, beside these short single-line reads that leave a worker idle: its
       // input is the first pass's page, so what it reads is the same whether it is used or not.
-      inkRead ??= readPersonalisedInk(located, first.scaled, ctx);
+      inkRead ??= readPersonalisedInk(located, inkOfFirst(), ctx);
       inkRead.catch(() => undefined);
       const sharper = await again;
       vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx, past);
