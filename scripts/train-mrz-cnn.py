@@ -9,6 +9,7 @@ Data, all cut by the reader's own sampler (core/mrz/sampleCells.ts):
   --pages   cells exported by scripts/export-mrz-cells.ts from pages the reader read (320 ink bytes, label, shift,
             line, column, item index); NAME=FILE (repeatable). Names starting with `train:` are trained on, the rest
             only measured; `real:` sets are split by issuing state, alternate states measured only.
+--init FILE trains on from weights this script wrote (a fine-tune, with a lower --max-lr).
 Deterministic for a seed on one thread (torch.set_num_threads(1)). Writes the weights as JSON (base64 float32, the
 layout mrzCnn.ts reads) with the measured figures.
 
@@ -43,6 +44,8 @@ p.add_argument('--mlp', default='core/mrz/model/mrz-ocrb-mlp.json')
 p.add_argument('--mlp2', default='core/mrz/model/mrz-ocrb-mlp-renderer.json')
 p.add_argument('--out')
 p.add_argument('--load', help='measure these weights (a JSON this script wrote) instead of training')
+p.add_argument('--init', help='start from these weights (a JSON this script wrote) and train --epochs more: a fine-tune')
+p.add_argument('--max-lr', type=float, default=3e-3, help='the one-cycle peak; a fine-tune wants less than a first run')
 args = p.parse_args()
 
 torch.set_num_threads(1)
@@ -195,17 +198,18 @@ Y = torch.from_numpy(np.concatenate(train_y))
 print(f"training on {len(Y)} cells")
 
 net = Net(args.c1, args.c2, args.hidden)
-if args.load:
-    saved = json.load(open(args.load))
+if args.load or args.init:
+    saved = json.load(open(args.load or args.init))
     net = Net(saved['c1'], saved['c2'], saved['hidden'])
     dec = lambda k, like: torch.from_numpy(np.frombuffer(base64.b64decode(saved[k]), dtype='<f4').copy()).view_as(like)
     with torch.no_grad():
         for layer in ('conv1', 'conv2', 'fc1', 'fc2'):
             getattr(net, layer).weight.copy_(dec(layer + 'w', getattr(net, layer).weight))
             getattr(net, layer).bias.copy_(dec(layer + 'b', getattr(net, layer).bias))
-    args.epochs = 0
+    if args.load:
+        args.epochs = 0
 opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
-sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=max(1, args.epochs * ((len(Y) + 255) // 256)))
+sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.max_lr, total_steps=max(1, args.epochs * ((len(Y) + 255) // 256)))
 gen = torch.Generator().manual_seed(args.seed + 1)
 for epoch in range(args.epochs):
     net.train()
@@ -233,7 +237,8 @@ if args.out and not args.load:
     enc = lambda t: base64.b64encode(t.detach().numpy().astype('<f4').tobytes()).decode()
     model = {
         'version': 1, 'seed': args.seed, 'classes': CLASSES, 'width': W, 'height': H,
-        'c1': args.c1, 'c2': args.c2, 'hidden': args.hidden, 'epochs': args.epochs,
+        'c1': net.conv1.out_channels, 'c2': net.conv2.out_channels, 'hidden': net.fc1.out_features, 'epochs': args.epochs,
+        **({'fineTunedFrom': args.init.rsplit('/', 1)[-1], 'maxLr': args.max_lr} if args.init else {}),
         'measured': figures,
         'conv1w': enc(net.conv1.weight), 'conv1b': enc(net.conv1.bias),
         'conv2w': enc(net.conv2.weight), 'conv2b': enc(net.conv2.bias),
