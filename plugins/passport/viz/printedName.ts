@@ -245,7 +245,7 @@ export const quoteForApostrophe = /(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})
 export function nameCharacters(text: string): string {
   return barsAsI(text)
     .replace(/['’]{2,}/g, (run) => run[0]!)
-    // Elsewhere in a word a double quote is texture, as before.
+    // A double quote glued after a word's first letter is its apostrophe; elsewhere in a word it is texture.
     .replace(quoteForApostrophe, "'")
     // Names hold no digits: zeros joined to a word's letters (`0GUZ`, `J0HN`, `W00`, `0'BRIEN`) are Os OCR read round
     // (the MRZ settles which letter); dropped, they would cut the name. Zeros among other digits or alone stay out.
