@@ -696,6 +696,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(read).not.toContain('Ł');
     expect(read.normalize('NFD').replace(/\p{M}/gu, '')).toBe(printed.normalize('NFD').replace(/\p{M}/gu, ''));
   });
+  it('reads a small tilde that dips in its middle as Ñ where names write Ñ, and as Ň where they need not', async () => {
+    // A small copy's IBÁÑEZ on a Mexican page came back IBÁŇEZ: its tilde, 4 px tall, is as symmetric as a caron.
+    const { crop, ocr, printed } = await pinnedCrop('ibanez-small-tilde-dips');
+    expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
+    expect(accentsOf(crop, ocr, pluginImaging, { nTilde: false })).toBe('IBÁŇEZ');
+  });
   it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
     const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe('SZCZEPANSKA');

@@ -57,8 +57,9 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // top or bottom rounded by blur (LTU's Ė as Ê at 5 px/mm), whatever its middle's lift.
   const solidSpeck = w <= h * 1.5 && fill >= 0.75;
   const symmetric = peak !== 0 && symmetry > 0.3 && !solidSpeck;
-  // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name.
-  if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : 'caron';
+  // A cup over A or G is a breve (Ă, Ğ): a caron never sits on either in a name. Where names write Ñ, a small tilde
+  // dipping in its middle is the N's tilde: those orthographies write no Ň.
+  if (peak < -0.1 && symmetric) return 'AG'.includes(letter) ? 'breve' : letter === 'N' && spanishN ? 'tilde' : 'caron';
   if (letter === 'R') return null;
   // A wide flat bar of solid ink is a macron (Ā, Ē, Ī, Ū); a wave is a tilde. No name writes N̄: where names write Ñ,
   // over N a small tilde that prints (or blurs) flat is a bar, and N's own rule below reads it; elsewhere N stays plain.
