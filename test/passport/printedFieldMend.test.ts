@@ -113,6 +113,17 @@ describe('mendFieldsFromPrint', () => {
     it('past one cell the print misread where the recogniser was sure, which stays as the MRZ has it', () => {
       expect(mendFieldsFromPrint(read, { ...none, passportNumber: 'A85002582' }, { now, confidence: doubted(0.7) }).lines[1]).toBe(zeros);
     });
+    it('never makes the zeros the MRZ read the Os the print was read with, doubted or not', () => {
+      // Seed 1169001 styled-dev 133, a clean scan: E000E4563 read right, one opinion saying O at each 0; the print,
+      // read with Os for two of its zeros, made it EO0OE4563 with every check holding (O at weights 3 and 7 adds 240).
+      const right = parseTd3(['P<KORPARK<<ZHI<HAO<WEI<<<<<<<<<<<<<<<<<<<<<<', 'E000E45630KOR4011095M3008203<<<<<<<<<<<<<<08'], { now });
+      expect(right.valid).toBe(true);
+      const unsure = Array.from({ length: 44 }, (_, i) => (i >= 1 && i <= 3 ? 0.6 : 0.999));
+      const second = Array.from(right.lines[1], (c, i) => (i >= 1 && i <= 3 ? 'O' : c));
+      expect(mendFieldsFromPrint(right, { ...none, passportNumber: 'EO0OE4563' }, { now, confidence: unsure, second })).toBe(right);
+      const zerosRead = parseTd3([l1, zeros], { now });
+      expect(mendFieldsFromPrint(zerosRead, { ...none, passportNumber: 'A85OO2532' }, { now, confidence: doubted(0.7) })).toBe(zerosRead);
+    });
   });
   describe('a letter for a digit worth the same to every check digit', () => {
     // U (30) for 0 changes no check sum at any weight: Z030056U6 holds wherever Z03005606 does.

@@ -174,7 +174,11 @@ function invisibleSwapsFromPrint(
   const was = line2.slice(spec.start, spec.end);
   const diffs = [...copy].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
   const lookalike = (i: number): boolean => letterToDigit[was[i]!] === copy[i] || letterToDigit[copy[i]!] === was[i];
-  const settles = (i: number): boolean => (confidence[spec.start + i] ?? 1) < doubtedBelow && (lookalike(i) || second?.[spec.start + i] === copy[i]);
+  // Never a digit the MRZ read made the print's letter: a general font's OCR reads 0 as O far more often than the
+  // MRZ's OCR-B is misread so, and numbers are mostly digits (numberCellsInDoubt keeps such a digit too).
+  const letterForReadDigit = (i: number): boolean => /[0-9]/.test(was[i]!) && /[A-Z]/.test(copy[i]!);
+  const settles = (i: number): boolean =>
+    (confidence[spec.start + i] ?? 1) < doubtedBelow && !letterForReadDigit(i) && (lookalike(i) || second?.[spec.start + i] === copy[i]);
   const settled = diffs.filter(settles);
   if (settled.length === 0 || diffs.length - settled.length > 1) return parse;
   const mended = [...was].map((c, i) => (settled.includes(i) ? copy[i]! : c)).join('');
