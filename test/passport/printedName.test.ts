@@ -150,6 +150,8 @@ describe('nameCharacters', () => {
     expect(nameCharacters("ANNE-’MARIE D'ARC")).toBe("ANNE-MARIE D'ARC");
     expect(nameCharacters("JANSEN-VAN 'T HOF")).toBe("JANSEN-VAN 'T HOF");
     expect(nameCharacters("DE 'S-GRAVESANDE")).toBe("DE 'S-GRAVESANDE");
+    // Seed 1171001 styled-dev 17 (a photo): a speck before the Spanish conjunction, DE LA FUENTE 'Y ORTIZ.
+    expect(nameCharacters("DE LA FUENTE 'Y ORTIZ")).toBe('DE LA FUENTE Y ORTIZ');
   });
   it('reads a double quote after a word\'s first letter as its apostrophe, and nowhere else', () => {
     // Seed 1043001 styled-dev 148 (a scan): THOMPSON-O'BRIEN re-read `— THOMPSON-0"BRIEN`; the quote went, and with it
@@ -208,6 +210,7 @@ describe('reconcileName: apostrophes', () => {
     // A Dutch one-letter word starts with its apostrophe, beside the space before it.
     expect(reconcileName("VAN 'T HOF", 'VAN<T<HOF').value).toBe("VAN 'T HOF");
     expect(reconcileName("'S-GRAVESANDE", 'S<GRAVESANDE').value).toBe("'S-GRAVESANDE");
+    expect(reconcileName("DE LA FUENTE 'Y ORTIZ", 'DE<LA<FUENTE<Y<ORTIZ').value).toBe('DE LA FUENTE Y ORTIZ');
   });
 });
 

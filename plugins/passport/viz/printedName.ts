@@ -219,9 +219,9 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
     // After a word's one letter, an apostrophe marks an elided article or prefix (D'ARC, L'HEUREUX, O'BRIEN, M'KAY,
     // N'DIAYE, A'COURT); after any other letter it is what OCR made of a letter's top (a J read `I'`).
     .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
-    // An apostrophe stands between letters (O'BRIEN), or starts a Dutch one-letter word (VAN 'T HOF); beside a space
-    // or hyphen the MRZ's filler has, it is otherwise the separator OCR misread (`JI'WOO` for JI-WOO).
-    .replace(/(?<=[\s-])['’](?!\p{L}(?:[\s-]|$))|['’](?=[\s-]|$)/gu, '')
+    // An apostrophe stands between letters (O'BRIEN), or starts a Dutch elided article (VAN 'T HOF, 'S-GRAVESANDE);
+    // beside a space or hyphen the MRZ's filler has, it is otherwise the separator OCR misread (`JI'WOO` for JI-WOO).
+    .replace(/(?<=[\s-])['’](?![TtSs](?:[\s-]|$))|['’](?=[\s-]|$)/gu, '')
     .trim();
   const agrees = total <= agreeingCost(m);
   if (onlyIfAgrees && !agrees) return null;
@@ -259,9 +259,9 @@ export function nameCharacters(text: string): string {
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
-    // An apostrophe follows a name's first letters (O'BRIEN, D'ANGELO); it starts only Dutch one-letter words (VAN 'T
-    // HOF, 'S-GRAVESANDE). One starting a longer word is texture.
-    .replace(/(^|[\s-])['’]+(?!\p{L}(?:[\s-]|$))/gu, '$1')
+    // An apostrophe follows a name's first letters (O'BRIEN, D'ANGELO); it starts only Dutch elided articles, 't and
+    // 's (VAN 'T HOF, 'S-GRAVESANDE). One starting another word, one-letter words too (Spanish Y), is texture.
+    .replace(/(^|[\s-])['’]+(?![TtSs](?:[\s-]|$))/gu, '$1')
     .replace(/^[\s'’\-]+|[\s'’\-]+$/g, '');
 }
 
