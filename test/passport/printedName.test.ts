@@ -207,7 +207,7 @@ describe('reconcileName: apostrophes', () => {
     expect(reconcileName("JI'WOO YUKI", 'JI<WOO<YUKI').value).toBe('JI WOO YUKI');
     expect(reconcileName("JI' WOO", 'JI<WOO').value).toBe('JI WOO');
     expect(reconcileName("O'BRIEN-KELLY", 'OBRIEN<KELLY').value).toBe("O'BRIEN-KELLY");
-    // A Dutch one-letter word starts with its apostrophe, beside the space before it.
+    // A Dutch elided article starts with its apostrophe, beside the space before it; no other word does.
     expect(reconcileName("VAN 'T HOF", 'VAN<T<HOF').value).toBe("VAN 'T HOF");
     expect(reconcileName("'S-GRAVESANDE", 'S<GRAVESANDE').value).toBe("'S-GRAVESANDE");
     expect(reconcileName("DE LA FUENTE 'Y ORTIZ", 'DE<LA<FUENTE<Y<ORTIZ').value).toBe('DE LA FUENTE Y ORTIZ');

@@ -79,6 +79,13 @@ export function reconcileNameIfAgrees(ocrText: string, mrzName: string, truncate
   return reconciled(ocrText, mrzName, truncated, strokedOe, thorn, true);
 }
 
+/** Not the Dutch elided articles 't and 's, the only words a name starts with an apostrophe (VAN 'T HOF, 'S-GRAVESANDE). */
+const notElidedArticle = String.raw`(?![TtSs](?:[\s-]|$))`;
+/** An apostrophe that starts a word other than an elided article, or ends a word (reconciled's). */
+const strayApostrophe = new RegExp(String.raw`(?<=[\s-])['’]${notElidedArticle}|['’](?=[\s-]|$)`, 'gu');
+/** Apostrophes starting a word that is no elided article, with what precedes them (nameCharacters). */
+const apostrophesStartingWords = new RegExp(String.raw`(^|[\s-])['’]+${notElidedArticle}`, 'gu');
+
 /** The most an alignment of an MRZ name part `m` characters long may cost for the reading to agree with it. */
 const agreeingCost = (m: number): number => Math.max(1, m * 0.2);
 
@@ -221,7 +228,7 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
     .replace(/(^|[\s-])([^ADLMNO\s'’-])['’](?=\p{L})/gu, '$1$2')
     // An apostrophe stands between letters (O'BRIEN), or starts a Dutch elided article (VAN 'T HOF, 'S-GRAVESANDE);
     // beside a space or hyphen the MRZ's filler has, it is otherwise the separator OCR misread (`JI'WOO` for JI-WOO).
-    .replace(/(?<=[\s-])['’](?![TtSs](?:[\s-]|$))|['’](?=[\s-]|$)/gu, '')
+    .replace(strayApostrophe, '')
     .trim();
   const agrees = total <= agreeingCost(m);
   if (onlyIfAgrees && !agrees) return null;
@@ -261,7 +268,7 @@ export function nameCharacters(text: string): string {
     .replace(/\s+/g, ' ')
     // An apostrophe follows a name's first letters (O'BRIEN, D'ANGELO); it starts only Dutch elided articles, 't and
     // 's (VAN 'T HOF, 'S-GRAVESANDE). One starting another word, one-letter words too (Spanish Y), is texture.
-    .replace(/(^|[\s-])['’]+(?![TtSs](?:[\s-]|$))/gu, '$1')
+    .replace(apostrophesStartingWords, '$1')
     .replace(/^[\s'’\-]+|[\s'’\-]+$/g, '');
 }
 
