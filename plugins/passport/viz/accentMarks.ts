@@ -114,6 +114,20 @@ function straightProfile(m: Blob, mask: Uint8Array, maskWidth: number): boolean 
   return syy === 0 || (sxy * sxy) / (sxx * syy) >= 0.75;
 }
 
+/**
+ * Whether a mark is a level bar: wider than tall, no lean, and its column profile (mean ink row per column) within a
+ * quarter of its height or a pixel, so that neither a wave's bend nor a chevron's shows.
+ */
+function levelBar(m: Blob, mask: Uint8Array, maskWidth: number): boolean {
+  const profile: number[] = [];
+  for (let x = m.minX; x <= m.maxX; x++) {
+    const y = meanInk(m, mask, maskWidth, { column: x });
+    if (!Number.isNaN(y)) profile.push(y);
+  }
+  const h = m.maxY - m.minY + 1;
+  return m.maxX - m.minX + 1 >= h * 1.5 && Math.abs(leaning(m)) < 0.3 && profile.length >= 4 && Math.max(...profile) - Math.min(...profile) <= Math.max(1, h * 0.25);
+}
+
 /** The x-y correlation of a mark's ink: negative for a stroke rising to the right (image y grows downwards). */
 const leaning = (m: Blob): number => m.vxy / Math.sqrt(Math.max(1e-6, m.vxx * m.vyy));
 
@@ -208,7 +222,13 @@ export function withAccentMarks(
   crop: RawImage,
   ocr: OcrResult,
   imaging: BlobMeasures,
-  orthography: { readonly vowelTilde?: boolean; readonly commaBelow?: boolean | null; readonly dotAbove?: string; readonly nTilde?: boolean } = {},
+  orthography: {
+    readonly vowelTilde?: boolean;
+    readonly commaBelow?: boolean | null;
+    readonly dotAbove?: string;
+    readonly nTilde?: boolean;
+    readonly caronCsz?: boolean;
+  } = {},
 ): string {
   // Romanian and Moldovan print Ț: there a comma of its own under a T is a mark, elsewhere texture.
   const hangsHere = orthography.commaBelow === true ? /^[CSAEGT]$/ : hangsUnder;
@@ -570,6 +590,13 @@ export function withAccentMarks(
       if (kind === 'macron' && onLetter.some((m) => unbridged.has(m))) {
         const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
         return fusedTilde ? 'Ã' : c;
+      }
+      // A level bar over C, S or Z, where names write Č, Š and Ž, is a small caron whose dip blur filled
+      // (BASANAVIČIENĖ at 5 px/mm), however its flat profile's noise reads (macron or wave): no name writes C̄ or C̃
+      // there. A leaning one may be Ć's acute; one cut from the letter's top with no bridge may be Z's own bar.
+      const bar = onLetter.length === 1 && !unbridged.has(onLetter[0]!) && levelBar(onLetter[0]!, mask, crop.width);
+      if ((kind === 'macron' || kind === 'tilde') && orthography.caronCsz === true && /^[CSZ]$/.test(base) && bar) {
+        return (base + combining.caron).normalize('NFC');
       }
       // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
       if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;

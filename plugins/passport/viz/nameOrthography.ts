@@ -25,6 +25,11 @@ export interface NameOrthography {
    * a flat bar over N is glare's edge or texture (`GUDMUÑDSSON`); a wave is a tilde anywhere.
    */
   readonly nTilde: boolean;
+  /**
+   * The Czech, Slovak, South Slavic and Baltic orthographies write Č, Š and Ž: there a small caron blurred into a
+   * flat bar over C, S or Z is that caron, as no name writes C̄, S̄ or Z̄. Elsewhere such a bar is texture.
+   */
+  readonly caronCsz: boolean;
 }
 
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
@@ -40,6 +45,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
     nTilde: has(...spanishWritingStates),
+    caronCsz: has('CZE', 'SVK', 'SVN', 'HRV', 'BIH', 'SRB', 'MNE', 'LTU', 'LVA', 'EST'),
   };
 }
 
