@@ -590,6 +590,14 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Elsewhere a bar over C is no mark any name writes there.
     expect(withAccentMarks(crop, ocr)).toBe('CERNY');
   });
+  it('takes no ogonek from a light line joined to a letter\'s foot: a hook is printed in the letters\' ink', async () => {
+    // Seed 1177001 styled-dev 102 (a photo): a rosette's grey line ran down from MAARTEN's E's foot, as dark as the
+    // page's threshold: MAARTĘN.
+    const { crop, ocr } = await pinnedCrop('maarten-rosette-under-e');
+    const read = withAccentMarks(crop, ocr);
+    expect(read).toContain('MAARTEN');
+    expect(read.normalize('NFD')).not.toMatch(/\p{M}/u);
+  });
   // Re-read name lines pinned as files (name-crops/), each with what it once came back as.
   it.each([
     // NATALIA came back NAŁALIA.

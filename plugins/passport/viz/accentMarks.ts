@@ -439,7 +439,11 @@ export function withAccentMarks(
       // Ink the crop's bottom edge cuts is the row below's print (its capitals' tops), never a whole mark.
       if (b.maxY >= crop.height - 1) return false;
       const baseline = baselineNear(b);
-      const letterRunningDown = b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6;
+      // The ink below the baseline is the mark's, printed as the letters are: a light guilloche line the threshold
+      // joined to a letter's foot is no hook (MAARTĘN over a rosette). A blurred hook peaks fainter than stems do.
+      const letterRunningDown =
+        b.maxY - b.minY + 1 >= capHeight * 0.8 && b.maxY > baseline + capHeight * 0.15 && b.maxY <= baseline + capHeight * 0.6 &&
+        inkRatio({ ...b, minY: Math.ceil(baseline + capHeight * 0.12) }) >= faintInk;
       return (hangingOwn(b) && inked(b)) || letterRunningDown;
     });
     const nearestLetter = (x: number): number => {
