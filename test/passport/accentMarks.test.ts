@@ -663,6 +663,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1027001 styled-dev 174 (glare): past a cut MRZ (PIOTR<DMIT) the crop ran on past the page's edge, whose
     // dark band OCR read `Jos`: PIOTR DMITRI ALEKSANDR JOS, a word invented in a 200.
     ['leaves out ink set apart at a line\'s end and far taller than the name\'s letters: the page\'s edge', 'piotr-page-edge-read-jos'],
+    // Seed 1177001 styled-dev 78 (photo): past a cut MRZ the crop ran onto the desk, read `seein`, as tall as the line's
+    // median of two words that it was itself: EINARSSON-…-EINARSSON SEEIN in a 200.
+    ['measures a line\'s last word against the other words alone: the desk past the page\'s edge', 'einarsson-desk-past-edge'],
     // Seed 1031001 styled-dev 88 (blur): ZOÉ's O and É one blob, as wide as Œ, and the MRZ's OE: ZŒ, over the acute seen.
     ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
     // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.

@@ -1216,20 +1216,24 @@ function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) =>
   const nameHeight = worded.length === 0 ? null : median(worded);
   const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
   // And ink far taller than the name's letters (its neighbour's and the line's words') set apart from it, read as
-  // letters (`JOS`): the page's edge and the desk past it, where a crop runs on past a cut MRZ's name.
-  const tallApart = (w: OcrWord, neighbour: OcrWord | undefined): boolean =>
-    neighbour !== undefined && nameHeight !== null && apart(w, neighbour) && letterHeight(w) > 1.5 * Math.max(letterHeight(neighbour), nameHeight);
-  const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined): boolean =>
+  // letters (`JOS`): the page's edge and the desk past it, where a crop runs on past a cut MRZ's name. That is at the
+  // line's end, and there the line is measured without the word judged: of two words, the desk's set the median.
+  const tallApart = (w: OcrWord, neighbour: OcrWord | undefined, atEnd: boolean): boolean => {
+    if (neighbour === undefined || !apart(w, neighbour)) return false;
+    const others = atEnd ? words.filter((o) => o !== w && o.text.replace(/[^\p{L}]/gu, '').length >= 3).map(letterHeight) : worded;
+    return others.length > 0 && letterHeight(w) > 1.5 * Math.max(letterHeight(neighbour), median(others));
+  };
+  const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined, atEnd = false): boolean =>
     w !== undefined &&
     ((short(w) && (w.confidence < 20 || apart(w, neighbour) || flat(w, neighbour))) ||
       smallPrintOff(w) ||
       smallApart(w, neighbour) ||
-      tallApart(w, neighbour) ||
+      tallApart(w, neighbour, atEnd) ||
       smallLower(w));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
-  while (end > start && texture(words[end - 1], end - 2 >= start ? words[end - 2] : undefined)) end -= 1;
+  while (end > start && texture(words[end - 1], end - 2 >= start ? words[end - 2] : undefined, true)) end -= 1;
   return words.slice(start, end);
 }
 
