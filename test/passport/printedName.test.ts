@@ -61,6 +61,13 @@ describe('reconcileName', () => {
     // A misread in another word leaves the lone letter its own word reads cleanly.
     expect(reconcileName('JURGEN SCHMTDT', 'JUERGEN<SCHMIDT').value).toBe('JÜRGEN SCHMIDT');
   });
+  it('reads a letter misread where the MRZ writes a pair as that pair\'s one letter, where the reading prints such pairs so', () => {
+    // Seed 1177001 styled-dev 93 (glare): VÄINÖ's Ö read as G; the G taken for O and the E missed gave VÄINOE, Ä and
+    // OE in one name, a spelling of neither the print nor the MRZ.
+    expect(reconcileName('VÄING MIKKO', 'VAEINOE<MIKKO')).toMatchObject({ value: 'VÄINÖ MIKKO', misread: 1 });
+    // No marked letter read: nothing says the print spells its pairs as one letter.
+    expect(reconcileName('VAING MIKKO', 'VAEINOE<MIKKO').value).toBe('VAEINOE MIKKO');
+  });
   it('counts a misread after a lone letter as one, the step\'s own price (1.4 - 0.4 is under 1 in floating point)', () => {
     expect(reconcileName('JURGEN SCHMTDT', 'JUERGEN<SCHMIDT').misread).toBe(1);
   });

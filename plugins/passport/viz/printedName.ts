@@ -29,6 +29,13 @@ const lostDiacritics: Readonly<Record<string, readonly { pair: string; printed: 
   O: [{ pair: 'OE', printed: 'Ö' }],
 };
 
+/** The MRZ's pairs for one marked letter, and that letter where no orthography or reading says otherwise. */
+const misreadPairs: readonly { pair: string; printed: string }[] = [
+  { pair: 'OE', printed: 'Ö' },
+  { pair: 'AE', printed: 'Ä' },
+  { pair: 'UE', printed: 'Ü' },
+];
+
 /**
  * What OCR's `eng` model, which has no class for Þ, reads it as: P mostly, and b where a photo's blur joins its bowl
  * low on the stem (`bOR` for ÞÓR). Neither ever stands for the MRZ's TH otherwise.
@@ -103,6 +110,7 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
     return found.length === 1 ? found[0]! : null;
   };
   const loneLetter: Readonly<Record<string, string | null>> = { OE: seen('ÖØ'), AE: seen('ÄÆ') };
+  const pairsPrintedMarked = o.some((c) => 'ÄÖÜÆØ'.includes(c));
   const lone = (lost: { pair: string; printed: string }): string =>
     loneLetter[lost.pair] ?? (strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
   // Per OCR character, what it transliterates to, its letter without marks, the pairs a lone letter or a mark taken
@@ -162,6 +170,11 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
           // A mark was seen but taken for another (Ú for Ü, two dots read as one stroke): the MRZ's UE says which.
           for (const lost of lostOfBase[i - 1]!) {
             if (j >= 2 && t.startsWith(lost.pair, j - 2)) relax(i, j, i - 1, j - 2, 0.4, lost.printed);
+          }
+          // A letter misread where the MRZ writes a pair, in a reading that shows such pairs printed as one marked
+          // letter (VÄINÖ read `VÄING`): one glyph stands for the pair, so it is that letter, not the pair spelt out.
+          if (pairsPrintedMarked && j >= 2) {
+            for (const pair of misreadPairs) if (t.startsWith(pair.pair, j - 2)) relax(i, j, i - 1, j - 2, 1, lone(pair));
           }
           // OCR misread a letter: the MRZ's letter is what was printed. Where OCR read a marked letter as its look-alike
           // (Č as Ğ, its caron taken for G's breve), the mark seen goes onto the MRZ's letter.
