@@ -666,6 +666,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1177001 styled-dev 78 (photo): past a cut MRZ the crop ran onto the desk, read `seein`, as tall as the line's
     // median of two words that it was itself: EINARSSON-…-EINARSSON SEEIN in a 200.
     ['measures a line\'s last word against the other words alone: the desk past the page\'s edge', 'einarsson-desk-past-edge'],
+    // Seed 1179001 styled-dev 118 (photo): OCR read Ł as `£`, which held no letter's place and was no letter to check
+    // for a stroke; the MRZ's L then stood: LUKASZ.
+    ['reads OCR\'s `£` as an L whose stroke the pixels then tell', 'lukasz-read-pound-sign'],
     // Seed 1031001 styled-dev 88 (blur): ZOÉ's O and É one blob, as wide as Œ, and the MRZ's OE: ZŒ, over the acute seen.
     ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
     // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.

@@ -239,13 +239,13 @@ export function withAccentMarks(
   const { mask, blobs } = inkDarkerThan(crop, threshold, connectedComponents);
   const paper = percentile(crop.data, 0.9);
   // A word's text may carry spaces (` mariajose`): letters are placed along the box by their widths, so only letters count.
-  // OCR's `$` is an S (`$ZCZEPANSKA`), its `@` a round O or Ø (`S@RENSEN`) and a `|` joined to letters an I whose
-  // mark it missed (`JIR|` for JIŘÍ): letters with their own places, or the marks after them land a letter early. The
-  // pixels then tell Ø from O.
+  // OCR's `$` is an S (`$ZCZEPANSKA`), its `@` a round O or Ø (`S@RENSEN`), its `£` an L struck or not (`£UKASZ`)
+  // and a `|` joined to letters an I whose mark it missed (`JIR|` for JIŘÍ): letters with their own places, or the
+  // marks after them land a letter early. The pixels then tell Ø from O and Ł from L.
   const asWords = ocr.lines
     .flatMap((l) => l.words)
     .flatMap((w) => (w.text.trim() === '' ? [] : [roundLetterReadTwice({ ...w, text: w.text.trim() }, blobs, letterHeightOf)]))
-    .map((w) => ({ ...w, text: barsAsI(w.text.replace(/\$/g, 'S').replace(/@/g, 'O')) }))
+    .map((w) => ({ ...w, text: barsAsI(w.text.replace(/\$/g, 'S').replace(/@/g, 'O').replace(/£/g, 'L')) }))
     .map((w) => markedIReadTwice(w, blobs, letterHeightOf));
   const words = wordsOverTheirLetters(
     wordsByTheirInk(
