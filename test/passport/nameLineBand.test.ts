@@ -6,7 +6,7 @@ import {
   afterLeadingWords,
   firstPhrase,
   readsTwoRows,
-  withDroppedLetters,
+  withMrzLetters,
   withoutMarksAbove,
   withoutStrokes,
 } from '../../plugins/passport/viz/readPrintedPage.ts';
@@ -136,25 +136,34 @@ describe('withoutMarksAbove', () => {
   });
 });
 
-describe('withDroppedLetters', () => {
+describe('withMrzLetters', () => {
   const line = (...words: string[]): OcrResult => {
     const boxes = words.map((text, i) => ({ text, confidence: 80, bbox: { x0: i * 100, y0: 0, x1: i * 100 + 90, y1: 30 } }));
     return { text: words.join(' '), confidence: 80, lines: [{ text: words.join(' '), confidence: 80, bbox: { x0: 0, y0: 0, x1: words.length * 100, y1: 30 }, words: boxes }] };
   };
   it("puts back the letters OCR dropped from a word, the name's word in its place and box", () => {
-    const refilled = withDroppedLetters(line('NILS', 'ANAS'), 'NILS ANAIS');
+    const refilled = withMrzLetters(line('NILS', 'ANAS'), 'NILS ANAIS');
     expect(refilled?.lines[0]?.words.map((w) => w.text)).toEqual(['NILS', 'ANAIS']);
     expect(refilled?.lines[0]?.words[1]?.bbox).toEqual({ x0: 100, y0: 0, x1: 190, y1: 30 });
     // Letters compared without their marks: a mark read on a kept letter is no other letter.
-    expect(withDroppedLetters(line('JOSÉ', 'ANAS'), 'JOSE ANAIS')?.text).toBe('JOSÉ ANAIS');
+    expect(withMrzLetters(line('JOSÉ', 'ANAS'), 'JOSE ANAIS')?.text).toBe('JOSÉ ANAIS');
+  });
+  it('takes out a letter or two OCR added to a word: a mark read as a letter of its own', () => {
+    expect(withMrzLetters(line('MURNOZ-GARCIA', 'MARQUEZ'), 'MUNOZ-GARCIA MARQUEZ')?.text).toBe('MUNOZ-GARCIA MARQUEZ');
+    // More than a third of the word added is another word, not a mark read as a letter.
+    expect(withMrzLetters(line('LIAMSON'), 'LI')).toBeNull();
+    // Nor a letter past the MRZ word's end: the MRZ may have read it as its filler (JOAO read, an MRZ JOA whose last
+    // cell was in doubt), and the print is what settles that.
+    expect(withMrzLetters(line('JOAO'), 'JOA')).toBeNull();
+    expect(withMrzLetters(line('XJOA'), 'JOA')).toBeNull();
   });
   it('changes nothing where no letter was dropped, a letter was misread, or the words do not pair up', () => {
-    expect(withDroppedLetters(line('ANAIS'), 'ANAIS')).toBeNull();
-    expect(withDroppedLetters(line('ANAJS'), 'ANAIS')).toBeNull();
-    expect(withDroppedLetters(line('ANAS', 'CHATEAU'), 'ANAIS')).toBeNull();
-    expect(withDroppedLetters(line('ANAS', 'CHATFAU'), 'ANAIS CHATEAU')).toBeNull();
+    expect(withMrzLetters(line('ANAIS'), 'ANAIS')).toBeNull();
+    expect(withMrzLetters(line('ANAJS'), 'ANAIS')).toBeNull();
+    expect(withMrzLetters(line('ANAS', 'CHATEAU'), 'ANAIS')).toBeNull();
+    expect(withMrzLetters(line('ANAS', 'CHATFAU'), 'ANAIS CHATEAU')).toBeNull();
     // A word read with most of its letters missing was cut short (glare over LUDMILA read `LI`), not a glyph dropped.
-    expect(withDroppedLetters(line('NATALIA', 'LI'), 'NATALIA LUDMILA')).toBeNull();
+    expect(withMrzLetters(line('NATALIA', 'LI'), 'NATALIA LUDMILA')).toBeNull();
   });
 });
 

@@ -63,6 +63,12 @@ describe('readNameCrop', () => {
     const image = await crop('maja-small-j-dropped');
     expect(await readNameCrop(image, orthographyOf(['UTO']), context(), { name: 'MAJA', cut: false })).toBe('MAJA');
   }, 60_000);
+  it('reads the marks afresh over the MRZ\'s letters where OCR read a mark as a letter of its own', async () => {
+    // Seed 1181001 styled-dev 122 (a scan): MUÑOZ read `MURNOZ`, its tilde an R. Spread over one letter more than the
+    // ink has, the tilde fell on the R, which takes none: MUNOZ-GARCÍA MÁRQUEZ.
+    const image = await crop('munoz-tilde-read-as-r');
+    expect(await readNameCrop(image, orthographyOf(['ESP']), context(), { name: 'MUNOZ<GARCIA<MARQUEZ', cut: false })).toBe('MUÑOZ-GARCÍA MÁRQUEZ');
+  }, 60_000);
   it('keeps the first reading\'s marks on letters no dropped one stood beside', () => {
     // MAJA read `MAA`: beside the J put back, the A's ogonek read along three letters is not the ink's.
     expect(marksBesideRefill('MĄJA', 'MAJA', 'MAA')).toBe('MAJA');

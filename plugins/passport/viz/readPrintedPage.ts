@@ -150,10 +150,11 @@ export async function readNameCrop(
         : withAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography)
       ).trim();
     const text = marked(ocr);
-    // OCR drops a letter it has no class for (ANAÏS read `ANAS`), and a mark over it then sits over no letter read:
-    // with the MRZ's letters put back where OCR dropped them, the marks are read over the letters the ink shows.
+    // OCR drops a letter it has no class for (ANAÏS read `ANAS`), or reads a mark as a letter of its own (MUÑOZ read
+    // `MURNOZ`), and marks then sit over letters the ink does not have: with the MRZ's letters put back where OCR
+    // dropped them, and taken out where it added one, the marks are read over the letters the ink shows.
     const reconciled = mrz.name === '' ? null : reconcileName(nameCharacters(text), mrz.name, mrz.cut);
-    const refilled = reconciled?.agrees === true ? withDroppedLetters(ocr, stripAccents(reconciled.value)) : null;
+    const refilled = reconciled?.agrees === true ? withMrzLetters(ocr, stripAccents(reconciled.value)) : null;
     // Every word with letters read at 60 or more: what a line read again from nothing must be, where no MRZ name
     // checks it (`EEE CC`, texture on a soft small copy, read at 34 and 49).
     const sure = ocr.lines.every((line) => line.words.every((w) => !/\p{L}/u.test(w.text) || w.confidence >= 60));
@@ -313,10 +314,10 @@ export function firstPhrase(ocr: OcrResult): OcrResult {
 const letterBases = (word: string): string => stripAccents(word).toUpperCase();
 
 /**
- * A refilled name's marks: read afresh (`afresh`) on the letters OCR dropped and those beside them, where the first
- * reading placed its marks along fewer letters than the ink has (MAJA read `MAA`: the J's tail under the A taken for
- * an ogonek); elsewhere as the first reading (`first`) has them, whose letters stood where it read them (`ÇELIK` cut
- * by the page's edge, its K put back, the cedillas the shifted letters lost). `read`: OCR's text.
+ * A refilled name's marks: read afresh (`afresh`) on the letters OCR dropped or added and those beside them, where
+ * the first reading placed its marks along fewer or more letters than the ink has (MAJA read `MAA`: the J's tail under
+ * the A taken for an ogonek); elsewhere as the first reading (`first`) has them, whose letters stood where it read them
+ * (`ÇELIK` cut by the page's edge, its K put back, the cedillas the shifted letters lost). `read`: OCR's text.
  */
 export function marksBesideRefill(first: string, afresh: string, read: string): string {
   const a = [...first.normalize('NFC')];
@@ -331,11 +332,26 @@ export function marksBesideRefill(first: string, afresh: string, read: string): 
     letterAt.push(/\p{L}/u.test(c) ? k : -1);
     if (!/\p{L}/u.test(c)) continue;
     if (letterBases(c) === readLetters[j]) j++;
-    else dropped.add(k);
+    else if (letterBases(c) === readLetters[j + 1]) {
+      // A letter OCR added before this one: its marks were placed along more letters than the ink has.
+      j += 2;
+      dropped.add(k);
+    } else dropped.add(k);
     k++;
   }
   const nearDropped = (at: number): boolean => at >= 0 && (dropped.has(at - 1) || dropped.has(at) || dropped.has(at + 1));
   return a.map((c, i) => (nearDropped(letterAt[i]!) ? b[i]! : c)).join('');
+}
+
+/**
+ * Whether `read` is `whole` with a letter or two added inside it, its first and last letters `whole`'s own: a mark
+ * read as a letter stands beside its letter, while a letter past the MRZ word's end may be one the MRZ read as its
+ * filler (`JOAO` against an MRZ read JOA, whose last cell was in doubt), which the print is there to settle.
+ */
+function lettersAddedWithin(read: string, whole: string): boolean {
+  const r = letterBases(read);
+  const w = letterBases(whole);
+  return lettersLeftOut(whole, read) && r[0] === w[0] && r.at(-1) === w.at(-1);
 }
 
 /** OCR drops a glyph or two it has no class for; a word read with more of its letters missing was cut short. */
@@ -356,22 +372,23 @@ function lettersLeftOut(part: string, whole: string): boolean {
 }
 
 /**
- * `ocr` (one line's words) with each word that is the reconciled name's word with letters left out replaced by it;
- * null unless the words pair up one to one, some word had letters left out, and every other word is the name's as read.
+ * `ocr` (one line's words) with each word that is the reconciled name's word with letters left out, or with a letter
+ * or two added (Ñ read `RN`, its tilde taken for a letter), replaced by it; null unless the words pair up one to one,
+ * some word was so mended, and every other word is the name's as read.
  */
-export function withDroppedLetters(ocr: OcrResult, name: string): OcrResult | null {
+export function withMrzLetters(ocr: OcrResult, name: string): OcrResult | null {
   const words = ocr.lines.flatMap((line) => line.words).filter((w) => w.text.trim() !== '');
   const named = name.split(/\s+/).filter((w) => w !== '');
   if (ocr.lines.length !== 1 || words.length !== named.length) return null;
-  let dropped = false;
+  let mended = false;
   const texts = words.map((w, i) => {
     const whole = named[i]!;
     if (letterBases(w.text) === letterBases(whole)) return w.text;
-    if (!lettersLeftOut(w.text, whole)) return null;
-    dropped = true;
+    if (!lettersLeftOut(w.text, whole) && !lettersAddedWithin(w.text, whole)) return null;
+    mended = true;
     return whole;
   });
-  if (!dropped || texts.some((t) => t === null)) return null;
+  if (!mended || texts.some((t) => t === null)) return null;
   const line = ocr.lines[0]!;
   const replaced = words.map((w, i) => ({ ...w, text: texts[i]! }));
   return { ...ocr, text: texts.join(' '), lines: [{ ...line, text: texts.join(' '), words: replaced }] };
