@@ -95,11 +95,7 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
  * halves mirror each other as a wave's do. A tilde's profile bends (R² of the straight fit well under 0.75).
  */
 function straightProfile(m: Blob, mask: Uint8Array, maskWidth: number): boolean {
-  const points: [number, number][] = [];
-  for (let x = m.minX; x <= m.maxX; x++) {
-    const y = meanInk(m, mask, maskWidth, { column: x });
-    if (!Number.isNaN(y)) points.push([x, y]);
-  }
+  const points = columnProfile(m, mask, maskWidth).flatMap((y, i): [number, number][] => (Number.isNaN(y) ? [] : [[m.minX + i, y]]));
   if (points.length < 4) return true;
   const mx = points.reduce((s, [x]) => s + x, 0) / points.length;
   const my = points.reduce((s, [, y]) => s + y, 0) / points.length;
@@ -119,11 +115,7 @@ function straightProfile(m: Blob, mask: Uint8Array, maskWidth: number): boolean 
  * quarter of its height or a pixel, so that neither a wave's bend nor a chevron's shows.
  */
 function levelBar(m: Blob, mask: Uint8Array, maskWidth: number): boolean {
-  const profile: number[] = [];
-  for (let x = m.minX; x <= m.maxX; x++) {
-    const y = meanInk(m, mask, maskWidth, { column: x });
-    if (!Number.isNaN(y)) profile.push(y);
-  }
+  const profile = columnProfile(m, mask, maskWidth).filter((y) => !Number.isNaN(y));
   const h = m.maxY - m.minY + 1;
   return m.maxX - m.minX + 1 >= h * 1.5 && Math.abs(leaning(m)) < 0.3 && profile.length >= 4 && Math.max(...profile) - Math.min(...profile) <= Math.max(1, h * 0.25);
 }
@@ -158,8 +150,7 @@ function middleLift(m: Blob, mask: Uint8Array, maskWidth: number): number {
 /** Correlation of the mark's column profile (mean ink row per column) with its mirror image: V and ^ near 1, a wave below 0. */
 function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
   const w = m.maxX - m.minX + 1;
-  const profile: number[] = [];
-  for (let x = m.minX; x <= m.maxX; x++) profile.push(meanInk(m, mask, maskWidth, { column: x }));
+  const profile = columnProfile(m, mask, maskWidth);
   const pairs: [number, number][] = [];
   for (let i = 0; i < w; i++) {
     const a = profile[i]!;
@@ -181,6 +172,13 @@ function mirrorSymmetry(m: Blob, mask: Uint8Array, maskWidth: number): number {
 function endsShift(m: Blob, mask: Uint8Array, maskWidth: number): number {
   const shift = meanInk(m, mask, maskWidth, { row: m.maxY }) - meanInk(m, mask, maskWidth, { row: m.minY });
   return Number.isNaN(shift) ? 0 : shift;
+}
+
+/** The mark's column profile: the mean ink row of each column of its box, left to right (NaN where no ink). */
+function columnProfile(m: Blob, mask: Uint8Array, maskWidth: number): number[] {
+  const profile: number[] = [];
+  for (let x = m.minX; x <= m.maxX; x++) profile.push(meanInk(m, mask, maskWidth, { column: x }));
+  return profile;
 }
 
 /** Within the mark's box: the mean ink row of one column, or the mean ink column of one row; NaN where no ink. */

@@ -324,7 +324,7 @@ export function marksBesideRefill(first: string, afresh: string, read: string): 
   const b = [...afresh.normalize('NFC')];
   if (a.length !== b.length || a.some((c, i) => letterBases(c) !== letterBases(b[i]!))) return afresh;
   const readLetters = letterBases(read).replace(/[^A-Z]/g, '');
-  const dropped = new Set<number>();
+  const mended = new Set<number>();
   let k = 0;
   let j = 0;
   const letterAt: number[] = [];
@@ -335,12 +335,12 @@ export function marksBesideRefill(first: string, afresh: string, read: string): 
     else if (letterBases(c) === readLetters[j + 1]) {
       // A letter OCR added before this one: its marks were placed along more letters than the ink has.
       j += 2;
-      dropped.add(k);
-    } else dropped.add(k);
+      mended.add(k);
+    } else mended.add(k);
     k++;
   }
-  const nearDropped = (at: number): boolean => at >= 0 && (dropped.has(at - 1) || dropped.has(at) || dropped.has(at + 1));
-  return a.map((c, i) => (nearDropped(letterAt[i]!) ? b[i]! : c)).join('');
+  const nearMended = (at: number): boolean => at >= 0 && (mended.has(at - 1) || mended.has(at) || mended.has(at + 1));
+  return a.map((c, i) => (nearMended(letterAt[i]!) ? b[i]! : c)).join('');
 }
 
 /**
