@@ -1210,7 +1210,8 @@ function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) =>
   // Nearer, a label's tail in small letters OCR read in lower case, all or in part (`ioms`, `préNoMs` of PRENOMS
   // beside the given names): names are printed in capitals, each word as tall as the line's words of three letters
   // or more, by their median.
-  const worded = words.filter((w) => w.text.replace(/[^\p{L}]/gu, '').length >= 3).map(letterHeight);
+  const longWords = words.filter((w) => w.text.replace(/[^\p{L}]/gu, '').length >= 3);
+  const worded = longWords.map(letterHeight);
   const nameHeight = worded.length === 0 ? null : median(worded);
   const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
   // And ink far taller than the name's letters (its neighbour's and the line's words') set apart from it, read as
@@ -1218,7 +1219,7 @@ function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) =>
   // line's end, and there the line is measured without the word judged: of two words, the desk's set the median.
   const tallApart = (w: OcrWord, neighbour: OcrWord | undefined, atEnd: boolean): boolean => {
     if (neighbour === undefined || !apart(w, neighbour)) return false;
-    const others = atEnd ? words.filter((o) => o !== w && o.text.replace(/[^\p{L}]/gu, '').length >= 3).map(letterHeight) : worded;
+    const others = atEnd ? longWords.filter((o) => o !== w).map(letterHeight) : worded;
     return others.length > 0 && letterHeight(w) > 1.5 * Math.max(letterHeight(neighbour), median(others));
   };
   const texture = (w: OcrWord | undefined, neighbour: OcrWord | undefined, atEnd = false): boolean =>

@@ -373,8 +373,8 @@ function lettersLeftOut(part: string, whole: string): boolean {
 
 /**
  * `ocr` (one line's words) with each word that is the reconciled name's word with letters left out, or with a letter
- * or two added (Ñ read `RN`, its tilde taken for a letter), replaced by it; null unless the words pair up one to one,
- * some word was so mended, and every other word is the name's as read.
+ * or two added inside it (Ñ read `RN`, its tilde taken for a letter: lettersAddedWithin), replaced by it; null unless
+ * the words pair up one to one, some word was so mended, and every other word is the name's as read.
  */
 export function withMrzLetters(ocr: OcrResult, name: string): OcrResult | null {
   const words = ocr.lines.flatMap((line) => line.words).filter((w) => w.text.trim() !== '');
