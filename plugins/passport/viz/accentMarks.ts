@@ -212,22 +212,30 @@ function inkEnds(b: Blob, mask: Uint8Array, maskWidth: number, along: { column: 
 
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
 
+/** What a state's names are written with, as the marks reader needs it (nameOrthography.ts). */
+export interface MarksOrthography {
+  readonly vowelTilde?: boolean;
+  readonly commaBelow?: boolean | null;
+  readonly dotAbove?: string;
+  readonly nTilde?: boolean;
+  readonly caronCsz?: boolean;
+}
+
 /**
  * The OCR's text of `crop` (one printed name line) with the diacritics seen above its letters composed on.
  * Letters the mark cannot belong to (consonants other than N, C, S, Z) keep their plain form.
  */
-export function withAccentMarks(
+export function withAccentMarks(crop: RawImage, ocr: OcrResult, imaging: BlobMeasures, orthography: MarksOrthography = {}): string {
+  return readAccentMarks(crop, ocr, imaging, orthography).text;
+}
+
+/** withAccentMarks' text, and whether every word's letters stood on their own ink (MarkedWord's onInk). */
+export function readAccentMarks(
   crop: RawImage,
   ocr: OcrResult,
   imaging: BlobMeasures,
-  orthography: {
-    readonly vowelTilde?: boolean;
-    readonly commaBelow?: boolean | null;
-    readonly dotAbove?: string;
-    readonly nTilde?: boolean;
-    readonly caronCsz?: boolean;
-  } = {},
-): string {
+  orthography: MarksOrthography = {},
+): { text: string; onInk: boolean } {
   // Romanian and Moldovan print Ț: there a comma of its own under a T is a mark, elsewhere texture.
   const hangsHere = orthography.commaBelow === true ? /^[CSAEGT]$/ : hangsUnder;
   const ownMarkUnder = orthography.commaBelow === true ? /^[CSGT]$/ : /^[CSG]$/;
@@ -285,7 +293,7 @@ export function withAccentMarks(
       return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
     };
     const tall = sized.filter(onLine);
-    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], perLetter: null };
+    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], perLetter: null, onInk: false };
     const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
     const lettersInk = [...inkOf.values()];
     const capTop = median(tall.map((b) => b.minY));
@@ -378,7 +386,7 @@ export function withAccentMarks(
       (capitals.length > 0 && median(tall.map((b) => height(b)!)) < median(capitalHeights) * 0.82) ||
       smallLettersShorter(blobsReadAs(/^[A-Zbdfhkl]$/), blobsReadAs(/^[acemnorsuvwxz]$/));
     if (/[a-hk-z]/.test(word.text) && mixedCase) {
-      return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null };
+      return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null, onInk: onBlobs };
     }
     // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
     const joined = tall.some((b) => b.maxX - b.minX + 1 >= letterWidth * 2.8);
@@ -606,7 +614,7 @@ export function withAccentMarks(
       // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
       return nameLetters.has(composed) ? composed : c;
     });
-    return { text: marked.join(''), joined, lettersInk, perLetter: { ocr: letters, marked } };
+    return { text: marked.join(''), joined, lettersInk, perLetter: { ocr: letters, marked }, onInk: onBlobs };
   };
   // A word whose letters the texture joined is measured again with only ink near the letters' darkness: a mark in
   // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. That
@@ -615,6 +623,7 @@ export function withAccentMarks(
   // texture that would put a faint one in doubt is no longer seen.
   let strict: Ink | null = null;
   const out: string[] = [];
+  let onInk = words.length > 0;
   // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
   const lineLetterInk: number[] = [];
   for (const word of words) {
@@ -626,12 +635,13 @@ export function withAccentMarks(
       if (merged !== null) read = { ...again, text: merged };
     }
     out.push(read.text);
+    onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
   // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
-  return joinWords(out, words, blobs.filter(dashInked));
+  return { text: joinWords(out, words, blobs.filter(dashInked)), onInk };
 }
 
 /** A name word as read with its marks. */
@@ -642,6 +652,8 @@ export interface MarkedWord {
   readonly lettersInk: readonly number[];
   /** Per OCR letter (capitals), what the reading made of it. */
   readonly perLetter: { readonly ocr: readonly string[]; readonly marked: readonly string[] } | null;
+  /** Each letter stood on its own ink (letterCentres' onBlobs), so the ink placed the marks; else centres were estimated. */
+  readonly onInk: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@ import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedRegion } from '../mrz/readMrz.ts';
 import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
-import { withAccentMarks } from './accentMarks.ts';
+import { readAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { belowCloseLabel, nameLineBand, nameRows, onlyRows, roomAbove, type RowBand, rowsOf, twoRowBaselines } from './nameLineBand.ts';
 import { personalisedInkPage } from './personalisedInk.ts';
@@ -144,12 +144,15 @@ export async function readNameCrop(
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
     const reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
-    const marked = (words: OcrResult): string =>
-      (marksOn === null || band === null
-        ? withAccentMarks(crop, words, ctx.imaging, orthography)
-        : withAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography)
-      ).trim();
-    const text = marked(ocr);
+    const marked = (words: OcrResult): { text: string; onInk: boolean } => {
+      const read =
+        marksOn === null || band === null
+          ? readAccentMarks(crop, words, ctx.imaging, orthography)
+          : readAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography);
+      return { text: read.text.trim(), onInk: read.onInk };
+    };
+    const asRead = marked(ocr);
+    const text = asRead.text;
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), or reads a mark as a letter of its own (MUÑOZ read
     // `MURNOZ`), and marks then sit over letters the ink does not have: with the MRZ's letters put back where OCR
     // dropped them, and taken out where it added one, the marks are read over the letters the ink shows.
@@ -158,7 +161,11 @@ export async function readNameCrop(
     // Every word with letters read at 60 or more: what a line read again from nothing must be, where no MRZ name
     // checks it (`EEE CC`, texture on a soft small copy, read at 34 and 49).
     const sure = ocr.lines.every((line) => line.words.every((w) => !/\p{L}/u.test(w.text) || w.confidence >= 60));
-    return { text: refilled === null || reconciled === null ? text : marksBesideRefill(reconciled.value, marked(refilled), ocr.text), reachedEnd, sure };
+    if (refilled === null || reconciled === null) return { text, reachedEnd, sure };
+    // Letters that now stand one to one on the ink, where OCR's did not, are placed by the ink: every mark is read
+    // anew (Ę's ogonek beside a C, which estimated centres could not give to either, BRZĘCZ read `BRZECZYSZCZYKIEWI(`).
+    const afresh = marked(refilled);
+    return { text: afresh.onInk && !asRead.onInk ? afresh.text : marksBesideRefill(reconciled.value, afresh.text, ocr.text), reachedEnd, sure };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
   /**
@@ -312,6 +319,8 @@ export function firstPhrase(ocr: OcrResult): OcrResult {
 
 /** A word's letters without their marks, upper case (not vizFields' plainLetters: Æ and Ø stay one letter each). */
 const letterBases = (word: string): string => stripAccents(word).toUpperCase();
+/** A word's letters without their marks, and the hyphens and apostrophes names are printed with; no other glyph. */
+const nameGlyphs = (word: string): string => letterBases(word).replace(/[^\p{L}'-]/gu, '');
 
 /**
  * A refilled name's marks: read afresh (`afresh`) on the letters OCR dropped or added and those beside them, where
@@ -359,11 +368,12 @@ const mostDropped = 2;
 
 /**
  * Whether `part` is `whole` with a letter or two left out (at most a third of them), letters compared without their
- * marks.
+ * marks. A glyph no name is written with stands for no letter of it: OCR's reading of letters it could not class
+ * (KIEWICZ read `KIEWI(`), so it counts as letters left out, not as a letter.
  */
 function lettersLeftOut(part: string, whole: string): boolean {
-  const p = letterBases(part);
-  const w = letterBases(whole);
+  const p = nameGlyphs(part);
+  const w = nameGlyphs(whole);
   const dropped = w.length - p.length;
   if (p.length === 0 || dropped < 1 || dropped > Math.min(mostDropped, w.length / 3)) return false;
   let i = 0;
