@@ -708,6 +708,13 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('ahmet-wide-tracking-split');
     expect(nameCharacters(accentsOf(crop, ocr, pluginImaging, {}))).toBe(printed);
   });
+  it('reads a space where OCR read a hyphen across one with no ink in it at the page\'s threshold', async () => {
+    // Seed 1183001 styled-dev 32 (glare): a light guilloche stroke crossing the space of SEO-JUN HARUTO was read as a
+    // hyphen, SEO-JUN-HARUTO, which the MRZ's fillers agree with as well. The printed hyphen stays.
+    const { crop, ocr, printed } = await pinnedCrop('seo-jun-texture-across-space');
+    expect(ocr.text).toBe('SEO-JUN-HARUTO');
+    expect(nameCharacters(accentsOf(crop, ocr, pluginImaging, {}))).toBe(printed);
+  });
   it('reads the marks on the whole crop where the only print above the name was the label\'s feet its top edge cut', async () => {
     // Seed 1015001 styled-dev 10 (turned a quarter): the first read took the label's feet for a word (`MARTI ERAICO`);
     // below them the name read MARTIN, the acute left out as a second reading's marks above were.

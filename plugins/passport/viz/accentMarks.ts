@@ -641,7 +641,7 @@ export function readAccentMarks(
   // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
-  return { text: joinWords(out, words, blobs.filter(dashInked)), onInk };
+  return { text: joinWords(out, words, blobs.filter(dashInked), blobs), onInk };
 }
 
 /** A name word as read with its marks. */
@@ -1389,11 +1389,11 @@ function wordsWithinTheirOwnInk(words: readonly OcrWord[]): OcrWord[] {
  * The words joined by spaces, or by a hyphen where OCR dropped one: a short, flat blob in the gap between two
  * words, at the middle of their capitals' height (`EL-SAYED` read as `EL` `SAYED`).
  */
-function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[]): string {
+function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[], allInk: readonly Blob[]): string {
   // A single-line read under texture splits a word at a letter's gap (`ALE KSANDR`): two words whose letters stand
   // no further apart than the line's letters do are one.
   const line = lineLetters(words, blobs);
-  const spaced = line === null ? texts : texts.map((text, i) => spacedAtInkGaps(text, lettersAcross(words[i]!, line, blobs), line, blobs));
+  const spaced = line === null ? texts : texts.map((text, i) => spacedAtInkGaps(text, lettersAcross(words[i]!, line, blobs), line, blobs, allInk));
   // The ink gap before each word (from the last letter of the word before), where both have letters.
   const wordGaps = words.map((_, i) => {
     const before = line?.letters[i - 1]?.at(-1);
@@ -1449,7 +1449,7 @@ function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[])
  * dropped it: `CELIKYILMAZ`). And a stop, comma or colon OCR read between two letters (no name prints one there) is
  * the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
  */
-function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[]): string {
+function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[], allInk: readonly Blob[]): string {
   const chars = [...text];
   const at = chars.flatMap((c, i) => (/\p{L}/u.test(c) ? [i] : []));
   if (at.length !== letters.length || at.length < 4) return text;
@@ -1460,6 +1460,13 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
     const [left, right] = [letters[k]!, letters[k + 1]!];
     const between = blobs.filter((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
     if (at[k + 1] === at[k]! + 2 && /^[.,:;]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
+    // A hyphen OCR read across a space with no ink at all at the capitals' height, however faint: a texture line
+    // lighter than the page's threshold crossing the space (`SEO-JUN-HARUTO` for SEO-JUN HARUTO). A printed hyphen,
+    // even one glare washed out of the letters' ink, is ink at the threshold.
+    const inGap = (b: Blob): boolean => b.maxX > left.maxX && b.minX < right.minX && b.maxY >= top && b.minY <= top + line.capHeight;
+    if (at[k + 1] === at[k]! + 2 && chars[at[k]! + 1] === '-' && k >= 1 && k + 2 < letters.length && letterGap(left, right) >= wide && !allInk.some(inGap)) {
+      chars[at[k]! + 1] = ' ';
+    }
     if (k < 1 || k + 2 >= letters.length || at[k + 1] !== at[k]! + 1) continue;
     if (between.length === 0 && letterGap(left, right) >= wide) before.set(at[k + 1]!, ' ');
     // A hyphen OCR dropped between two words it then read as one (`CELIKYILMAZ`): the ink has it.
