@@ -61,6 +61,14 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(page, '1998-05-20', '2031-04-01')).toBeNull();
     expect(chooseIssueDate([...labelled('01 APR 2026'), ...anywhere('20 MAY 1998')], '1998-05-20', '2031-04-01')?.iso).toBe('2026-04-01');
   });
+  it('takes a month read in one digit that only its leading zero can have left', () => {
+    // A JPEG copy of Germany's specimen (real train part, deu-5): `03.04.1997` read `03.4.1997`, beside the expiry's
+    // `02.04.2007`. No month is 14 or 40: the date is the one printed, and the 10-year rule's.
+    const page = [...anywhere('03.4.1997'), ...anywhere('02.04.2007')];
+    expect(chooseIssueDate(page, '1957-08-12', '2007-04-02')?.iso).toBe('1997-04-03');
+    // A `1` may have been 10, 11 or 12: as for a day, such a reading is taken only on a page that prints them so.
+    expect(chooseIssueDate([...anywhere('03.1.1997'), ...anywhere('02.01.2007')], '1957-08-12', '2007-01-02')).toBeNull();
+  });
   it('takes no unlabelled date where two of the rule\'s dates were read', () => {
     // Czechia's specimen tilted 30°: `29.07.2006` read twice, once as `30.07.2006`, the rule's date less a day for an
     // expiry of 29 JUL 2016. Which one is printed, the rule cannot say.

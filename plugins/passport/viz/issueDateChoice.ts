@@ -110,6 +110,15 @@ function cut(date: PrintedDate): boolean {
   return w.day === 1 || w.month === 1;
 }
 
+/**
+ * A part read in one digit that may have lost a digit other than its leading zero: a month read `4` can only be 04 (no
+ * month is 14 or 40), while a `1` may be 10, 11 or 12, and a day's digit a day of the teens, twenties or thirties.
+ */
+function cutAmbiguously(date: PrintedDate): boolean {
+  const w = widths(date);
+  return w.day === 1 || (w.month === 1 && date.month < 3);
+}
+
 /** Digits OCR reads one for the other: round shapes with their counters crossed or filled, and 1 for 7. */
 const lookalikeDigits = new Set(['06', '08', '09', '38', '56', '58', '68', '89', '17']);
 
@@ -217,7 +226,7 @@ export function readIssueDate(
       continue;
     }
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
-    if (copies.includes(candidate) || (cut(date) && (pads || !unpadded))) continue;
+    if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
     if (candidate.joined === true && !(isTypical && inRuleWindow(iso))) continue;
