@@ -327,6 +327,16 @@ describe('doubtedNameCells', () => {
     const at5 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 5 ? c : ''));
     expect(doubtedNameCells(noSurname, sure([5]), { surname: [''], givenNames: [] }, at5('A'))).toEqual([5]);
   });
+  it('settles a filler between two words of a part that a reading spells with them', () => {
+    // Qatar's specimen (real train part, qat-1, every copy): AL<KAABI's filler read with a W as runner-up, and the print
+    // `AL-KAABI` read alike twice; the answer said check_digits_valid false for a name letter in doubt.
+    const qat = parseTd3(['P<QATAL<KAABI<<ALI<HAMAD<ABDULLAH<<<<<<<<<<<', line2], { now });
+    const at7 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 7 ? c : ''));
+    expect(doubtedNameCells(qat, sure([7]), { surname: [], givenNames: [] }, at7('W'))).toEqual([7]);
+    expect(doubtedNameCells(qat, sure([7]), { surname: ['AL-KAABI'], givenNames: [] }, at7('W'))).toEqual([]);
+    // A print that runs the words together spells no filler there.
+    expect(doubtedNameCells(qat, sure([7]), { surname: ['ALKAABI'], givenNames: [] }, at7('W'))).toEqual([7]);
+  });
   it('settles a cut name\'s letters by the start of a print whose marks the MRZ writes as two letters', () => {
     const cut = parseTd3(['P<CHEMUELLER<JAEGER<LOEWENSTEIN<WERTHEIM<FRE', line2], { now });
     // MULLER for MUELLER: the print's start one letter short per mark; a longer start differs everywhere after them.

@@ -361,6 +361,8 @@ export function doubtedNameCells(
   // Cells just past a name part that a reading of the print spells letter for letter: the print says the name ends
   // there (see the fillers below).
   const endsSpelled = new Set<number>();
+  // Cells a reading of the print spells exactly, fillers between its words among them: a separator printed there.
+  const spelledCells = new Set<number>();
   for (const [part, texts] of [
     [parts.surname, readings.surname],
     [parts.givenNames, readings.givenNames],
@@ -388,6 +390,7 @@ export function doubtedNameCells(
       if (read.length !== words.length) continue;
       for (const [k, word] of words.entries()) if (word !== '' && read[k] === word) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
     }
+    for (const r of runs) for (let i = r.from; i < r.to; i++) spelledCells.add(part.start + i);
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
@@ -401,7 +404,8 @@ export function doubtedNameCells(
   }
   // A filler that one classifier read where the other read a letter: where a name part ends, and which words it
   // has, hang on it (KOWALCZY<<KOWALCZYK for KOWALCZYK<KOWALCZYK), and no reading of the print is aligned across it,
-  // unless a reading spells the part it ends letter for letter: the print says the name ends there.
+  // unless a reading spells the part it ends letter for letter: the print says the name ends there. Nor one between
+  // two words of a part that a reading spells with them (AL<KAABI read `AL-KAABI`, the filler disputed by a W).
   // Nor one in the padding: ICAO writes no three fillers in a row inside a name, so past three read sure every cell is
   // a filler, whatever a classifier took for a letter in the texture there.
   const sure = (i: number): boolean => line[i] === '<' && (line1Confidence[i] ?? 1) > disputedConfidence && line1Washed[i] !== true;
@@ -414,7 +418,7 @@ export function doubtedNameCells(
   }
   for (let i = nameStart; i < padding; i++) {
     const disputed = (line1Confidence[i] ?? 1) <= disputedConfidence;
-    const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i) || endsSpelled.has(i);
+    const judged = mended.has(i) || line1Washed[i] === true || doubted.includes(i) || endsSpelled.has(i) || spelledCells.has(i);
     if (line[i] === '<' && disputed && /^[A-Z]$/.test(line1Second[i] ?? '') && !judged) doubted.push(i);
   }
   return doubted.sort((a, b) => a - b);
