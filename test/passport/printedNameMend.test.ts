@@ -337,6 +337,20 @@ describe('doubtedNameCells', () => {
     // A print that runs the words together spells no filler there.
     expect(doubtedNameCells(qat, sure([7]), { surname: ['ALKAABI'], givenNames: [] }, at7('W'))).toEqual([7]);
   });
+  it('settles the letters of a reading that spells the part\'s letters exactly, its separators aside', () => {
+    // Qatar's specimen turned a quarter (real train part, qat-1-rot270): ALI's L read unsure (0.94, C its runner-up),
+    // and the print read `ALIHAMAD ABDULLAH`, a space lost, which spells every letter of ALI<HAMAD<ABDULLAH.
+    const qat = parseTd3(['P<QATAL<KAABI<<ALI<HAMAD<ABDULLAH<<<<<<<<<<<', line2], { now });
+    const at16 = Array.from({ length: 44 }, (_, i) => (i === 16 ? 'C' : ''));
+    const read = { surname: ['J ALIHAMAD ABDULLAH AL-KAABI', 'AL-KAABI'], givenNames: ['J ALIHAMAD ABDULLAH AL-KAABI', 'ALIHAMAD ABDULLAH'] };
+    expect(doubtedNameCells(qat, sure([16], 0.94), read, at16)).toEqual([]);
+    // Disputed by the classifiers, a letter such a reading spells otherwise stays in doubt.
+    expect(doubtedNameCells(qat, sure([16]), { surname: ['AL-KAABI'], givenNames: ['ALIHAMAD ABDULLAH'] }, at16)).toEqual([]);
+    expect(doubtedNameCells(qat, sure([16]), { surname: ['AL-KAABI'], givenNames: ['ACIHAMAD ABDULLAH'] }, at16)).toEqual([16]);
+    // Its fillers it does not witness: a filler disputed between ALI and HAMAD stays in doubt.
+    const at18 = Array.from({ length: 44 }, (_, i) => (i === 18 ? 'W' : ''));
+    expect(doubtedNameCells(qat, sure([18]), { surname: ['AL-KAABI'], givenNames: ['ALIHAMAD ABDULLAH'] }, at18)).toEqual([18]);
+  });
   it('settles a cut name\'s letters by the start of a print whose marks the MRZ writes as two letters', () => {
     const cut = parseTd3(['P<CHEMUELLER<JAEGER<LOEWENSTEIN<WERTHEIM<FRE', line2], { now });
     // MULLER for MUELLER: the print's start one letter short per mark; a longer start differs everywhere after them.

@@ -385,10 +385,14 @@ export function doubtedNameCells(
     // words, each it spells exactly witnesses its letters.
     const words = part.text.split('<');
     const starts = words.map((_, k) => words.slice(0, k).join('<').length + (k === 0 ? 0 : 1));
+    // Nor one that ran two words together or parted one (`ALIHAMAD ABDULLAH`): where it spells the part's letters
+    // exactly, its separators aside, it witnesses every word's letters, though none of the fillers between them.
+    const letters = (t: string): string => t.replace(/</g, '');
     for (const reading of spelled) {
       const read = reading.split('<');
-      if (read.length !== words.length) continue;
-      for (const [k, word] of words.entries()) if (word !== '' && read[k] === word) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
+      const allLetters = letters(reading) === letters(part.text);
+      if (!allLetters && read.length !== words.length) continue;
+      for (const [k, word] of words.entries()) if (word !== '' && (allLetters || read[k] === word)) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
     }
     for (const r of runs) for (let i = r.from; i < r.to; i++) spelledCells.add(part.start + i);
     for (let i = 0; i < part.text.length; i++) {
