@@ -669,6 +669,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1179001 styled-dev 118 (photo): OCR read Ł as `£`, which held no letter's place and was no letter to check
     // for a stroke; the MRZ's L then stood: LUKASZ.
     ['reads OCR\'s `£` as an L whose stroke the pixels then tell', 'lukasz-read-pound-sign'],
+    // Seed 1187001 styled-dev 104 (a scan): a steep stroke, out right for two rows and out left three rows under them,
+    // past where a stem's width of rows looked: LUKASZ, past a cut MRZ where nothing checks it.
+    ['reads an L whose stroke\'s left arm lies a stem\'s width and the arm\'s own thickness below its right arm', 'lukasz-stroke-steep-scan'],
     // Seed 1031001 styled-dev 88 (blur): ZOÉ's O and É one blob, as wide as Œ, and the MRZ's OE: ZŒ, over the acute seen.
     ['reads two letters blur joined as wide as a ligature as two where a mark stands over one of them', 'zoe-blurred-acute-joined-o'],
     // Seed 1031001 styled-dev 122 (a scan): Í read `Ii`, its acute the i's dot, and Ñ's tilde then fell on the I: INIGO.

@@ -1027,9 +1027,11 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
   // A pixel out on the left, where a stem's edge may waver by one, counts only just below the rows out on the right:
-  // the stroke rises to the right, so its left arm lies lower (MAŁGORZATA's in a light face: right 5 px, left 1).
+  // the stroke rises to the right, so its left arm lies lower (MAŁGORZATA's in a light face: right 5 px, left 1). It
+  // starts within about a stem's width below the right arm's foot, and is as thick as that arm (ŁUKASZ on a scan:
+  // right arm two rows, left arm three rows under it).
   const lowestRight = rows.findLastIndex((r) => r.right > stemRight + stem * 0.5);
-  const leftBelow = rows.slice(lowestRight + 1, lowestRight + 1 + Math.max(2, Math.round(stem))).filter((r) => r.left < stemLeft).length;
+  const leftBelow = rows.slice(lowestRight + 1, lowestRight + 1 + Math.max(2, Math.round(stem)) + outRight).filter((r) => r.left < stemLeft).length;
   if (outRight < 2 || (outLeft < 2 && leftBelow < 2)) return false;
   // A stroke adds ink to the stem and never cuts it: the stem runs from the letter's top to its foot. A Y (a letter
   // whose place OCR misjudged) has its arms out both sides where an Ł's stroke is, and no stem above them.
