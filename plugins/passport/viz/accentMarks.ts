@@ -1460,13 +1460,14 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
   const before = new Map<number, string>();
   for (let k = 0; k + 1 < letters.length; k++) {
     const [left, right] = [letters[k]!, letters[k + 1]!];
-    const between = blobs.filter((b) => b !== left && b !== right && b.maxX > left.maxX && b.minX < right.minX);
+    const inGap = (b: Blob): boolean => b.maxX > left.maxX && b.minX < right.minX;
+    const between = blobs.filter((b) => b !== left && b !== right && inGap(b));
     if (at[k + 1] === at[k]! + 2 && /^[.,:;]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
     // A hyphen OCR read across a space with no ink at all at the capitals' height, however faint: a texture line
     // lighter than the page's threshold crossing the space (`SEO-JUN-HARUTO` for SEO-JUN HARUTO). A printed hyphen,
     // even one glare washed out of the letters' ink, is ink at the threshold.
-    const inGap = (b: Blob): boolean => b.maxX > left.maxX && b.minX < right.minX && b.maxY >= top && b.minY <= top + line.capHeight;
-    if (at[k + 1] === at[k]! + 2 && chars[at[k]! + 1] === '-' && k >= 1 && k + 2 < letters.length && letterGap(left, right) >= wide && !allInk.some(inGap)) {
+    const hyphenRead = at[k + 1] === at[k]! + 2 && chars[at[k]! + 1] === '-' && k >= 1 && k + 2 < letters.length;
+    if (hyphenRead && letterGap(left, right) >= wide && !allInk.some((b) => inGap(b) && b.maxY >= top && b.minY <= top + line.capHeight)) {
       chars[at[k]! + 1] = ' ';
     }
     if (k < 1 || k + 2 >= letters.length || at[k + 1] !== at[k]! + 1) continue;
