@@ -8,7 +8,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts';
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
-import { nameLetters } from './nameOrthography.ts';
+import { nameLetters, type NameOrthography } from './nameOrthography.ts';
 import { barsAsI } from './printedName.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring' | 'breve' | 'dot' | 'doubleAcute' | 'macron';
@@ -212,14 +212,8 @@ function inkEnds(b: Blob, mask: Uint8Array, maskWidth: number, along: { column: 
 
 const ringLike = (m: Blob): boolean => m.vxx > 0 && m.vyy > 0 && Math.abs(m.vxx - m.vyy) / (m.vxx + m.vyy) < 0.4;
 
-/** What a state's names are written with, as the marks reader needs it (nameOrthography.ts). */
-export interface MarksOrthography {
-  readonly vowelTilde?: boolean;
-  readonly commaBelow?: boolean | null;
-  readonly dotAbove?: string;
-  readonly nTilde?: boolean;
-  readonly caronCsz?: boolean;
-}
+/** What a state's names are written with, as far as the marks reader needs it. */
+export type MarksOrthography = Partial<Pick<NameOrthography, 'vowelTilde' | 'commaBelow' | 'dotAbove' | 'nTilde' | 'caronCsz'>>;
 
 /**
  * The OCR's text of `crop` (one printed name line) with the diacritics seen above its letters composed on.
