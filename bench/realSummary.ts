@@ -46,6 +46,8 @@ export interface RealItemOutcome {
   /** Problem code of a refusal, or null when answered. */
   readonly refused: string | null;
   readonly inventedMarks: number;
+  /** Answered with a name part withheld (`name_withheld`): neither refused nor read whole (absent in older reports). */
+  readonly namesWithheld?: boolean;
   /** The page's condition (scan, photo, or the kind of derived copy), where the set names it. */
   readonly degradation?: string;
 }
@@ -74,6 +76,7 @@ export function realItemOutcome(id: string, expected: Record<string, unknown>, o
     line2: same('line2'),
     refused: outcome.kind === 'refused' ? outcome.code : null,
     inventedMarks: invented,
+    namesWithheld: result !== null && Array.isArray(result['warnings']) && result['warnings'].some((w) => isObject(w) && w['code'] === 'name_withheld'),
     ...(degradation === undefined ? {} : { degradation }),
   };
 }
@@ -85,6 +88,8 @@ export interface RealSummary {
   readonly refused: Readonly<Record<string, number>>;
   readonly inventedMarks: number;
   readonly itemsWithInventedMarks: number;
+  /** Documents answered with a name part withheld (absent in older reports). */
+  readonly namesWithheld?: number;
   /** Documents with invented marks, by their condition: whether the originals or which copies carry them (absent in older reports). */
   readonly inventedByDegradation?: Readonly<Record<string, number>>;
 }
@@ -106,6 +111,7 @@ export function summarizeReal(outcomes: readonly RealItemOutcome[]): RealSummary
     refused: countBy(outcomes.flatMap((o) => (o.refused === null ? [] : [o.refused]))),
     inventedMarks: outcomes.reduce((n, o) => n + o.inventedMarks, 0),
     itemsWithInventedMarks: outcomes.filter((o) => o.inventedMarks > 0).length,
+    namesWithheld: outcomes.filter((o) => o.namesWithheld === true).length,
     inventedByDegradation: countBy(outcomes.filter((o) => o.inventedMarks > 0).map((o) => o.degradation ?? 'unnamed')),
   };
 }
@@ -123,6 +129,7 @@ export function formatRealSummary(summary: RealSummary): string {
     // A PAN set has no MRZ: its line would only say n/a.
     ...(summary.line1.total === 0 ? [] : [`MRZ line 1 exact ${pct(summary.line1)}, line 2 exact ${pct(summary.line2)}, both ${pct(summary.bothLines)}`]),
     `Refused: ${refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')}; ` +
+      `names withheld: ${summary.namesWithheld ?? 0}; ` +
       `invented diacritics: ${summary.inventedMarks} marks on ${summary.itemsWithInventedMarks} documents${byCondition(summary.inventedByDegradation)}`,
   ].join('\n');
 }

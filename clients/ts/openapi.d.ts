@@ -290,12 +290,12 @@ export interface components {
         };
         /** @description Passport extraction result */
         PassportResult: {
-            /** @description Holder's full name as printed, upper case: given names, a space, surname */
-            full_name: string;
-            /** @description Given name(s) as printed (upper case); from the MRZ when the print is unreadable */
-            given_name: string;
-            /** @description Surname as printed (upper case); from the MRZ when the print is unreadable */
-            surname: string;
+            /** @description Holder's full name as printed, upper case: given names, a space, surname; null when a part is withheld (`name_withheld`) */
+            full_name: string | null;
+            /** @description Given name(s) as printed (upper case); from the MRZ when the print is unreadable; null when withheld (`name_withheld`) */
+            given_name: string | null;
+            /** @description Surname as printed (upper case); from the MRZ when the print is unreadable; null when withheld (`name_withheld`) */
+            surname: string | null;
             /** @description Date of birth YYYY-MM-DD (century: the latest not in the future); null when the MRZ says unknown */
             date_of_birth: string | null;
             /** @description Nationality, three-letter code from the MRZ (Germany: `D`) */
@@ -315,8 +315,8 @@ export interface components {
             sex: "M" | "F" | "X";
             /** @description The machine-readable zone as read (after recorded repairs) */
             mrz: {
-                /** @description First MRZ line, 44 characters, `<` filler */
-                line1: string;
+                /** @description First MRZ line, 44 characters, `<` filler; null when a name part is withheld (`name_withheld`) */
+                line1: string | null;
                 /** @description Second MRZ line, 44 characters, `<` filler */
                 line2: string;
                 /** @description True only when all five check digits validate on these exact lines */
@@ -446,7 +446,7 @@ export interface components {
                  * @description Stable machine code of the warning
                  * @enum {string}
                  */
-                code: "expired" | "name_truncated" | "printed_mrz_mismatch" | "issue_date_not_found" | "issue_date_repaired" | "issue_date_unusual" | "printed_names_not_read" | "check_digits_invalid" | "date_of_birth_unknown" | "last_page_unreadable" | "mrz_washed_out" | "mrz_name_uncertain" | "mrz_print_conflict" | "mrz_number_uncertain" | "mrz_optional_data_uncertain" | "mrz_repair_uncertain" | "printed_page_too_small";
+                code: "expired" | "name_truncated" | "printed_mrz_mismatch" | "issue_date_not_found" | "issue_date_repaired" | "issue_date_unusual" | "printed_names_not_read" | "check_digits_invalid" | "date_of_birth_unknown" | "last_page_unreadable" | "mrz_washed_out" | "mrz_name_uncertain" | "name_withheld" | "mrz_print_conflict" | "mrz_number_uncertain" | "mrz_optional_data_uncertain" | "mrz_repair_uncertain" | "printed_page_too_small";
                 /** @description What the warning means, in words (never contains personal data) */
                 message: string;
             }[];

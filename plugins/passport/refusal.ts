@@ -71,6 +71,37 @@ export function refusalForFailure(failure: MrzFailureKind, other: { name: string
  */
 export const maxCellsInDoubt = 2;
 
+/** Name parts an answer leaves out (null in the result) rather than answer with letters nobody read. */
+export interface WithheldNames {
+  readonly surname: boolean;
+  readonly givenNames: boolean;
+}
+
+export const noNamesWithheld: WithheldNames = { surname: false, givenNames: false };
+
+/**
+ * What a reading with MRZ cells in doubt may answer: all of it (a cell or two in doubt), all but a name part, or
+ * nothing. The name has no check digit, so its letters in doubt are the one doubt an answer can leave out whole: where
+ * every check digit holds over line 2 as read and nothing else is in doubt (`lineTwoProven`), the name part holding
+ * most doubted letters is withheld, and the other too if it still holds more than maxCellsInDoubt. The fields the
+ * check digits prove are answered; a blurred page's name is not guessed at, and the page is not refused for it.
+ */
+export function verdictForDoubt(doubt: {
+  readonly surnameCells: number;
+  readonly givenNameCells: number;
+  readonly otherCells: number;
+  readonly lineTwoProven: boolean;
+}): { readonly withheld: WithheldNames } | { readonly refusal: Refusal } {
+  const { surnameCells, givenNameCells, otherCells } = doubt;
+  const total = surnameCells + givenNameCells + otherCells;
+  if (total <= maxCellsInDoubt) return { withheld: noNamesWithheld };
+  if (!doubt.lineTwoProven || otherCells > 0) return { refusal: refusalForDoubt(total)! };
+  const surnameFirst = surnameCells >= givenNameCells;
+  const rest = surnameFirst ? givenNameCells : surnameCells;
+  const both = rest > maxCellsInDoubt;
+  return { withheld: { surname: surnameFirst || both, givenNames: !surnameFirst || both } };
+}
+
 /** The refusal for a reading with more MRZ cells in doubt than an answer may carry, or null. */
 export function refusalForDoubt(cellsInDoubt: number): Refusal | null {
   if (cellsInDoubt <= maxCellsInDoubt) return null;

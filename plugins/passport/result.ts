@@ -38,6 +38,7 @@ export const warningCodes = [
   'last_page_unreadable',
   'mrz_washed_out',
   'mrz_name_uncertain',
+  'name_withheld',
   'mrz_print_conflict',
   'mrz_number_uncertain',
   'mrz_optional_data_uncertain',
@@ -94,9 +95,18 @@ const confidenceFields = [
 export const passportResultSchema = withResultEnvelope(
   z
     .object({
-      full_name: z.string().describe('Holder\'s full name as printed, upper case: given names, a space, surname'),
-      given_name: z.string().describe('Given name(s) as printed (upper case); from the MRZ when the print is unreadable'),
-      surname: z.string().describe('Surname as printed (upper case); from the MRZ when the print is unreadable'),
+      full_name: z
+        .string()
+        .nullable()
+        .describe('Holder\'s full name as printed, upper case: given names, a space, surname; null when a part is withheld (`name_withheld`)'),
+      given_name: z
+        .string()
+        .nullable()
+        .describe('Given name(s) as printed (upper case); from the MRZ when the print is unreadable; null when withheld (`name_withheld`)'),
+      surname: z
+        .string()
+        .nullable()
+        .describe('Surname as printed (upper case); from the MRZ when the print is unreadable; null when withheld (`name_withheld`)'),
       date_of_birth: isoDate
         .nullable()
         .describe('Date of birth YYYY-MM-DD (century: the latest not in the future); null when the MRZ says unknown'),
@@ -108,7 +118,7 @@ export const passportResultSchema = withResultEnvelope(
       sex: z.enum(['M', 'F', 'X']).describe('M, F, or X where the MRZ has `<` (unspecified)'),
       mrz: z
         .object({
-          line1: z.string().length(44).describe('First MRZ line, 44 characters, `<` filler'),
+          line1: z.string().length(44).nullable().describe('First MRZ line, 44 characters, `<` filler; null when a name part is withheld (`name_withheld`)'),
           line2: z.string().length(44).describe('Second MRZ line, 44 characters, `<` filler'),
           check_digits_valid: z.boolean().describe('True only when all five check digits validate on these exact lines'),
         })

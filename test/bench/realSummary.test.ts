@@ -50,6 +50,17 @@ describe('realItemOutcome and summarizeReal', () => {
     expect(formatRealSummary(summarizeReal([plain]))).toMatch(/invented diacritics: 0 marks on 0 documents$/);
   });
 
+  it('counts answers with a name withheld apart from refusals', () => {
+    const withheld = realItemOutcome('w', truth, {
+      kind: 'result',
+      result: { surname: null, given_name: 'JANE', mrz: { line1: null, line2: 'L2' }, warnings: [{ code: 'name_withheld', message: '' }] },
+    });
+    expect(withheld).toMatchObject({ line1: false, line2: true, refused: null, namesWithheld: true, inventedMarks: 0 });
+    const summary = summarizeReal([withheld, realItemOutcome('b', truth, { kind: 'refused', code: 'unreadable_document' })]);
+    expect(summary.namesWithheld).toBe(1);
+    expect(formatRealSummary(summary)).toMatch(/unreadable_document 1; names withheld: 1;/);
+  });
+
   it('leaves the MRZ line out of a PAN run, whose truths carry no MRZ', () => {
     const pan = realItemOutcome('p', { pan_number: 'ABCDE1234F' }, { kind: 'refused', code: 'invalid_document' });
     expect(pan.scored).toBe(false);

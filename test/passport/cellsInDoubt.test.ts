@@ -1,6 +1,7 @@
 /**
  * The decode stage on recorded readings (no OCR): a reading answered in doubt holds at most two MRZ cells that
- * neither the check digits nor the print settled; more and it is refused, and nothing is invented.
+ * neither the check digits nor the print settled; more and it is refused, or, where they are name letters and line 2
+ * is proven, the name part holding them is withheld. Nothing is invented.
  */
 import { describe, expect, it } from 'vitest';
 import { disputedConfidence } from '../../core/mrz/readCellGrid.ts';
@@ -12,7 +13,7 @@ import type { PluginContext } from '../../core/plugins/types.ts';
 import { parseTd3 } from '../../plugins/passport/mrz/parseTd3.ts';
 import type { MrzReading } from '../../plugins/passport/mrz/readMrz.ts';
 import { decodeReadings } from '../../plugins/passport/reconcile/decodeReadings.ts';
-import { maxCellsInDoubt, refusalForDoubt } from '../../plugins/passport/refusal.ts';
+import { maxCellsInDoubt, noNamesWithheld, refusalForDoubt, verdictForDoubt } from '../../plugins/passport/refusal.ts';
 import type { Readings } from '../../plugins/passport/stages.ts';
 import { page } from './ocrPage.ts';
 
@@ -28,12 +29,15 @@ function readings(
   disputed: readonly number[],
   washedOut: readonly number[] = [],
   outvoted: readonly number[] = [],
-  printed: { readonly line1?: string; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined'] } = {},
+  printed: { readonly line1?: string; readonly line2?: string; readonly doubted2?: Readonly<Record<number, string>>; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined'] } = {},
 ): Readings {
-  const lines: [string, string] = [printed.line1 ?? specimen[0], specimen[1]];
-  const confidence = lines.map((line, l) => [...line].map((_, i) => (l === 0 && disputed.includes(i) ? disputedConfidence / 2 : 1)));
+  const lines: [string, string] = [printed.line1 ?? specimen[0], printed.line2 ?? specimen[1]];
+  // Line 2's doubted cells, each with its runner-up (`doubted2`).
+  const doubted2 = printed.doubted2 ?? {};
+  const inDoubt = (l: number, i: number): boolean => (l === 0 ? disputed.includes(i) : doubted2[i] !== undefined);
+  const confidence = lines.map((line, l) => [...line].map((_, i) => (inDoubt(l, i) ? disputedConfidence / 2 : 1)));
   // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
-  const second = lines.map((line, l) => [...line].map((c, i) => (l === 0 && disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
+  const second = lines.map((line, l) => [...line].map((c, i) => (l === 1 ? (doubted2[i] ?? '') : disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
   const washed = lines.map((line, l) => [...line].map((_, i) => l === 0 && washedOut.includes(i)));
   const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
   const reading: MrzReading = {
@@ -86,10 +90,49 @@ describe('MRZ cells in doubt', () => {
     expect(result.surname).toBe('ERIKSSON');
   });
 
-  it('refuses a reading with three name letters in doubt, with a hint', () => {
+  it('withholds a name part with three letters in doubt and answers what the check digits prove', () => {
+    const result = decodeReadings(readings(surnameCells), ctx);
+    expect(result.surname).toBeNull();
+    expect(result.full_name).toBeNull();
+    expect(result.given_name).toBe('ANNA MARIA');
+    expect(result.mrz.line1).toBeNull();
+    expect(result.mrz.line2).toBe(specimen[1]);
+    // Line 1 is not returned: nothing claims it valid.
+    expect(result.mrz.check_digits_valid).toBe(false);
+    expect(result.passport_number).toBe('L898902C3');
+    expect(result.date_of_birth).toBe('1974-08-12');
+    expect(result.confidence.surname).toBe(0);
+    expect(result.checks.printed_vs_mrz.surname).toBe('not_read');
+    expect(result.geometry?.['surname']).toBeNull();
+    expect(result.geometry?.['mrz.line1']).toBeNull();
+    const codes = result.warnings.map((w) => w.code);
+    expect(codes).toContain('name_withheld');
+    // The withheld letters are no letters answered in doubt, and every check digit holds.
+    expect(codes).not.toContain('mrz_name_uncertain');
+    expect(codes).not.toContain('check_digits_invalid');
+  });
+
+  it('withholds both name parts where each holds more than two letters in doubt', () => {
+    const result = decodeReadings(readings([...surnameCells, 16, 17, 18]), ctx);
+    expect([result.surname, result.given_name, result.full_name, result.mrz.line1]).toEqual([null, null, null, null]);
+    expect(result.nationality).toBe('UTO');
+  });
+
+  it('refuses a reading with three name letters in doubt whose line 2 holds only once a check digit is mended', () => {
+    // The composite read 1, in doubt against the 0 that holds: the checks chose that cell, they do not prove it.
+    const line2 = `${specimen[1].slice(0, 43)}1`;
+    const mended = decodeReadings(readings([], [], [], { line2, doubted2: { 43: '0' } }), ctx);
+    expect(mended.mrz.line2).toBe(specimen[1]);
+    expect(() => decodeReadings(readings(surnameCells, [], [], { line2, doubted2: { 43: '0' } }), ctx)).toThrow(/3 of its characters are in doubt/);
+  });
+
+  it('refuses a reading with three name letters in doubt where a check digit fails, with a hint', () => {
+    // The composite printed 1 for 0: line 2 is not proven, and the name is not the one doubt left.
+    const line2 = `${specimen[1].slice(0, 43)}1`;
+    expect(decodeReadings(readings([], [], [], { line2 }), ctx).mrz.check_digits_valid).toBe(false);
     let refused: unknown;
     try {
-      decodeReadings(readings(surnameCells), ctx);
+      decodeReadings(readings(surnameCells, [], [], { line2 }), ctx);
     } catch (error) {
       refused = error;
     }
@@ -120,13 +163,27 @@ describe('MRZ cells in doubt', () => {
     const result = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells), ctx);
     expect(result.surname).toBe('ERIKSSON');
     expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
-    expect(() => decodeReadings(readings([...surnameCells, givenCell], [], surnameCells.slice(2)), ctx)).toThrow(/3 of its characters are in doubt/);
+    // One outvoted leaves three: the surname's two are withheld, the given name's one answered in doubt.
+    const withheld = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells.slice(2)), ctx);
+    expect([withheld.surname, withheld.given_name]).toEqual([null, 'ANNA MARIA']);
+    expect(withheld.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['name_withheld', 'mrz_name_uncertain']));
   });
 
   it('draws the line at two cells', () => {
     expect(maxCellsInDoubt).toBe(2);
     expect(refusalForDoubt(2)).toBeNull();
     expect(refusalForDoubt(3)?.code).toBe('unreadable_document');
+    const verdict = (surnameCells: number, givenNameCells: number, otherCells = 0, lineTwoProven = true) =>
+      verdictForDoubt({ surnameCells, givenNameCells, otherCells, lineTwoProven });
+    expect(verdict(1, 1)).toEqual({ withheld: noNamesWithheld });
+    expect(verdict(1, 1, 0, false)).toEqual({ withheld: noNamesWithheld });
+    expect(verdict(3, 0)).toEqual({ withheld: { surname: true, givenNames: false } });
+    expect(verdict(2, 2)).toEqual({ withheld: { surname: true, givenNames: false } });
+    expect(verdict(1, 4)).toEqual({ withheld: { surname: false, givenNames: true } });
+    expect(verdict(3, 3)).toEqual({ withheld: { surname: true, givenNames: true } });
+    // Only where line 2 is proven whole and the name is the one doubt.
+    expect(verdict(3, 0, 1)).toHaveProperty('refusal.code', 'unreadable_document');
+    expect(verdict(3, 0, 0, false)).toHaveProperty('refusal.code', 'unreadable_document');
   });
 
   describe('line 1 cells glare washed out, filled from the print', () => {

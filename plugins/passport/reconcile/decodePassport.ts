@@ -18,6 +18,7 @@ import type {
   Repair,
 } from '../result.ts';
 import type { VizReading } from '../viz/vizFields.ts';
+import { noNamesWithheld, type WithheldNames } from '../refusal.ts';
 
 export interface DecodeInput {
   readonly parse: Td3Parse;
@@ -42,6 +43,14 @@ export interface DecodeInput {
   readonly rivalRepairCells?: readonly number[];
   /** The input was too small for the printed page to be read: it was not read. */
   readonly printTooSmall?: boolean;
+  /** Name parts left out, their letters too doubtful to answer (verdictForDoubt): null, with mrz.line1 and full_name. */
+  readonly withheldNames?: WithheldNames;
+}
+
+/** Whether a line 1 cell (0-based) lies in the surname: before the `<<` that ends it, or anywhere when there is none. */
+export function surnameCellTest(line1: string): (cell: number) => boolean {
+  const namesSplit = line1.indexOf('<<', 5);
+  return (cell) => namesSplit < 0 || cell < namesSplit;
 }
 
 const checkNames: readonly Td3CheckName[] = ['document_number', 'date_of_birth', 'expiry_date', 'optional_data', 'composite'];
@@ -59,6 +68,8 @@ const messages: Record<PassportWarning['code'], string> = {
   last_page_unreadable: 'The last page was sent but could not be read.',
   mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
+  name_withheld:
+    'Too many letters of the name are in doubt (the MRZ name has no check digit, and the printed page did not settle them): the name part, full_name and mrz.line1 are null rather than guessed. The fields the check digits prove are answered. A sharper image gives the name.',
   mrz_print_conflict:
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
   mrz_number_uncertain:
@@ -100,6 +111,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
     (e.field === 'expiry_date' && /^\d{6}$/.test(f.expiryDate.raw) && holds('expiry_date'));
   // Nor a name with letters in doubt that nothing settled: no check digit covers them.
   const doubtedNames = input.doubtedNameCells ?? [];
+  // Nor a line whose name part was withheld: it is not returned.
+  const withheld = input.withheldNames ?? noNamesWithheld;
+  const nameWithheld = withheld.surname || withheld.givenNames;
   // Nor a field the print reads otherwise with every check holding as well: two consistent readings, one wrong.
   const conflicts = input.printConflicts ?? [];
   // Nor a document number or optional data whose letters a look-alike digit could replace with every check holding.
@@ -117,6 +131,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
     unconfirmed1.length === 0 &&
     uncheckedWashed2.length === 0 &&
     doubtedNames.length === 0 &&
+    !nameWithheld &&
     conflicts.length === 0 &&
     numberDoubts.length === 0 &&
     optionalDoubts.length === 0 &&
@@ -124,11 +139,12 @@ export function decodePassport(input: DecodeInput): PassportResult {
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
+  if (nameWithheld) warn('name_withheld');
   if (numberDoubts.length > 0) warn('mrz_number_uncertain');
   if (optionalDoubts.length > 0) warn('mrz_optional_data_uncertain');
   if (rivalDoubts.length > 0) warn('mrz_repair_uncertain');
   // Doubted letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !([doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !((nameWithheld || [doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0)) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);
@@ -147,8 +163,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const namesFromPrint = viz?.surname != null && (viz.givenNames != null || (f.name.givenNames === '' && !truncated));
   if (!namesFromPrint) warn('printed_names_not_read');
   // A name part holding MRZ letters in doubt says so in its confidence, as a field whose check fails does.
-  const namesSplit = line1.indexOf('<<', 5);
-  const inSurname = (cell: number): boolean => namesSplit < 0 || cell < namesSplit;
+  const inSurname = surnameCellTest(line1);
   const partDoubt = (surnamePart: boolean): number => (doubtedNames.some((cell) => inSurname(cell) === surnamePart) ? 0.4 : 1);
   const surnameConf = (viz?.surname ? Math.min(nameConf, viz.surname.confidence) + 0.1 : nameConf * 0.6) * partDoubt(true);
   const givenConf = (viz?.givenNames ? Math.min(nameConf, viz.givenNames.confidence) + 0.1 : nameConf * 0.6) * partDoubt(false);
@@ -208,8 +223,8 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const dateAgreement = (printed: string | null | undefined, mrz: string | null): Agreement =>
     printed != null && mrz !== null && printed < '1900' && printed.slice(2) === mrz.slice(2) ? 'not_read' : agreement(printed, mrz);
   const printedVsMrz = {
-    surname: nameAgreement(viz?.surname),
-    given_names: nameAgreement(viz?.givenNames),
+    surname: withheld.surname ? 'not_read' : nameAgreement(viz?.surname),
+    given_names: withheld.givenNames ? 'not_read' : nameAgreement(viz?.givenNames),
     passport_number: agreement(viz?.printed.passportNumber, f.documentNumber.value),
     date_of_birth: dateAgreement(viz?.printed.dateOfBirth, birth),
     expiry_date: dateAgreement(viz?.printed.expiryDate, expiry),
@@ -221,9 +236,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
 
   const documentCode = f.documentCode.raw + (f.documentType.value ?? '');
   return {
-    full_name: [givenName, surname].filter((s) => s !== '').join(' ').toUpperCase(),
-    given_name: givenName.toUpperCase(),
-    surname: surname.toUpperCase(),
+    full_name: nameWithheld ? null : [givenName, surname].filter((s) => s !== '').join(' ').toUpperCase(),
+    given_name: withheld.givenNames ? null : givenName.toUpperCase(),
+    surname: withheld.surname ? null : surname.toUpperCase(),
     date_of_birth: birth,
     nationality: f.nationality.value,
     passport_number: f.documentNumber.value,
@@ -231,14 +246,14 @@ export function decodePassport(input: DecodeInput): PassportResult {
     expiry_date: expiry,
     issuing_country: f.issuingState.value,
     sex: f.sex.value ?? 'X',
-    mrz: { line1, line2, check_digits_valid: checkDigitsValid },
+    mrz: { line1: nameWithheld ? null : line1, line2, check_digits_valid: checkDigitsValid },
     document_code: documentCode,
     optional_data: f.optionalData.value,
     raw_dates: { date_of_birth: f.dateOfBirth.raw, expiry_date: f.expiryDate.raw },
     confidence: {
-      full_name: clamp(Math.min(surnameConf, givenConf)),
-      given_name: clamp(givenConf),
-      surname: clamp(surnameConf),
+      full_name: nameWithheld ? 0 : clamp(Math.min(surnameConf, givenConf)),
+      given_name: withheld.givenNames ? 0 : clamp(givenConf),
+      surname: withheld.surname ? 0 : clamp(surnameConf),
       date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', proven('date_of_birth')),
       nationality: fieldConfidence('nationality', true),
       passport_number: fieldConfidence('document_number', proven('document_number') && numberDoubts.length === 0),

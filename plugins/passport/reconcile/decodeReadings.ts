@@ -10,7 +10,7 @@ import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
 import { withBirthBeforeIssue, withPrintedBirthCentury } from '../mrz/index.ts';
 import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
-import { refusalForDoubt } from '../refusal.ts';
+import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
@@ -18,7 +18,7 @@ import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
-import { decodePassport } from './decodePassport.ts';
+import { decodePassport, surnameCellTest } from './decodePassport.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
 import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, type PrintedUncheckedFields } from './washedCells.ts';
@@ -209,12 +209,26 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);
-  const cellsInDoubt = doubtedNames.length + washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
-  const tooDoubtful = refusalForDoubt(cellsInDoubt);
-  if (tooDoubtful !== null) {
-    ctx.logger.info({ cellsInDoubt }, 'the MRZ reading has too many cells in doubt');
-    return ctx.reject(tooDoubtful.code, tooDoubtful.detail, tooDoubtful.hint);
+  const otherCells = washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
+  const conflicts = printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]);
+  const inSurname = surnameCellTest(parse.lines[0]);
+  const verdict = verdictForDoubt({
+    surnameCells: doubtedNames.filter(inSurname).length,
+    givenNameCells: doubtedNames.filter((cell) => !inSurname(cell)).length,
+    otherCells,
+    // Proven as read: a change chosen to make the checks hold (a check digit mended) is not also proven by them.
+    lineTwoProven:
+      parse.valid &&
+      washedUnconfirmed[1].length === 0 &&
+      conflicts.length === 0 &&
+      parse.repairs.every((r) => r.line !== 2 || r.reason === 'character_class'),
+  });
+  if ('refusal' in verdict) {
+    ctx.logger.info({ cellsInDoubt: doubtedNames.length + otherCells }, 'the MRZ reading has too many cells in doubt');
+    return ctx.reject(verdict.refusal.code, verdict.refusal.detail, verdict.refusal.hint);
   }
+  const { withheld } = verdict;
+  if (withheld.surname || withheld.givenNames) ctx.logger.info({ nameCellsInDoubt: doubtedNames.length, withheld }, 'name parts withheld: letters in doubt');
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
   const inkRead = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now);
@@ -237,8 +251,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const issueDate = rivals && issueChosen?.basis !== 'label' ? null : issueChosen;
   const result = decodePassport({
     parse,
-    doubtedNameCells: doubtedNames,
-    printConflicts: printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]),
+    // Letters of a withheld part are no letters answered in doubt.
+    doubtedNameCells: doubtedNames.filter((cell) => !(inSurname(cell) ? withheld.surname : withheld.givenNames)),
+    withheldNames: withheld,
+    printConflicts: conflicts,
     charConfidence: reading.charConfidence,
     viz: { ...printed, surname, givenNames, issueDate },
     lastPage: readings.lastPage === undefined ? undefined : readings.lastPage === null ? null : readLastPageFields(readings.lastPage.ocr, readings.lastPage.rereads),
@@ -269,5 +285,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The last page's fields where they were read on it (page 1).
   const lastRead = readings.lastPage;
   const lastGeometry = lastRead != null && result.last_page !== null ? lastPageGeometry(lastRead, result.last_page) : {};
-  return { ...result, geometry: { ...geometry, ...lastGeometry } };
+  // A withheld part was not read from the page: it maps to null, as the MRZ line and full name holding it do.
+  const withheldGeometry = {
+    ...(withheld.surname ? { surname: null } : {}),
+    ...(withheld.givenNames ? { given_name: null } : {}),
+    ...(withheld.surname || withheld.givenNames ? { full_name: null, 'mrz.line1': null } : {}),
+  };
+  return { ...result, geometry: { ...geometry, ...withheldGeometry, ...lastGeometry } };
 }
