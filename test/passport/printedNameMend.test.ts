@@ -57,9 +57,22 @@ describe('mendNameFromPrint', () => {
     const options = { now, line1Second: runnersUp, otherReadings: { surname: ['RAO'], givenNames: [] } };
     expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ' }, options).lines[0]).toBe(rao.lines[0]);
     expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ', givenNames: 'PRANAV MOHAMMED IRFAN' }, options).lines[0]).toBe(rao.lines[0]);
-    // A reading that has the print's letter there, or aligns nowhere, holds nothing back.
-    const alike = { ...options, otherReadings: { surname: ['RAQ', 'RA'], givenNames: [] } };
+    // A reading that has the print's letter there, or aligns nowhere, holds nothing back (the O disputed with a Q).
+    const alike = { ...options, line1Second: runnersUp.map((c, i) => (i === 7 ? 'Q' : c)), otherReadings: { surname: ['RAQ', 'RA'], givenNames: [] } };
     expect(mendNameFromPrint(rao, sure([7]), { surname: 'RAQ' }, alike).lines[0]).toBe('P<INDRAQ<<PRANAV<MOHAMMED<IRFAN<<<<<<<<<<<<<');
+  });
+  it('takes no letter from the print where the MRZ doubted only the digit drawn like its letter', () => {
+    // Seed 1189001 styled-dev 137 (a perspective photo): SEO-YEON's O read at 0.88, its runner-up 0, and the print
+    // read `SEQ-YEON` twice alike. A name holds no 0, so the O was not in doubt; the print's Q was Tesseract's.
+    const seo = parseTd3(['PDNLDNAKAMURA<<SEO<YEON<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const confidence = sure([17], 0.88);
+    const zero = Array.from({ length: 44 }, (_, i) => (i === 17 ? '0' : undefined));
+    const twice = { now, line1Second: zero, otherReadings: { surname: ['NAKAMURA'], givenNames: ['SEQ-YEON'] } };
+    expect(mendNameFromPrint(seo, confidence, { givenNames: 'SEQ-YEON' }, twice).lines[0]).toBe(seo.lines[0]);
+    expect(mendNameFromPrint(seo, confidence, { surname: 'NAKAMURA', givenNames: 'SEQ-YEON' }, twice).lines[0]).toBe(seo.lines[0]);
+    // Its runner-up a letter, the O was in doubt, and the print, read twice alike, settles it.
+    const dee = { ...twice, line1Second: zero.map((c, i) => (i === 17 ? 'D' : c)) };
+    expect(mendNameFromPrint(seo, confidence, { givenNames: 'SEQ-YEON' }, dee).lines[0]).toBe('PDNLDNAKAMURA<<SEQ<YEON<<<<<<<<<<<<<<<<<<<<<');
   });
   it('changes nothing when the print has another shape or too many differences', () => {
     expect(mendNameFromPrint(parse, sure([25]), { givenNames: 'MARIA JOSEE' }, { now }).lines[0]).toBe(misread);

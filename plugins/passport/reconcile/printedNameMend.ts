@@ -122,7 +122,15 @@ export function mendNameFromPrint(
       diffs.length <= maxChanges || diffs.every((d) => confidenceAt(d) <= disputedConfidence && washed[part.start + d.at] !== true);
     const allowed =
       fewOrDisputed &&
-      diffs.every((d) => d.to !== '<' && part.text[d.at] !== '<' && confidenceAt(d) < threshold && witnessed(d) && !heldByPrint.has(part.start + d.at));
+      diffs.every(
+        (d) =>
+          d.to !== '<' &&
+          part.text[d.at] !== '<' &&
+          confidenceAt(d) < threshold &&
+          witnessed(d) &&
+          !heldByPrint.has(part.start + d.at) &&
+          !doubtOnlyOfDigit(part.text[d.at], options.line1Second?.[part.start + d.at]),
+      );
     if (!allowed) continue;
     for (const d of diffs) {
       mends.push({ field: 'name', line: 1, position: part.start + d.at + 1, from: part.text[d.at]!, to: d.to, reason: 'printed_page' });
@@ -205,6 +213,18 @@ const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O',
 /** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
 function lettersFor(read: string): readonly string[] {
   return /^[A-Z]$/.test(read) ? [read] : (letterLookAlikes[read] ?? []);
+}
+
+/** The one letter each digit stands for in a name, OCR-B drawing the two alike. */
+const digitsLetter: Readonly<Record<string, string>> = { 0: 'O', 1: 'I', 2: 'Z', 5: 'S', 6: 'G', 8: 'B' };
+
+/**
+ * Whether the recogniser's doubt at a name cell was only between the letter it read and the digit drawn like it (O
+ * and 0): a name holds no digits, so the field's class settles that doubt, and the print has none to settle there
+ * (Tesseract reads a textured O as Q, twice alike). doubtedNameCells counts no such doubt either.
+ */
+function doubtOnlyOfDigit(read: string | undefined, second: string | undefined): boolean {
+  return read !== undefined && second !== undefined && digitsLetter[second] === read;
 }
 
 /** A letter the print would change in the MRZ: its index in the name part and the printed letter. */
@@ -318,6 +338,7 @@ function wholeNameMends(
       (i) =>
         !cutsLetter(i) &&
         !heldByPrint.has(nameStart + i) &&
+        !doubtOnlyOfDigit(field[i], line1Second?.[nameStart + i]) &&
         (line1Confidence[nameStart + i] ?? 1) < threshold &&
         (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second, diffs.length > maxChanges)),
     );
