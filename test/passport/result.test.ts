@@ -136,12 +136,27 @@ describe('decodePassport', () => {
         viz: { surname: { value: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', confidence: 0.9, agrees: true }, givenNames, issueDate: null, printed: { passportNumber: null, dateOfBirth: null, expiryDate: null, sex: null, nationality: null, issuingState: null, documentType: null, countryCodes: [] } },
         now,
       });
+    // Not read, they are not known: null, not an empty name (the MRZ's line as read stands).
     const unread = decode(null);
-    expect(unread.given_name).toBe('');
-    expect(unread.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['name_truncated', 'printed_names_not_read']));
+    expect([unread.given_name, unread.full_name, unread.surname]).toEqual([null, null, 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE']);
+    expect(unread.mrz.line1).not.toBeNull();
+    expect(unread.confidence.given_name).toBe(0);
+    expect(unread.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['name_truncated', 'printed_names_not_read', 'name_withheld']));
     const read = decode({ value: 'HANS', confidence: 0.6, agrees: true });
     expect(read.given_name).toBe('HANS');
     expect(read.warnings.map((w) => w.code)).not.toContain('printed_names_not_read');
+    expect(read.warnings.map((w) => w.code)).not.toContain('name_withheld');
+  });
+  it('withholds given names the MRZ cut and the print did not give, not their start', () => {
+    // Seed 1189001 styled-dev 11 (a turned photo): the MRZ's given names cut at `LUK`, the printed line not read.
+    const cut: [string, string] = ['P<D<<FROEHLICH<JAEGER<SCHMIDT<UEBELHOER<<LUK', specimen[1]];
+    const printed = { passportNumber: null, dateOfBirth: null, expiryDate: null, sex: null, nationality: null, issuingState: null, documentType: null, countryCodes: [] };
+    const surname = { value: 'FRÖHLICH JÄGER-SCHMIDT-ÜBELHÖR', confidence: 0.9, agrees: true };
+    const result = decodePassport({ parse: parseTd3(cut, { now }), charConfidence: confidence, viz: { surname, givenNames: null, issueDate: null, printed }, now });
+    expect([result.surname, result.given_name, result.full_name]).toEqual(['FRÖHLICH JÄGER-SCHMIDT-ÜBELHÖR', null, null]);
+    // The surname the MRZ holds whole stands where the print gave no name at all; the cut given names do not.
+    const neither = decodePassport({ parse: parseTd3(cut, { now }), charConfidence: confidence, viz: null, now });
+    expect([neither.surname, neither.given_name]).toEqual(['FROEHLICH JAEGER SCHMIDT UEBELHOER', null]);
   });
   it('gives X for the unspecified sex and null for an unknown date of birth', () => {
     const lines: [string, string] = [specimen[0], 'L898902C36UTO7408'.padEnd(44, '<')];

@@ -69,7 +69,7 @@ const messages: Record<PassportWarning['code'], string> = {
   mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
   name_withheld:
-    'Too many letters of the name are in doubt (the MRZ name has no check digit, and the printed page did not settle them): the name part, full_name and mrz.line1 are null rather than guessed. The fields the check digits prove are answered. A sharper image gives the name.',
+    'A name part is null, and full_name with it, rather than guessed: too many of its MRZ letters are in doubt (the MRZ name has no check digit, and the printed page did not settle them; mrz.line1 is null too), or the MRZ had no room for it and the printed page did not give it. The fields the check digits prove are answered. A sharper image gives the name.',
   mrz_print_conflict:
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
   mrz_number_uncertain:
@@ -111,9 +111,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
     (e.field === 'expiry_date' && /^\d{6}$/.test(f.expiryDate.raw) && holds('expiry_date'));
   // Nor a name with letters in doubt that nothing settled: no check digit covers them.
   const doubtedNames = input.doubtedNameCells ?? [];
-  // Nor a line whose name part was withheld: it is not returned.
-  const withheld = input.withheldNames ?? noNamesWithheld;
-  const nameWithheld = withheld.surname || withheld.givenNames;
+  // Nor a line whose name part was withheld for letters in doubt: it is not returned.
+  const doubtWithheld = input.withheldNames ?? noNamesWithheld;
+  const lineOneWithheld = doubtWithheld.surname || doubtWithheld.givenNames;
   // Nor a field the print reads otherwise with every check holding as well: two consistent readings, one wrong.
   const conflicts = input.printConflicts ?? [];
   // Nor a document number or optional data whose letters a look-alike digit could replace with every check holding.
@@ -131,7 +131,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
     unconfirmed1.length === 0 &&
     uncheckedWashed2.length === 0 &&
     doubtedNames.length === 0 &&
-    !nameWithheld &&
+    !lineOneWithheld &&
     conflicts.length === 0 &&
     numberDoubts.length === 0 &&
     optionalDoubts.length === 0 &&
@@ -139,12 +139,11 @@ export function decodePassport(input: DecodeInput): PassportResult {
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
-  if (nameWithheld) warn('name_withheld');
   if (numberDoubts.length > 0) warn('mrz_number_uncertain');
   if (optionalDoubts.length > 0) warn('mrz_optional_data_uncertain');
   if (rivalDoubts.length > 0) warn('mrz_repair_uncertain');
   // Doubted letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !((nameWithheld || [doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0)) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !((lineOneWithheld || [doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0)) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);
@@ -162,6 +161,15 @@ export function decodePassport(input: DecodeInput): PassportResult {
   // Given names the MRZ had no room for come from the print alone: unread there, they are missing.
   const namesFromPrint = viz?.surname != null && (viz.givenNames != null || (f.name.givenNames === '' && !truncated));
   if (!namesFromPrint) warn('printed_names_not_read');
+  // A part the MRZ had no room for (the given names after a cut, or all of them after a cut surname) and the print did
+  // not give is not known: the MRZ's start of it (`LUK`, or none) is no name.
+  const cutUnread: WithheldNames = {
+    surname: truncated && f.name.givenNames === '' && viz?.surname == null,
+    givenNames: truncated && viz?.givenNames == null,
+  };
+  const withheld: WithheldNames = { surname: doubtWithheld.surname || cutUnread.surname, givenNames: doubtWithheld.givenNames || cutUnread.givenNames };
+  const nameWithheld = withheld.surname || withheld.givenNames;
+  if (nameWithheld) warn('name_withheld');
   // A name part holding MRZ letters in doubt says so in its confidence, as a field whose check fails does.
   const inSurname = surnameCellTest(line1);
   const partDoubt = (surnamePart: boolean): number => (doubtedNames.some((cell) => inSurname(cell) === surnamePart) ? 0.4 : 1);
@@ -246,7 +254,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
     expiry_date: expiry,
     issuing_country: f.issuingState.value,
     sex: f.sex.value ?? 'X',
-    mrz: { line1: nameWithheld ? null : line1, line2, check_digits_valid: checkDigitsValid },
+    mrz: { line1: lineOneWithheld ? null : line1, line2, check_digits_valid: checkDigitsValid },
     document_code: documentCode,
     optional_data: f.optionalData.value,
     raw_dates: { date_of_birth: f.dateOfBirth.raw, expiry_date: f.expiryDate.raw },

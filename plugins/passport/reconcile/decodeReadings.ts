@@ -285,11 +285,12 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The last page's fields where they were read on it (page 1).
   const lastRead = readings.lastPage;
   const lastGeometry = lastRead != null && result.last_page !== null ? lastPageGeometry(lastRead, result.last_page) : {};
-  // A withheld part was not read from the page: it maps to null, as the MRZ line and full name holding it do.
+  // A withheld part was not read from the page: it maps to null, as the full name (and the MRZ line) holding it do.
   const withheldGeometry = {
-    ...(withheld.surname ? { surname: null } : {}),
-    ...(withheld.givenNames ? { given_name: null } : {}),
-    ...(withheld.surname || withheld.givenNames ? { full_name: null, 'mrz.line1': null } : {}),
+    ...(result.surname === null ? { surname: null } : {}),
+    ...(result.given_name === null ? { given_name: null } : {}),
+    ...(result.full_name === null ? { full_name: null } : {}),
+    ...(result.mrz.line1 === null ? { 'mrz.line1': null } : {}),
   };
   return { ...result, geometry: { ...geometry, ...withheldGeometry, ...lastGeometry } };
 }
