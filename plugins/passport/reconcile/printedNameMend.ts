@@ -215,16 +215,14 @@ function lettersFor(read: string): readonly string[] {
   return /^[A-Z]$/.test(read) ? [read] : (letterLookAlikes[read] ?? []);
 }
 
-/** The one letter each digit stands for in a name, OCR-B drawing the two alike. */
-const digitsLetter: Readonly<Record<string, string>> = { 0: 'O', 1: 'I', 2: 'Z', 5: 'S', 6: 'G', 8: 'B' };
-
 /**
  * Whether the recogniser's doubt at a name cell was only between the letter it read and the digit drawn like it (O
  * and 0): a name holds no digits, so the field's class settles that doubt, and the print has none to settle there
  * (Tesseract reads a textured O as Q, twice alike). doubtedNameCells counts no such doubt either.
  */
 function doubtOnlyOfDigit(read: string | undefined, second: string | undefined): boolean {
-  return read !== undefined && second !== undefined && digitsLetter[second] === read;
+  // A digit's first look-alike is the letter OCR-B draws it like (0 and O, 8 and B).
+  return read !== undefined && second !== undefined && letterLookAlikes[second]?.[0] === read;
 }
 
 /** A letter the print would change in the MRZ: its index in the name part and the printed letter. */
