@@ -2,8 +2,11 @@
 import type { GreyImage } from './greyImage.ts';
 import { integralImage } from './inkPoints.ts';
 
-/** 1 where a pixel is ink. `radius` is the half-width of the neighbourhood window. */
-export function binarise(image: GreyImage, radius: number, offset = 0): Uint8Array {
+/**
+ * 1 where a pixel is ink. `radius` is the half-width of the neighbourhood window; `spread` is how many of the
+ * neighbourhood's standard deviations ink must stand below its mean.
+ */
+export function binarise(image: GreyImage, radius: number, offset = 0, spread = 0.3): Uint8Array {
   const { width: w, height: h, data } = image;
   const sums = integralImage(image);
   const squares = integralImage(image, true);
@@ -20,7 +23,7 @@ export function binarise(image: GreyImage, radius: number, offset = 0): Uint8Arr
       const mean = s / n;
       const std = Math.sqrt(Math.max(0, q / n - mean * mean));
       // Ink must stand out both absolutely (noise) and against the local spread (texture, print through).
-      if (mean - data[y * w + x]! > Math.max(6 + offset, 0.3 * std + offset)) out[y * w + x] = 1;
+      if (mean - data[y * w + x]! > Math.max(6 + offset, spread * std + offset)) out[y * w + x] = 1;
     }
   }
   return out;

@@ -217,9 +217,9 @@ const offsetAt = (c: Chain, t: number): number => c.a + c.b * t;
 /** Every plausible MRZ (best first) in a grey image at a scale where characters are roughly 6–40 px tall. */
 export function findMrzLines(
   image: GreyImage,
-  options: { radius: number; offset?: number; /** Also lines glare cut in two (see acrossGaps) or cut short. */ acrossGaps?: boolean },
+  options: { radius: number; offset?: number; spread?: number; /** Also lines glare cut in two (see acrossGaps) or cut short. */ acrossGaps?: boolean },
 ): MrzLinesFound[] {
-  const mask = binarise(image, options.radius, options.offset ?? 0);
+  const mask = binarise(image, options.radius, options.offset ?? 0, options.spread);
   const blobs = connectedComponents(mask, image.width, image.height, 5);
   const theta = textDirection(blobs);
   if (theta === null) return [];

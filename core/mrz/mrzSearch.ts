@@ -23,8 +23,16 @@ const searchFactor = (grey: GreyImage, finer: boolean): number =>
 export const finerSearchExists = (grey: GreyImage): boolean => searchFactor(grey, true) < searchFactor(grey, false);
 
 /**
- * Binarisation passes (findMrzLines): the neighbourhood as a fraction of the long side, the offset, and whether lines
- * glare cut in two are joined. From the default to coarser/finer neighbourhoods; the last pass, dearer in candidates,
- * only for pages no threshold read.
+ * Binarisation passes (findMrzLines): the neighbourhood as a fraction of the long side, the offset, whether lines
+ * glare cut in two are joined, and how far past the neighbourhood's spread ink must stand (binarise). From the
+ * default to coarser/finer neighbourhoods; the glare pass, dearer in candidates, only for pages no threshold read.
+ * The last asks ink to stand a whole spread below its neighbourhood: security lines printed across the zone, lighter
+ * than its ink but joined to its glyphs at the default, drop out there, and the glyphs are blobs of their own again.
  */
-export const mrzSearchPasses = [[60, 0, false], [30, 4, false], [100, 0, false], [60, 0, true]] as const;
+export const mrzSearchPasses = [
+  [60, 0, false, 0.3],
+  [30, 4, false, 0.3],
+  [100, 0, false, 0.3],
+  [60, 0, true, 0.3],
+  [60, 0, false, 1],
+] as const;

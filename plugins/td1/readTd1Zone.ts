@@ -68,9 +68,9 @@ export function readTd1Zone(grey: GreyImage, { signal, imaging }: Pick<PluginCon
   const { search, factor } = mrzSearchCopy(grey);
   const searchLong = Math.max(search.width, search.height);
   let best: Candidate | null = null;
-  for (const [radiusDiv, offset, acrossGaps] of mrzSearchPasses) {
+  for (const [radiusDiv, offset, acrossGaps, spread] of mrzSearchPasses) {
     checkAbort(signal);
-    for (const found of findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps })) {
+    for (const found of findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps, spread })) {
       if (found.lines.length !== 3) continue;
       for (const flipped of [false, true]) {
         for (const grid of gridHomographies(found, flipped, td1LineLength, factor, td1Frame)) {

@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001, 1151001, 1153001, 1157001, 1189001 and 1191001), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001, 1151001, 1153001, 1157001, 1189001, 1191001 and 1195001), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ const pages: readonly StyledPage[] = [
   { seed: 1_189_001, index: 136, degradation: 'perspective', what: "SEO-YEON's O doubted only against 0, the print read `SEQ-YEON` twice: no mend (was: SEQ, MRZ valid but wrong)" },
   { seed: 1_191_001, index: 78, degradation: 'glare', what: "GUÐMUNDSSON's bar a pixel out left of the stem, running on into the bowl: Ð (was: GUDMUNDSSON)", only: ['surname', 'given_name'] },
   { seed: 1_191_001, index: 197, degradation: 'noise', what: "SIGURÐUR's bar a pixel or two out left of a bold stem, running on into the bowl: Ð (was: SIGURDUR)", only: ['surname', 'given_name'] },
+  { seed: 1_195_001, index: 85, degradation: 'scan', what: 'a guilloche across the zone, lighter than its ink, joined to its glyphs at every default threshold: found where ink stands a whole spread below its neighbourhood (was: refused)' },
 ];
 
 const specFields = ['full_name', 'given_name', 'surname', 'date_of_birth', 'nationality', 'passport_number', 'issue_date', 'expiry_date', 'issuing_country', 'sex'] as const;

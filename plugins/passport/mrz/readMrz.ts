@@ -535,10 +535,10 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
   // The last pass also joins lines glare cut in two: only pages no threshold read pay for its extra candidates.
   const guided = options.guides?.map((g) => ({ ...g, lines: g.lines.map((l) => ({ ...l, start: scaled(l.start, 1 / factor), end: scaled(l.end, 1 / factor), height: l.height / factor })) }));
   const passes = guided === undefined ? mrzSearchPasses : ([mrzSearchPasses[0]] as const);
-  for (const [radiusDiv, offset, acrossGaps] of passes) {
+  for (const [radiusDiv, offset, acrossGaps, spread] of passes) {
     checkAbort(options.signal);
-    if (acrossGaps && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
-    const candidates = guided ?? findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps });
+    if ((acrossGaps || spread !== mrzSearchPasses[0][3]) && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
+    const candidates = guided ?? findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps, spread });
     for (const found of candidates) {
       anyFound = true;
       capHeight = Math.max(capHeight, found.lines[0]!.height * factor);
