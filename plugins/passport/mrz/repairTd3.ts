@@ -167,13 +167,13 @@ const compositeCheck = td3Checks.find((c) => c.check === 'composite')!;
 const mostOhsTogether = 3;
 
 /**
- * An O/0 swap that makes a check hold, where swapping two or three other doubtful Os and 0s of the field instead makes
- * it hold too (and the composite, where the swap makes that hold): each swap moves the sum by an even amount, so two
- * or three such cells hold a check together one time in five by chance, and a soft copy misreads whole runs of them
- * (`H0O0O014` for H0000014 made `H0O0OO14`, its check holding and the number wrong). The check proves neither.
+ * A fix that makes a check hold, where swapping two or three other doubtful Os and 0s of the field instead makes it
+ * hold too (and the composite, where the fix makes that hold): each swap moves the sum by an even amount, so two or
+ * three such cells hold a check together one time in five by chance, and a soft copy misreads whole runs of them
+ * (`H0O0O014` for H0000014 made `H0O0OO14`, its check holding and the number wrong). The check proves neither, whatever
+ * the fix: a sure 1 made T holds the check as well as the two Os read for 00 would.
  */
 function doubtfulOhsAgree(fix: { i: number; to: string }, doubtful: readonly number[], line2: string[], check: (typeof td3Checks)[number]): boolean {
-  if (!zeroOrOh(line2[fix.i]!, fix.to)) return false;
   const inCheck = new Set(rangeOf(check.spans));
   const others = doubtful.filter((i) => i !== fix.i && inCheck.has(i) && ohZeroSwap(line2, i) !== null);
   const compositeToo = check.check !== 'composite' && holdsWith(line2, fix, compositeCheck);

@@ -295,6 +295,17 @@ describe('repairs guided by the recogniser confidence', () => {
     expect(r.lines[1]).toBe(read);
     expect(r.checks.document_number).toBe(false);
   });
+  it('makes no other fix where two doubted Os read for 0s would make the check hold instead', () => {
+    // VW00TL7L1 read soft with both zeros as Os (+24 at weight 1, +168 at weight 7) and its 1 at 0.95, T its runner-up:
+    // the 1 made T (+28) holds the check (220) as the two Os made 0s do, and would answer VWOOTL7LT as proven.
+    const truth = line2({ number: 'VW00TL7L1' });
+    const read = set(set(truth, 2, 'O'), 3, 'O');
+    const confidence: [number[], number[]] = [[], Array.from({ length: 44 }, (_, i) => (i === 2 || i === 3 ? 0.6 : i === 8 ? 0.95 : 0.999))];
+    const alternatives: [string[], string[]] = [[], Array.from(read, (c, i) => (i === 2 || i === 3 ? '0' : i === 8 ? 'T' : c))];
+    const r = parseTd3([specimen[0], read], { now, alternatives, confidence });
+    expect(r.repairs.filter((x) => x.field === 'document_number')).toEqual([]);
+    expect(r.checks.document_number).toBe(false);
+  });
   it('takes the letter the other classifier read for a digit in a name, where the two disagreed', () => {
     const read = line1('UTO', 'ERIKSSON<<ANNA<MA8IA');
     const at = read.indexOf('8');
