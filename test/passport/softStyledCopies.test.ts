@@ -25,6 +25,20 @@ interface SoftCopy {
 const copies: readonly SoftCopy[] = [
   {
     seed: 1_195_001,
+    index: 65,
+    degradation: 'scan',
+    draw: { width: 412, sigma: 0.595, quality: 54, kernel: 'cubic' },
+    what: "CONCEIÇÃO's O doubted against D at 3 px/mm, the print read `CONCEICAD`: no mend from print that small (was: CONCEICAD, valid)",
+  },
+  {
+    seed: 1_195_001,
+    index: 86,
+    degradation: 'dim',
+    draw: { width: 503, sigma: 0.856, quality: 70, kernel: 'cubic' },
+    what: "SEBASTIÃO's O doubted against D at 3.2 px/mm, the print read D as well: no mend from print that small (was: SEBASTIAD)",
+  },
+  {
+    seed: 1_195_001,
     index: 94,
     degradation: 'perspective',
     draw: { width: 486, sigma: 0.628, quality: 75, kernel: 'lanczos3' },
@@ -47,6 +61,7 @@ describe('soft copies of styled pages', () => {
     const { mrz } = outcome.result;
     // What the copy leaves in doubt is answered in doubt, not mended into a reading marked proven.
     if (mrz.line1 !== expected.mrz.line1 || mrz.line2 !== expected.mrz.line2) expect(mrz.check_digits_valid).toBe(false);
+    expect(mrz.line1 ?? expected.mrz.line1).not.toMatch(/CONCEICAD|SEBASTIAD/);
     expect(mrz.line2).not.toMatch(/^VWOOTL7LT/);
   }, 60_000);
 });

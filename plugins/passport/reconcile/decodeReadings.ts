@@ -14,7 +14,7 @@ import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
-import { vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
+import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
@@ -79,7 +79,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     sharp != null ? { text: sharp, others: [...labelled] } : { text: labelled[0] ?? null, others: labelled.slice(1) };
   const surnameRead = firstOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]);
   const givenRead = firstOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]);
-  const named = mendNameFromPrint(
+  const lettersLegible = (reading.page?.sourcePxPerMm ?? Number.POSITIVE_INFINITY) >= letterWitnessPxPerMm;
+  const named = !lettersLegible ? readings.located.parse : mendNameFromPrint(
     readings.located.parse,
     reading.charConfidence[0] ?? [],
     { surname: surnameRead.text, givenNames: givenRead.text },

@@ -52,6 +52,11 @@ const bandOverlapMm = 12;
  * of them is a guess, and a guess must not settle an MRZ letter or give a date. The page is then not read at all.
  */
 export const legiblePrintPxPerMm = 2;
+/**
+ * Below this input resolution the printed capitals are at most 12 px tall: readable as words, but Tesseract then reads
+ * a soft O as D where the MRZ's recogniser, as soft, has D for its runner-up. Such a reading changes no MRZ letter.
+ */
+export const letterWitnessPxPerMm = 4;
 
 /**
  * The printed fields end above the MRZ's first line, not at ICAO's nominal zone top: many pages print their last row
