@@ -238,6 +238,17 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAICD'] })).toEqual([]);
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAIOD'] })).toEqual([19]);
   });
+  it('reads a P or b for the MRZ\'s TH as the Þ OCR has no class for, on an Icelandic document only', () => {
+    // Seed 1199001 styled-dev 170 (a scan): ÞÓR SIGURÐUR read `PÓR SIGURÐUR`, THOR's O disputed with a C, left in doubt on
+    // a page read right.
+    const thor = parseTd3(['P<ISLJONSDOTTIR<<THOR<SIGURDUR<<<<<<<<<<<<<<', line2], { now });
+    const at = thor.lines[0].indexOf('THOR') + 2;
+    expect(doubtedNameCells(thor, sure([at]), { surname: [], givenNames: ['PÓR SIGURÐUR'] }, [], [], true)).toEqual([]);
+    expect(doubtedNameCells(thor, sure([at]), { surname: [], givenNames: ['bÓR SIGURÐUR'] }, [], [], true)).toEqual([]);
+    // Not elsewhere (Þ is Icelandic alone), nor where the letter after the P differs.
+    expect(doubtedNameCells(thor, sure([at]), { surname: [], givenNames: ['PÓR SIGURÐUR'] })).toEqual([at]);
+    expect(doubtedNameCells(thor, sure([at]), { surname: [], givenNames: ['PCR SIGURÐUR'] }, [], [], true)).toEqual([at]);
+  });
   it('settles the letters a reading that lost an end letter spells as a run of the MRZ\'s', () => {
     const specimen = parseTd3(['P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
     // PECIMEN: the crop began after the S; it aligns nowhere, yet spells E and N where the MRZ has them.

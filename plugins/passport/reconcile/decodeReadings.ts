@@ -13,6 +13,7 @@ import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
+import { orthographyOf } from '../viz/nameOrthography.ts';
 import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
@@ -206,7 +207,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const doubtedNames = doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
-  }, reading.second?.[0] ?? [], reading.washed[0] ?? []);
+  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn);
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);

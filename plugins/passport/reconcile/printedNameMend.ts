@@ -3,7 +3,7 @@
  * Only where the printed line, transliterated as ICAO does, has exactly the MRZ's shape and differs from it in one
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
-import { nameWordRuns, printedAsMrz } from '../viz/printedName.ts';
+import { nameWordRuns, printedAsMrz, thornReadAs } from '../viz/printedName.ts';
 import { parseTd3, type Td3Parse } from '../mrz/index.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
@@ -362,6 +362,8 @@ export function doubtedNameCells(
   line1Second: readonly string[] = [],
   /** Line 1's cells glare washed out: the washed-cell rule (washedCells.ts) judges those. */
   line1Washed: readonly boolean[] = [],
+  /** An Icelandic document: OCR reads Þ, which the MRZ writes TH, as P or B (thornReadAs). */
+  thorn = false,
 ): number[] {
   const parts = nameParts(parse.lines[0]);
   // Settled: mended from the print, or a dispute the name's letters-only class decides: the letters each classifier's
@@ -387,8 +389,11 @@ export function doubtedNameCells(
     [parts.givenNames, readings.givenNames],
   ] as const) {
     if (part === null) continue;
-    // Every reading, whole and without words at its ends, as the MRZ writes it.
-    const spelled = texts.flatMap((t) => nameWordRuns(t).map((run) => printedAsMrz(run.text)));
+    // Every reading, whole and without words at its ends, as the MRZ writes it; on an Icelandic document, also with its
+    // Ps and Bs read as the Þ OCR has no class for (`POR` for ÞÓR), which can only witness cells the MRZ has as TH.
+    const asRead = texts.flatMap((t) => nameWordRuns(t).map((run) => run.text));
+    const withThorn = thorn ? asRead.map((t) => t.replace(new RegExp(`[${thornReadAs.join('')}]`, 'giu'), 'Þ')).filter((t) => !asRead.includes(t)) : [];
+    const spelled = [...asRead, ...withThorn].map(printedAsMrz);
     const end = part.start + part.text.length;
     if (part.text !== '' && end < line.length && spelled.includes(part.text)) endsSpelled.add(end);
     // A part running to the line's end may be cut there: the print's start is what the MRZ holds. So may one ending a

@@ -40,7 +40,7 @@ const misreadPairs: readonly { pair: string; printed: string }[] = [
  * What OCR's `eng` model, which has no class for Þ, reads it as: P mostly, and b where a photo's blur joins its bowl
  * low on the stem (`bOR` for ÞÓR). Neither ever stands for the MRZ's TH otherwise.
  */
-const thornReadAs = ['P', 'B'];
+export const thornReadAs = ['P', 'B'];
 
 /** Capitals OCR reads for each other when a mark sits on them: Č and Ç come out as G. */
 const markLookAlikes: Readonly<Record<string, string>> = { G: 'C', C: 'G' };
