@@ -532,12 +532,14 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
   let anyFound = false;
   let capHeight = 0;
   // Thresholds from the default to coarser/finer neighbourhoods: each a cheaper retry than giving up.
-  // The last pass also joins lines glare cut in two: only pages no threshold read pay for its extra candidates.
+  // The passes past the defaults (joining lines glare cut in two, ink a whole spread below its neighbourhood) run only
+  // on pages no earlier pass read: only those pay for their extra candidates.
   const guided = options.guides?.map((g) => ({ ...g, lines: g.lines.map((l) => ({ ...l, start: scaled(l.start, 1 / factor), end: scaled(l.end, 1 / factor), height: l.height / factor })) }));
   const passes = guided === undefined ? mrzSearchPasses : ([mrzSearchPasses[0]] as const);
   for (const [radiusDiv, offset, acrossGaps, spread] of passes) {
     checkAbort(options.signal);
-    if ((acrossGaps || spread !== mrzSearchPasses[0][3]) && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
+    const pastDefaults = acrossGaps || spread !== mrzSearchPasses[0][3];
+    if (pastDefaults && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
     const candidates = guided ?? findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps, spread });
     for (const found of candidates) {
       anyFound = true;

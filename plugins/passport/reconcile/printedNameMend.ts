@@ -355,6 +355,9 @@ function wholeNameMends(
  * print has otherwise. The name has no check digit, so these are the letters a reading may have wrong however its
  * check digits hold.
  */
+/** The letters OCR reads Þ as (thornReadAs), in either case. */
+const thornLetters = new RegExp(`[${thornReadAs.join('')}]`, 'giu');
+
 export function doubtedNameCells(
   parse: Td3Parse,
   line1Confidence: readonly number[],
@@ -392,7 +395,7 @@ export function doubtedNameCells(
     // Every reading, whole and without words at its ends, as the MRZ writes it; on an Icelandic document, also with its
     // Ps and Bs read as the Þ OCR has no class for (`POR` for ÞÓR), which can only witness cells the MRZ has as TH.
     const asRead = texts.flatMap((t) => nameWordRuns(t).map((run) => run.text));
-    const withThorn = thorn ? asRead.map((t) => t.replace(new RegExp(`[${thornReadAs.join('')}]`, 'giu'), 'Þ')).filter((t) => !asRead.includes(t)) : [];
+    const withThorn = thorn ? asRead.map((t) => t.replace(thornLetters, 'Þ')).filter((t) => !asRead.includes(t)) : [];
     const spelled = [...asRead, ...withThorn].map(printedAsMrz);
     const end = part.start + part.text.length;
     if (part.text !== '' && end < line.length && spelled.includes(part.text)) endsSpelled.add(end);
