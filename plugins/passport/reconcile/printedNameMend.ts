@@ -348,6 +348,9 @@ function wholeNameMends(
   });
 }
 
+/** The letters OCR reads Þ as (thornReadAs), in either case. */
+const thornLetters = new RegExp(`[${thornReadAs.join('')}]`, 'giu');
+
 /**
  * Name cells of line 1 (0-based) the MRZ's two classifiers disagreed on that nothing settles: not mended from the
  * print, no reading of it that aligns with the MRZ's name part has the MRZ's letter there, and the other reading was
@@ -355,9 +358,6 @@ function wholeNameMends(
  * print has otherwise. The name has no check digit, so these are the letters a reading may have wrong however its
  * check digits hold.
  */
-/** The letters OCR reads Þ as (thornReadAs), in either case. */
-const thornLetters = new RegExp(`[${thornReadAs.join('')}]`, 'giu');
-
 export function doubtedNameCells(
   parse: Td3Parse,
   line1Confidence: readonly number[],
