@@ -75,6 +75,9 @@ describe('classifyLabel', () => {
     // A slash OCR read as a letter (seed 1065001 glare 027, its tail taken for given names the MRZ had no room for).
     ['NAMESIPRENOUS:', 'given_names'],
     ['NAZWISKOLNOM', 'surname'],
+    // Its slashes lost, NAME/SURNAME/NOM ends in `SURNAMEN` as VORNAMEN ends (seed 1201001 styled-dev 151).
+    ['4 NAMEISURNAMEN OM', 'surname'],
+    ['VOMAMEN', 'given_names'],
     ['WILLIAMS ORTIZ', null],
     ['KONSTANTINOPOLSKA BRZECZYSZCZYKIEWICZ', null],
     ['ANNA MARIA', null],
@@ -328,6 +331,13 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     // Seed 1065001 glare 027: `IMIONA/GIVEN NAMESIPRENOUS:` read as one phrase, its tail taken for the given names.
     const glued = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'IMIONA/GIVEN NAMESIPRENOUS:', 'HANS PETER']);
     expect(readVizFields(glued, parse).givenNames?.value).toBe('HANS PETER');
+  });
+  it("takes no reading of the surname's row for them, where OCR read the surname's label as theirs", () => {
+    // Seed 1201001 styled-dev 151: NAME/SURNAME/NOM read `NAMEISURNAMEN OM`, taken for the given names' label; the
+    // surname's row came back as the given names, and its re-read too.
+    const misread = rows(['Namen', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'HANS PETER']);
+    expect(readVizFields(misread, parse).givenNames?.value).toBe('HANS PETER');
+    expect(readVizFields(misread, parse, { givenNames: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE' }).givenNames?.value).toBe('HANS PETER');
   });
   it('takes them from the row below the surname, where OCR garbled their label', () => {
     const garbled = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'HANS-PETER KARL-HEINZ LUKAS', 'Nationality', 'DEUTSCH']);

@@ -392,7 +392,7 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
  * as read when it is a clean run of capitals that names no nationality (a given-names label whose own row OCR missed
  * claimed the nationality's `UNITED STATES OF AMERICA` below it).
  */
-function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography): ReadName | null {
+function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: string | null): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     if (nationalityByWording(text) !== null) continue;
     // Nothing checks these names: a label's words, or a piece of one ending in its colon, are no name (the re-read of a
@@ -400,6 +400,9 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     if (classifyLabel(text) !== null || /:\s*$/.test(text)) continue;
     // A stop or comma OCR read at the name's end (`TOMÁS MIROSLAV.`) is not the name's.
     const value = inOrthography(text.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, ''), orthography);
+    // The surname's letters were read from the surname's row (its label misread as theirs, or a line box placed a
+    // row high): no reading of the given names, for or against.
+    if (surname !== null && plainLetters(value) === plainLetters(surname)) continue;
     if (capitalsName.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
@@ -425,18 +428,15 @@ function givenNamesBeyondMrz(
   orthography: NameOrthography,
   surname: string | null,
 ): ReadName | null {
-  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography)).filter((f): f is ReadName => f !== null);
+  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname)).filter((f): f is ReadName => f !== null);
   const plain = found[0] ?? null;
-  // A re-read spelling the surname's letters was made of the surname's row (the line box placed a row high): it is
-  // no reading of the given names, for or against.
-  const rereadAny = sharp ? nameBeyondMrz(sharper(sharp, []), orthography) : null;
+  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography, surname) : null;
   // A re-read of a label's row (`NOME GIVE`, `ATE DEXPIRATION`) is none either, but it leaves the sparse pass's
   // reading unchecked: taken only where both its ways to them, under the label and below the surname, read it (a
   // lone `SSS` of small print is not).
-  if (sharp != null && rereadAny === null && classifyLabel(sharp) !== null) {
+  if (sharp != null && reread === null && classifyLabel(sharp) !== null) {
     return plain !== null && found.filter((f) => plainLetters(f.value) === plainLetters(plain.value)).length >= 2 ? plain : null;
   }
-  const reread = rereadAny !== null && surname !== null && plainLetters(rereadAny.value) === plainLetters(surname) ? null : rereadAny;
   if (reread === null || plain === null) return reread ?? plain;
   if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).

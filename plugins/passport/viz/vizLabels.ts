@@ -44,8 +44,11 @@ const labelStems: readonly { readonly field: VizField; readonly stems: readonly 
   { field: 'expiry_date', stems: [/expir|xpiry|expry|of xpi|gultig|gueltig|caducid|cadu|vencim|geldig|validit|valable/] },
   { field: 'date_of_birth', stems: [/birth|of bi?th|of b[a-z]?h\b|naissance|geburt|nacimiento|geboorte|\bnee?\b/] },
   // `Nome`: Italian's and Portuguese's given names (`Cognome` is the Italian surname, no word boundary inside it).
-  { field: 'given_names', stems: [/given|giver|\bnames\b|amen\b|prenom|renoms|vorname|nombres?\b|\bnomes?\b|voorname|forename|first name/] },
+  { field: 'given_names', stems: [/given|giver|\bnames\b|prenom|renoms|vorname|nombres?\b|\bnomes?\b|voorname|forename|first name/] },
   { field: 'surname', stems: [/surname|sumame|sumane|surame|\bnom\b|familienname|apellido|apelido|achternaam|\bnaam\b|\bname\b|last name/] },
+  // A word's end alone (`Vornamen` bent to `Vomamen`) says less than a whole key word: `NAME/SURNAME/NOM` with its
+  // slashes lost ends in `SURNAMEN` too, so it is tried after the surname's.
+  { field: 'given_names', stems: [/amen\b/] },
   { field: 'nationality', stems: [/national|natona|nalit|staatsang|angehor|angenor|nacionalid/] },
   { field: 'sex', stems: [/\bsex|geschlecht|\bsexo\b|geslacht/] },
   { field: 'passport_number', stems: [/passport ?n|passeport|pass ?nr|pasaporte|paspoort|document ?n|no du|\bpass\b/] },
