@@ -306,6 +306,21 @@ describe('readVizFields with a surname printed on two rows, the second unread', 
   });
 });
 
+describe("readVizFields when the surname's row spells the given names too, nearly", () => {
+  const parse = parseTd3(['P<AREABDEL<RAHMAN<AL<QASIMI<<ABDUL<RAHMAN<<<', 'L898902C36ARE7408122M1204159ZE184226B<<<<<10'], { now });
+  it('reads the given names from no word the surname was read from', () => {
+    // Seed 1201001 styled-dev 133 (dim): the given names' row read in two phrases, `AB` and `DUL RAHMAN`, their label
+    // garbled; the surname's ABDEL-RAHMAN, a letter from the MRZ's ABDUL<RAHMAN, was taken for them, hyphen and all.
+    const split = rows(['ABDEL-RAHMAN AL-QASIMI', 'DUL RAHMAN']);
+    const read = readVizFields(split, parse);
+    expect(read.surname?.value).toBe('ABDEL-RAHMAN AL-QASIMI');
+    expect(read.givenNames?.read).not.toContain('ABDEL');
+    expect(read.givenNames?.value).not.toBe('ABDUL-RAHMAN');
+    // Their own row read whole is read.
+    expect(readVizFields(rows(['Surname', 'ABDEL-RAHMAN AL-QASIMI', 'Given names', 'ABDUL RAHMAN']), parse).givenNames?.value).toBe('ABDUL RAHMAN');
+  });
+});
+
 describe('readVizFields when the MRZ had no room for the given names', () => {
   // The surname fills all 39 name cells: no `<<`, no given names in the MRZ.
   const parse = parseTd3(['P<DEULOEWENSTEIN<WERTHEIM<FREUDENBERG<WOEHRLE', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });

@@ -132,6 +132,15 @@ function withoutMarks(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/Ł/g, 'L').normalize('NFC');
 }
 
+/** Whether the greater part of the smaller of two boxes lies inside the other. */
+function mostlyOver(a: BoundingBox, b: BoundingBox): boolean {
+  const width = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const height = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (width <= 0 || height <= 0) return false;
+  const smaller = Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+  return width * height > smaller / 2;
+}
+
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
 function readName(
   labelled: readonly NameCandidate[],
@@ -140,6 +149,7 @@ function readName(
   truncated: boolean,
   orthography: NameOrthography,
   reconcile: Reconciler,
+  taken: BoundingBox | null = null,
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
@@ -168,6 +178,8 @@ function readName(
         const unpaid = run.dropped > 0 && wholeBeyond !== null ? Math.max(0, wholeBeyond() - r.beyond) * beyondPrice : 0;
         const rank = r.cost + unpaid - (marksSeen === true ? 0.5 : 0) + run.dropped * 0.3;
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
+        // One printed line is one name part: words the other part was read from are not read again for this one.
+        if (place !== null && taken !== null && mostlyOver(place, taken)) continue;
         const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread, longest };
         longest = false;
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
@@ -858,7 +870,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace()),
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
