@@ -16,7 +16,7 @@ import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
 import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { labelledNameTexts, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
+import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
@@ -172,8 +172,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const rivalCells = rivalRepairCells(parse, [printed.printed, again?.printed], reading.charConfidence[1], reading.second?.[1], ctx.now).filter(
     (cell) => !numberInDoubt.includes(cell) && !optionalInDoubt.includes(cell),
   );
-  const surname = printed.surname ?? again?.surname ?? null;
-  const givenNames = printed.givenNames ?? again?.givenNames ?? null;
+  // Past a cut MRZ nothing checks the print: where both passes read the part it cut, they must spell it alike as far
+  // as both go (one may stop short), or the part is not read. Neither reading is likelier than the other
+  // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA).
+  const cutPart = mrzCutPart(parse.lines[0]);
+  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null =>
+    cut && first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value)) ? null : (first ?? second ?? null);
+  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname);
+  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames);
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

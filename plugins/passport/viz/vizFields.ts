@@ -424,7 +424,7 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
  * A name's letters alone, for comparing two readings of one print: marks, spaces and hyphens left out, and the
  * letters OCR's `eng` model has no class for as it reads them (Ð as D, Æ as AE).
  */
-function plainLetters(text: string): string {
+export function plainLetters(text: string): string {
   return withoutMarks(text.toUpperCase()).replace(/Ø/g, 'O').replace(/Ð/g, 'D').replace(/Þ/g, 'P').replace(/Æ/g, 'AE').replace(/Œ/g, 'OE').replace(/[^A-Z]/g, '');
 }
 
@@ -456,7 +456,7 @@ function givenNamesBeyondMrz(
 }
 
 /** Two spellings alike as far as both go: one is the other, or stops short of it. */
-function alikeAsFarAsBoth(a: string, b: string): boolean {
+export function alikeAsFarAsBoth(a: string, b: string): boolean {
   return a.startsWith(b) || b.startsWith(a);
 }
 
