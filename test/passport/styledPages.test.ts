@@ -71,6 +71,7 @@ const pages: readonly StyledPage[] = [
   { seed: 1_195_001, index: 85, degradation: 'scan', what: 'a guilloche across the zone, lighter than its ink, joined to its glyphs at every default threshold: found where ink stands a whole spread below its neighbourhood (was: refused)' },
   { seed: 1_201_001, index: 150, degradation: 'photo', what: "NAME/SURNAME/NOM read `NAMEISURNAMEN OM`, the given names' label, over a surname filling line 1 (was: the surname twice)", only: ['given_name'] },
   { seed: 1_201_001, index: 132, degradation: 'dim', what: "given names read in two pieces, the surname's ABDEL-RAHMAN a letter from their MRZ (was: ABDUL-RAHMAN, the surname's hyphen)" },
+  { seed: 1_201_001, index: 141, degradation: 'scan', what: "the first pass read the expiry as `27 MAY 20 2025`, a rule date; the sharper pass read the date of issue under its label (was: none)" },
   { seed: 1_201_001, index: 113, degradation: 'noise', what: 'given names past a cut MRZ read `RIKKATUULA` by one pass, `RIIKKATUULA` by the other (was: RIKKATUULA)', only: [], unread: ['given_name'] },
 ];
 

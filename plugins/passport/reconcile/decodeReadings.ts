@@ -250,13 +250,17 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     again?.issueDate ??
     inkIssue ??
     null;
-  // Two of the rule's dates read, in one pass or two: only a date read under its label is taken.
+  // Two of the rule's dates read, in one pass or two: only a date read under its label is taken, by whichever pass
+  // read it (the first pass's rule date can be the expiry's copy misread, `27 MAY 20 2025`); two passes' labelled
+  // dates that differ settle nothing.
   const rivals = rivalRuleDates([
     { choice: printedIssue ?? null, ruleDates: printed.issueRuleDates ?? [] },
     { choice: againIssue ?? null, ruleDates: again?.issueRuleDates ?? [] },
     { choice: inkIssue, ruleDates: inkRuleDates },
   ]);
-  const issueDate = rivals && issueChosen?.basis !== 'label' ? null : issueChosen;
+  const labelledIssues = [printedIssue, againIssue, inkIssue].filter((c) => c?.basis === 'label');
+  const onlyLabelled = new Set(labelledIssues.map((c) => c?.iso)).size === 1 ? (labelledIssues[0] ?? null) : null;
+  const issueDate = !rivals || issueChosen?.basis === 'label' ? issueChosen : onlyLabelled;
   const result = decodePassport({
     parse,
     // Letters of a withheld part are no letters answered in doubt.
