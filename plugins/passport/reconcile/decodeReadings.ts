@@ -174,10 +174,15 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   );
   // Past a cut MRZ nothing checks the print: where both passes read the part it cut, they must spell it alike as far
   // as both go (one may stop short), or the part is not read. Neither reading is likelier than the other
-  // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA).
+  // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA). Nor is it read from capitals under a dozen pixels, where
+  // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
-  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null =>
-    cut && first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value)) ? null : (first ?? second ?? null);
+  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null => {
+    const chosen = first ?? second ?? null;
+    if (!cut || chosen === null) return chosen;
+    const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
+    return lettersLegible && !disagree ? chosen : null;
+  };
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname);
   const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames);
   const printedName = nameCellsWashed
