@@ -53,4 +53,18 @@ describe('personalisedInkPage', () => {
   it('gives nothing where the MRZ shows no ink to measure', () => {
     expect(personalisedInkPage(page({ ink: 35, label: 140, mrz: false }), pxPerMm, mrzCentresMm, pluginImaging)).toBeNull();
   });
+  it('cuts a quarter of the way from the MRZ ink\'s median grey to white, the median the upper one of an even split', () => {
+    // White paper; the MRZ's strokes in two greys, as many pixels of each: sorted, the ink's middle value is the
+    // darker's last or the lighter's first, and the cut (50 + 205 / 4 = 101.25, or 86.25) decides a grey of 95.
+    const data = Buffer.alloc(width * height, 255);
+    for (const c of mrzCentresMm) {
+      for (let y = Math.round((c - 1.2) * pxPerMm); y <= Math.round((c + 1.2) * pxPerMm); y++) {
+        for (let x = 6 * pxPerMm; x < 119 * pxPerMm; x++) if (x % 10 < 2) data[y * width + x] = x % 10 === 0 ? 30 : 50;
+      }
+    }
+    for (let y = 300; y < 320; y++) for (let x = 400; x < 402; x++) data[y * width + x] = 95;
+    const ink = personalisedInkPage({ data, width, height, channels: 1 }, pxPerMm, mrzCentresMm, pluginImaging)!;
+    expect(ink.data[310 * width + 400]).toBe(0);
+    expect(ink.data[310 * width + 405]).toBe(255);
+  });
 });

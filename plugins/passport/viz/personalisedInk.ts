@@ -25,22 +25,42 @@ export function personalisedInkPage(
   imaging: Pick<PluginImaging, 'backgroundFlattened' | 'darkerThan' | 'otsu'>,
 ): RawImage | null {
   const flat = imaging.backgroundFlattened(page, paperRadiusMm * pxPerMm);
-  const values: number[] = [];
   const x0 = Math.round(6 * pxPerMm);
   const x1 = Math.min(flat.width, Math.round(119 * pxPerMm));
-  for (const centre of mrzLineCentresMm) {
-    const y0 = Math.max(0, Math.round((centre - mrzBandMm) * pxPerMm));
-    const y1 = Math.min(flat.height - 1, Math.round((centre + mrzBandMm) * pxPerMm));
-    for (let y = y0; y <= y1; y++) for (let x = x0; x < x1; x++) values.push(flat.data[y * flat.width + x]!);
+  const bands = mrzLineCentresMm.map((centre) => ({
+    y0: Math.max(0, Math.round((centre - mrzBandMm) * pxPerMm)),
+    y1: Math.min(flat.height - 1, Math.round((centre + mrzBandMm) * pxPerMm)),
+  }));
+  const count = bands.reduce((n, { y0, y1 }) => n + Math.max(0, y1 - y0 + 1) * Math.max(0, x1 - x0), 0);
+  if (count === 0) return null;
+  const values = Buffer.alloc(count);
+  let n = 0;
+  for (const { y0, y1 } of bands) {
+    for (let y = y0; y <= y1; y++) {
+      values.set(flat.data.subarray(y * flat.width + x0, y * flat.width + x1), n);
+      n += x1 - x0;
+    }
   }
-  if (values.length === 0) return null;
-  const split = imaging.otsu(Buffer.from(values));
-  const ink = values.filter((v) => v <= split).sort((a, b) => a - b);
-  const paper = values.filter((v) => v > split).sort((a, b) => a - b);
+  const split = imaging.otsu(values);
+  // The medians of the ink (at or below the split) and of the paper, from the grey levels' counts.
+  const counts = new Uint32Array(256);
+  for (const v of values) counts[v]!++;
+  const median = (from: number, to: number): { count: number; level: number } => {
+    let total = 0;
+    for (let v = from; v <= to; v++) total += counts[v]!;
+    let seen = 0;
+    for (let v = from; v <= to; v++) {
+      seen += counts[v]!;
+      if (seen > Math.floor(total / 2)) return { count: total, level: v };
+    }
+    return { count: total, level: to };
+  };
+  const ink = median(0, split);
+  const paper = median(split + 1, 255);
   // Strokes cover about a fifth of an MRZ line's band; far less, or ink hardly darker than the paper, is a zone that
   // glare or blur took.
-  if (ink.length < values.length * 0.05 || paper.length === 0) return null;
-  const level = ink[Math.floor(ink.length / 2)]!;
-  if (paper[Math.floor(paper.length / 2)]! - level < 60) return null;
+  if (ink.count < count * 0.05 || paper.count === 0) return null;
+  const level = ink.level;
+  if (paper.level - level < 60) return null;
   return imaging.darkerThan(flat, level + inkReach * (255 - level));
 }
