@@ -82,23 +82,29 @@ export const noNamesWithheld: WithheldNames = { surname: false, givenNames: fals
 /**
  * What a reading with MRZ cells in doubt may answer: all of it (a cell or two in doubt), all but a name part, or
  * nothing. The name has no check digit, so its letters in doubt are the one doubt an answer can leave out whole: where
- * every check digit holds over line 2 as read and nothing else is in doubt (`lineTwoProven`), the name part holding
- * most doubted letters is withheld, and the other too if it still holds more than maxCellsInDoubt. The fields the
- * check digits prove are answered; a blurred page's name is not guessed at, and the page is not refused for it.
+ * every check digit holds over line 2 as read (`lineTwoProven`), the name part holding most doubted letters is
+ * withheld, and the other too if what it holds and the other cells in doubt are still more than maxCellsInDoubt. A
+ * withheld letter is no letter answered in doubt, so the other cells (a number's letter no check digit tells from its
+ * look-alike) are then answered as any page's cell or two in doubt are, flagged. The fields the check digits prove are
+ * answered; a blurred page's name is not guessed at, and the page is not refused for it.
  */
 export function verdictForDoubt(doubt: {
   readonly surnameCells: number;
   readonly givenNameCells: number;
   readonly otherCells: number;
   readonly lineTwoProven: boolean;
+  /** Of `otherCells`, those on line 1 (cells glare washed out, in the name or the state): never beside a withheld part. */
+  readonly otherOnLineOne?: number;
 }): { readonly withheld: WithheldNames } | { readonly refusal: Refusal } {
   const { surnameCells, givenNameCells, otherCells } = doubt;
   const total = surnameCells + givenNameCells + otherCells;
   if (total <= maxCellsInDoubt) return { withheld: noNamesWithheld };
-  if (!doubt.lineTwoProven || otherCells > 0) return { refusal: refusalForDoubt(total)! };
+  // Washed line-1 cells may be the name's own: withholding the part with the doubted letters would answer them.
+  const otherAllowed = (doubt.otherOnLineOne ?? 0) > 0 ? 0 : maxCellsInDoubt;
+  if (!doubt.lineTwoProven || otherCells > otherAllowed) return { refusal: refusalForDoubt(total)! };
   const surnameFirst = surnameCells >= givenNameCells;
   const rest = surnameFirst ? givenNameCells : surnameCells;
-  const both = rest > maxCellsInDoubt;
+  const both = rest + otherCells > maxCellsInDoubt;
   return { withheld: { surname: surnameFirst || both, givenNames: !surnameFirst || both } };
 }
 

@@ -181,9 +181,19 @@ describe('MRZ cells in doubt', () => {
     expect(verdict(2, 2)).toEqual({ withheld: { surname: true, givenNames: false } });
     expect(verdict(1, 4)).toEqual({ withheld: { surname: false, givenNames: true } });
     expect(verdict(3, 3)).toEqual({ withheld: { surname: true, givenNames: true } });
-    // Only where line 2 is proven whole and the name is the one doubt.
-    expect(verdict(3, 0, 1)).toHaveProperty('refusal.code', 'unreadable_document');
+    // Only where every check digit holds over line 2 as read.
     expect(verdict(3, 0, 0, false)).toHaveProperty('refusal.code', 'unreadable_document');
+    // A withheld part's letters are not answered: a number's letter or two in doubt beside them are answered as any
+    // page's cell or two are (soft train-part copies of France's and Spain's specimens, names and all refused before).
+    expect(verdict(6, 0, 1)).toEqual({ withheld: { surname: true, givenNames: false } });
+    expect(verdict(5, 2, 1)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(3, 1, 2)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(3, 0, 2)).toEqual({ withheld: { surname: true, givenNames: false } });
+    // More than two such cells are more than an answer may carry, names withheld or not.
+    expect(verdict(3, 0, 3)).toHaveProperty('refusal.code', 'unreadable_document');
+    expect(verdict(3, 0, 1, false)).toHaveProperty('refusal.code', 'unreadable_document');
+    // Nor beside cells glare washed out of line 1, which may be the answered part's own.
+    expect(verdictForDoubt({ surnameCells: 3, givenNameCells: 0, otherCells: 1, otherOnLineOne: 1, lineTwoProven: true })).toHaveProperty('refusal.code', 'unreadable_document');
   });
 
   describe('line 1 cells glare washed out, filled from the print', () => {

@@ -229,6 +229,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     surnameCells: doubtedNames.filter(inSurname).length,
     givenNameCells: doubtedNames.filter((cell) => !inSurname(cell)).length,
     otherCells,
+    otherOnLineOne: washedInDoubt.line1,
     // Proven as read: a change chosen to make the checks hold (a check digit mended) is not also proven by them.
     lineTwoProven:
       parse.valid &&
