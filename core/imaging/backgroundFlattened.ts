@@ -9,7 +9,7 @@ import type { RawImage } from './types.ts';
  * (value i of lane k at src[i * lanes + k], written likewise to dst), in time independent of the radius (van Herk /
  * Gil-Werman: block prefix and suffix maxima). Beyond the ends reads as 0, so every window is whole. Lanes side by
  * side let the vertical pass run along image rows: a column at a time strode across the whole image. Bytes
- * throughout: a maximum of grey levels is one, and a quarter of float32's memory traffic halved the pass's time.
+ * throughout: a maximum of grey levels is one, and a quarter of float32's memory traffic took a fifth off the pass.
  */
 function runningMax(src: Uint8Array, dst: Uint8Array, length: number, lanes: number, radius: number): void {
   const block = 2 * radius + 1;
