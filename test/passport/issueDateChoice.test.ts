@@ -235,3 +235,33 @@ describe('a date of issue whose year lost its last digit', () => {
     expect(chooseIssueDate(cut('21 DEC 202'), '1960-04-20', '2034-12-27', today)).toBeNull();
   });
 });
+
+describe('a date of issue read past the expiry, on a passport of other whole years', () => {
+  const today = '2026-12-02';
+  it("mends one year digit where the day and month are the expiry's less a day and one whole-years date fits", () => {
+    // A child's six-year passport (expiry 31.10.2020), its issue date `01.11.2014` read `01.11.2074` with no label.
+    expect(chooseIssueDate(anywhere('01.11.2074'), '2009-03-15', '2020-10-31', today)).toMatchObject({
+      iso: '2014-11-01',
+      repair: { from: '01112074', to: '01112014', years: 6 },
+      typical: false,
+      basis: 'unlabelled_repair',
+    });
+    expect(chooseIssueDate(labelled('01.11.2074'), '2009-03-15', '2020-10-31', today)).toMatchObject({ iso: '2014-11-01', basis: 'repair' });
+    // The exact-years variant: a two-year passport issued on its expiry's day.
+    expect(chooseIssueDate(labelled('31.10.2078'), '2009-03-15', '2020-10-31', today)?.iso).toBe('2018-10-31');
+  });
+  it("mends nothing where the day and month are not the rule's or the year is not one look-alike digit off", () => {
+    expect(chooseIssueDate(labelled('02.11.2074'), '2009-03-15', '2020-10-31', today)).toBeNull();
+    expect(chooseIssueDate(labelled('01.11.2174'), '2009-03-15', '2020-10-31', today)).toBeNull();
+    // 8 and 1 are no look-alikes: `01.11.2086` is not the six-year date 01.11.2016 misread.
+    expect(chooseIssueDate(labelled('01.11.2086'), '2009-03-15', '2020-10-31', today)).toBeNull();
+    // Nor, without a label, 2 for 1: `01.11.2020` past the expiry is no nine-year 01.11.2010.
+    expect(chooseIssueDate(anywhere('01.11.2020'), '2009-03-15', '2020-10-31', today)).toBeNull();
+    // A year read inside the window is taken as read, never mended.
+    expect(chooseIssueDate(labelled('01.11.2016'), '1980-03-15', '2020-10-31', today)).toMatchObject({ iso: '2016-11-01', repair: null });
+  });
+  it('says which whole years it mended to', () => {
+    const choice = chooseIssueDate(anywhere('01.11.2074'), '2009-03-15', '2020-10-31', today);
+    expect(choice?.repair?.years).toBe(6);
+  });
+});

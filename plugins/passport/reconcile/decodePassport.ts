@@ -216,9 +216,10 @@ export function decodePassport(input: DecodeInput): PassportResult {
   else {
     if (issue.repair) {
       warn('issue_date_repaired');
-      const { from, to } = issue.repair;
+      const { from, to, years } = issue.repair;
       const digits = [...from].filter((c, i) => c !== to[i]).length === 2 ? 'two look-alike digits' : 'one digit';
-      repairs.push({ field: 'issue_date', position: null, from, to, reason: `${digits} from the 5/10-years-before-expiry date` });
+      const rule = years === undefined ? 'the 5/10-years-before-expiry date' : `the date ${years} years before expiry`;
+      repairs.push({ field: 'issue_date', position: null, from, to, reason: `${digits} from ${rule}` });
     }
     if (!issue.typical) warn('issue_date_unusual');
   }

@@ -24,8 +24,11 @@ export interface IssueDateCandidate {
 export interface IssueDateChoice {
   readonly iso: string;
   readonly confidence: number;
-  /** Set when one digit was repaired: the printed digits and what they became. */
-  readonly repair: { readonly from: string; readonly to: string } | null;
+  /**
+   * Set when one digit was repaired: the printed digits and what they became; `years` when the year was mended to a
+   * whole number of years before the expiry other than the 5/10-year rule's (wholeYearsMend).
+   */
+  readonly repair: { readonly from: string; readonly to: string; readonly years?: number } | null;
   /** True when the date follows the 5/10-years-minus-a-day rule (or its exact-years variant). */
   readonly typical: boolean;
   /** Where the chosen date was read (its candidate's box), when known. */
@@ -151,6 +154,30 @@ function resolve(date: PrintedDate, fromYear: number, toYear: number): string | 
 }
 
 /**
+ * A date that cannot be the date of issue as read (past the expiry or the day of reading: `01.11.2074`), whose
+ * day and month are the expiry's less a day (or its own) and whose four-digit year is one look-alike digit (1 for 7, 6
+ * for 0, …) from exactly one year a whole number of years (1-10) before the expiry that the window allows: Germany's
+ * six-year passports, a child's two. The day and month agreeing with the expiry make it that date misread; one digit
+ * OCR confuses is all it mends (`2020` is no misread of 2010).
+ */
+function wholeYearsMend(date: PrintedDate, expiryIso: string, inWindow: (iso: string) => boolean): { iso: string; years: number } | null {
+  if (!date.valid || date.yearDigits !== 4) return null;
+  const iso = isoOf(date.year, date.month, date.day);
+  if (iso !== null && inWindow(iso)) return null;
+  const found = new Map<string, number>();
+  for (let years = 1; years <= 10; years++) {
+    for (const dayLess of [1, 0]) {
+      const t = shiftIsoDate(expiryIso, -years, dayLess);
+      const target = digitsLike(t, 4);
+      if (inWindow(t) && target.slice(0, 4) === date.digits.slice(0, 4) && lookalikeDigitsApart(target.slice(4), date.digits.slice(4)) === 1) found.set(t, years);
+    }
+  }
+  if (found.size !== 1) return null;
+  const [[t, years]] = [...found] as [[string, number]];
+  return { iso: t, years };
+}
+
+/**
  * Picks the issue date from `candidates` given the MRZ's birth and expiry (ISO, either may be null) and the day of
  * reading.
  * Returns null when no candidate is a plausible issue date, even after a one-digit repair.
@@ -259,6 +286,13 @@ export function readIssueDate(
       const target = digitsLike(t, date.yearDigits);
       const basis = labelled || iso === null ? 'repair' : 'unlabelled_repair';
       offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis, ...at }, labelled ? 3 : iso === null ? -1 : -2);
+      continue;
+    }
+    const yearMended = near.length === 0 && expiryIso !== null ? wholeYearsMend(date, expiryIso, inWindow) : null;
+    if (yearMended !== null) {
+      const { iso: t, years } = yearMended;
+      const repair = { from: date.digits, to: digitsLike(t, 4), years };
+      offer({ iso: t, confidence: labelled ? 0.5 : 0.4, repair, typical: false, basis: labelled ? 'repair' : 'unlabelled_repair', ...at }, labelled ? 1 : -3);
     }
   }
   const ruleDates = [...ruleDatesRead];
