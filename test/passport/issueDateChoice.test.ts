@@ -260,6 +260,16 @@ describe('a date of issue read past the expiry, on a passport of other whole yea
     // A year read inside the window is taken as read, never mended.
     expect(chooseIssueDate(labelled('01.11.2016'), '1980-03-15', '2020-10-31', today)).toMatchObject({ iso: '2016-11-01', repair: null });
   });
+  it("mends an unlabelled year read before any issue the expiry allows to the 5/10-year rule's date, as typical", () => {
+    // Germany's specimen under the Muster overprint: `31.08.1983` (8 for 9) beside an expiry of 30.08.2003.
+    expect(chooseIssueDate(anywhere('31.08.1983'), '1945-09-12', '2003-08-30', today)).toMatchObject({
+      iso: '1993-08-31',
+      repair: { from: '31081983', to: '31081993' },
+      typical: true,
+      basis: 'unlabelled_repair',
+    });
+    expect(chooseIssueDate(anywhere('31.08.1983'), '1945-09-12', '2003-08-30', today)?.repair?.years).toBeUndefined();
+  });
   it('says which whole years it mended to', () => {
     const choice = chooseIssueDate(anywhere('01.11.2074'), '2009-03-15', '2020-10-31', today);
     expect(choice?.repair?.years).toBe(6);

@@ -154,7 +154,8 @@ function resolve(date: PrintedDate, fromYear: number, toYear: number): string | 
 }
 
 /**
- * A date that cannot be the date of issue as read (past the expiry or the day of reading: `01.11.2074`), whose
+ * A date that cannot be the date of issue as read (past the expiry or the day of reading, `01.11.2074`, or before
+ * the earliest issue the expiry allows, `31.08.1983` for an expiry of 30.08.2003), whose
  * day and month are the expiry's less a day (or its own) and whose four-digit year is one look-alike digit (1 for 7, 6
  * for 0, …) from exactly one year a whole number of years (1-10) before the expiry that the window allows: Germany's
  * six-year passports, a child's two. The day and month agreeing with the expiry make it that date misread; one digit
@@ -291,8 +292,10 @@ export function readIssueDate(
     const yearMended = near.length === 0 && expiryIso !== null ? wholeYearsMend(date, expiryIso, inWindow) : null;
     if (yearMended !== null) {
       const { iso: t, years } = yearMended;
-      const repair = { from: date.digits, to: digitsLike(t, 4), years };
-      offer({ iso: t, confidence: labelled ? 0.5 : 0.4, repair, typical: false, basis: labelled ? 'repair' : 'unlabelled_repair', ...at }, labelled ? 1 : -3);
+      // Without a label the one-digit repair leaves years alone, so the 5/10-year rule's own date can come here too.
+      const onRule = typical.includes(t);
+      const repair = { from: date.digits, to: digitsLike(t, 4), ...(onRule ? {} : { years }) };
+      offer({ iso: t, confidence: labelled ? 0.5 : 0.4, repair, typical: onRule, basis: labelled ? 'repair' : 'unlabelled_repair', ...at }, labelled ? 1 : -3);
     }
   }
   const ruleDates = [...ruleDatesRead];
