@@ -154,12 +154,12 @@ function resolve(date: PrintedDate, fromYear: number, toYear: number): string | 
 }
 
 /**
- * A date that cannot be the date of issue as read (past the expiry or the day of reading, `01.11.2074`, or before
- * the earliest issue the expiry allows, `31.08.1983` for an expiry of 30.08.2003), whose
- * day and month are the expiry's less a day (or its own) and whose four-digit year is one look-alike digit (1 for 7, 6
- * for 0, …) from exactly one year a whole number of years (1-10) before the expiry that the window allows: Germany's
- * six-year passports, a child's two. The day and month agreeing with the expiry make it that date misread; one digit
- * OCR confuses is all it mends (`2020` is no misread of 2010).
+ * A date that cannot be the date of issue as read (past the expiry or the day of reading, `01.11.2074`, or before the
+ * earliest issue the expiry allows, `31.08.1983` for an expiry of 30.08.2003), whose day and month are the expiry's
+ * less a day (or its own) and whose four-digit year is one look-alike digit (1 for 7, 6 for 0, …) from exactly one
+ * year a whole number of years (1-10) before the expiry that the window allows: Germany's six-year passports, a
+ * child's two. The day and month agreeing with the expiry make it that date misread; one digit OCR confuses is all it
+ * mends (`2020` is no misread of 2010).
  */
 function wholeYearsMend(date: PrintedDate, expiryIso: string, inWindow: (iso: string) => boolean): { iso: string; years: number } | null {
   if (!date.valid || date.yearDigits !== 4) return null;
