@@ -154,17 +154,20 @@ function resolve(date: PrintedDate, fromYear: number, toYear: number): string | 
 }
 
 /**
- * A date that cannot be the date of issue as read (past the expiry or the day of reading, `01.11.2074`, or before the
- * earliest issue the expiry allows, `31.08.1983` for an expiry of 30.08.2003), whose day and month are the expiry's
- * less a day (or its own) and whose four-digit year is one look-alike digit (1 for 7, 6 for 0, …) from exactly one
- * year a whole number of years (1-10) before the expiry that the window allows: Germany's six-year passports, a
- * child's two. The day and month agreeing with the expiry make it that date misread; one digit OCR confuses is all it
- * mends (`2020` is no misread of 2010).
+ * A date that cannot be the date of issue as read (`iso`, as the caller resolved it: past the expiry or the day of
+ * reading, `01.11.2074`, or before the earliest issue the expiry allows, `31.08.1983` for an expiry of 30.08.2003),
+ * whose day and month are the expiry's less a day (or its own) and whose four-digit year is one look-alike digit (1
+ * for 7, 6 for 0, …) from exactly one year a whole number of years (1-10) before the expiry that the window allows:
+ * Germany's six-year passports, a child's two. The day and month agreeing with the expiry make it that date misread;
+ * one digit OCR confuses is all it mends (`2020` is no misread of 2010).
  */
-function wholeYearsMend(date: PrintedDate, expiryIso: string, inWindow: (iso: string) => boolean): { iso: string; years: number } | null {
-  if (!date.valid || date.yearDigits !== 4) return null;
-  const iso = isoOf(date.year, date.month, date.day);
-  if (iso !== null && inWindow(iso)) return null;
+function wholeYearsMend(
+  date: PrintedDate,
+  iso: string | null,
+  expiryIso: string,
+  inWindow: (iso: string) => boolean,
+): { iso: string; years: number } | null {
+  if (!date.valid || date.yearDigits !== 4 || (iso !== null && inWindow(iso))) return null;
   const found = new Map<string, number>();
   for (let years = 1; years <= 10; years++) {
     for (const dayLess of [1, 0]) {
@@ -289,7 +292,7 @@ export function readIssueDate(
       offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis, ...at }, labelled ? 3 : iso === null ? -1 : -2);
       continue;
     }
-    const yearMended = near.length === 0 && expiryIso !== null ? wholeYearsMend(date, expiryIso, inWindow) : null;
+    const yearMended = near.length === 0 && expiryIso !== null ? wholeYearsMend(date, iso, expiryIso, inWindow) : null;
     if (yearMended !== null) {
       const { iso: t, years } = yearMended;
       // Without a label the one-digit repair leaves years alone, so the 5/10-year rule's own date can come here too.
