@@ -79,7 +79,7 @@ function monthPair(w: string): number | null {
       if (tail.length >= 2 && Object.entries(monthWords).some(([word, m]) => m === first && word.length === tail.length + 1 && word.endsWith(tail))) return first;
     }
   }
-  return withUnknownFirst(w);
+  return withUnknownFirst(w) ?? withUnknownSecond(w);
 }
 
 /**
@@ -93,6 +93,22 @@ function withUnknownFirst(w: string): number | null {
   const month = monthWords[w.slice(3)] ?? (/^[IL]$/.test(w[3] ?? '') ? monthWords[w.slice(4)] : undefined);
   if (month === undefined) return null;
   const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== head[i]).length <= 1;
+  return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word)) ? null : month;
+}
+
+/**
+ * The same the other way round: a month word the table knows, then the state's own three-letter abbreviation
+ * (`JANISTY`, January with Polish styczeń; the slash lost, or read as I or L). The known word's month, where the
+ * unknown letters are no one-letter misread of another month's abbreviation.
+ */
+function withUnknownSecond(w: string): number | null {
+  const head = w.slice(0, 3);
+  const month = monthWords[head];
+  if (month === undefined) return null;
+  const rest = w.slice(3);
+  const tail = rest.length === 4 && /^[IL]/.test(rest) ? rest.slice(1) : rest;
+  if (!/^[A-Z]{3}$/.test(tail) || monthWords[tail] !== undefined) return null;
+  const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== tail[i]).length <= 1;
   return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word)) ? null : month;
 }
 
