@@ -711,6 +711,28 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('ahmet-wide-tracking-split');
     expect(nameCharacters(accentsOf(crop, ocr, pluginImaging, {}))).toBe(printed);
   });
+  it('leaves out a word read in lower case beside a name read in capitals, its ink shorter than theirs', async () => {
+    // Seed 1209001 styled-dev 174 (blur): PRÉNOMS's tail, small capitals crossed by a guilloche, read `wos` beside
+    // TOMÁŠ, past a cut MRZ where nothing checks the given names: they came back WOS TOMÁS. Texture made the tail's ink
+    // 0.8 of the name's height, too tall for a label's small print.
+    const { crop, ocr, printed } = await pinnedCrop('tomas-label-tail-over-texture');
+    expect(ocr.text).toBe('wos TOMAS');
+    const letters = (t: string): string => t.normalize('NFD').replace(/[^A-Z]/g, '');
+    expect(letters(accentsOf(crop, ocr, pluginImaging, {}))).toBe(letters(printed));
+  });
+  it('keeps a name word read in lower case where its ink stands as tall as the capitals beside it', () => {
+    // OCR may read a word of round capitals (O, S, V, W) as lower case; as tall as the name's, it is the name's.
+    const { crop } = line('VOS TOMAS', 'VOS TOMAS');
+    const measure = createCanvas(10, 10).getContext('2d');
+    measure.font = '40px AccentTestSerif';
+    const vos = measure.measureText('VOS').width;
+    const space = measure.measureText('VOS ').width;
+    const whole = measure.measureText('VOS TOMAS').width;
+    const word = (text: string, x0: number, x1: number) => ({ text, confidence: 90, bbox: { x0: Math.round(14 + x0), y0: 19, x1: Math.round(14 + x1), y1: 49 } });
+    const words = [word('vos', 0, vos), word('TOMAS', space, whole)];
+    const ocr: OcrResult = { text: 'vos TOMAS', confidence: 90, lines: [{ text: 'vos TOMAS', confidence: 90, bbox: { x0: 14, y0: 19, x1: Math.round(14 + whole), y1: 49 }, words }] };
+    expect(accentsOf(crop, ocr, pluginImaging, {})).toBe('VOS TOMAS');
+  });
   it('reads a space where OCR read a hyphen across one with no ink in it at the page\'s threshold', async () => {
     // Seed 1183001 styled-dev 32 (glare): a light guilloche stroke crossing the space of SEO-JUN HARUTO was read as a
     // hyphen, SEO-JUN-HARUTO, which the MRZ's fillers agree with as well. The printed hyphen stays.

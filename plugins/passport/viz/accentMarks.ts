@@ -1229,6 +1229,19 @@ function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) =>
   const worded = longWords.map(letterHeight);
   const nameHeight = worded.length === 0 ? null : median(worded);
   const smallLower = (w: OcrWord): boolean => nameHeight !== null && /\p{Ll}/u.test(w.text) && letterHeight(w) < 0.7 * nameHeight;
+  // Or a word wholly in lower case beside a name read wholly in capitals, its ink shorter than theirs (`wos TOMAS`,
+  // a label's tail over texture, as tall by its ink as 0.8 of the name's): OCR took it for small letters, and a
+  // capitals page prints no name word so. Measured against the other words alone: of two, it would set the median.
+  const lowerBesideCapitals = (w: OcrWord): boolean => {
+    const letters = w.text.replace(/[^\p{L}]/gu, '');
+    if (letters.length < 2 || letters !== letters.toLowerCase()) return false;
+    const others = longWords.filter((o) => o !== w);
+    const capitals = others.every((o) => {
+      const own = o.text.replace(/[^\p{L}]/gu, '');
+      return own === own.toUpperCase();
+    });
+    return others.length > 0 && capitals && letterHeight(w) < 0.9 * median(others.map(letterHeight));
+  };
   // And ink far taller than the name's letters (its neighbour's and the line's words') set apart from it, read as
   // letters (`JOS`): the page's edge and the desk past it, where a crop runs on past a cut MRZ's name. That is at the
   // line's end, and there the line is measured without the word judged: of two words, the desk's set the median.
@@ -1243,7 +1256,8 @@ function withoutTextureAtEnds(read: readonly OcrWord[], measure: (w: OcrWord) =>
       smallPrintOff(w) ||
       smallApart(w, neighbour) ||
       tallApart(w, neighbour, atEnd) ||
-      smallLower(w));
+      smallLower(w) ||
+      lowerBesideCapitals(w));
   let start = 0;
   let end = words.length;
   while (start < end && texture(words[start], start + 1 < end ? words[start + 1] : undefined)) start += 1;
