@@ -67,9 +67,47 @@ export interface ItemJudgement {
   readonly mrzFalselyValid: boolean;
   /** Names answered with a part missing at either end (`JOHN PAUL` for `JOHN PAUL KRISHNAMURTHY`, `ERA TAN`). */
   readonly namesCutShort: number;
+  /**
+   * Answered with a name holding letters the page does not print there (`WOS TOMÁS` for TOMÁŠ, `FRIEDERTKE`): no
+   * missing mark or letter counts, nor a name withheld. Absent from reports saved before it was counted.
+   */
+  readonly namesInvented?: boolean;
 }
 
 const NAME_FIELDS: readonly string[] = ['full_name', 'given_name', 'surname', 'father_name'];
+
+/** Letters that spell another letter, or two, without a mark of their own: compared as the MRZ writes them. */
+const spelledApart: Readonly<Record<string, string>> = { Æ: 'AE', Œ: 'OE', Ø: 'O', Ð: 'D', Đ: 'D', Þ: 'TH', Ł: 'L', Ħ: 'H', ß: 'SS' };
+/**
+ * The truth's letters as ICAO 9303's longer transliterations write them (Ä as AE, Ø as OE, Å as AA): a name answered
+ * as the MRZ spells it invents nothing, and the shorter spellings (A, O) are in the longer ones.
+ */
+const spelledLong: Readonly<Record<string, string>> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', Å: 'AA', Ø: 'OE', Ñ: 'NXX' };
+const nameLetters = (text: string, long = false): string =>
+  [...text.toUpperCase().normalize('NFC')]
+    .map((ch) => (long ? spelledLong[ch] : undefined) ?? ch)
+    .join('')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split('')
+    .map((ch) => spelledApart[ch] ?? ch)
+    .join('')
+    .replace(/[^A-Z]/g, '');
+
+/**
+ * A name whose letters are not all the truth's, in order: a letter read for another, or a word or letter added.
+ * Marks, spaces and hyphens aside, and a letter or word left out is no invention (isCutShort counts a name cut).
+ */
+export function hasInventedLetters(expected: unknown, actual: unknown): boolean {
+  if (typeof expected !== 'string' || typeof actual !== 'string') return false;
+  const want = nameLetters(expected, true);
+  let at = 0;
+  for (const letter of nameLetters(actual)) {
+    at = want.indexOf(letter, at) + 1;
+    if (at === 0) return true;
+  }
+  return false;
+}
 
 /** A name read as a strict part of the truth's start or end: the reader stopped short of the ink. */
 export function isCutShort(expected: unknown, actual: unknown): boolean {
@@ -100,6 +138,8 @@ export function judgeItem(item: LabelledItemInfo, expected: Record<string, unkno
   }
   const result = outcome.kind === 'result' ? outcome.result : undefined;
   const fields = compareFields(expected, result);
-  const namesCutShort = pairFields(expected, result).filter((pair) => NAME_FIELDS.includes(pair.field) && isCutShort(pair.expected, pair.actual)).length;
-  return { ...base, outcome: outcomeName, fields, exact: outcome.kind === 'result' && fields.every((field) => field.correct), mrzFalselyValid, namesCutShort };
+  const names = pairFields(expected, result).filter((pair) => NAME_FIELDS.includes(pair.field));
+  const namesCutShort = names.filter((pair) => isCutShort(pair.expected, pair.actual)).length;
+  const namesInvented = names.some((pair) => hasInventedLetters(pair.expected, pair.actual));
+  return { ...base, outcome: outcomeName, fields, exact: outcome.kind === 'result' && fields.every((field) => field.correct), mrzFalselyValid, namesCutShort, namesInvented };
 }

@@ -45,6 +45,8 @@ export interface EvalSummary {
   readonly mrzFalselyValid: number;
   /** Names answered with a part missing at an end; absent from reports saved before it was counted. */
   readonly namesCutShort?: number;
+  /** Documents answered with a name holding letters not printed there; absent from reports saved before it was counted. */
+  readonly namesInvented?: number;
   /** Documents read exactly without a single OCR job (e-PAN text layers). */
   readonly readWithoutOcr: number;
   readonly latencyMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
@@ -97,6 +99,7 @@ export function summarize(runs: readonly JudgedRun[]): EvalSummary {
     wronglyRefused,
     mrzFalselyValid: runs.filter((run) => run.mrzFalselyValid).length,
     namesCutShort: runs.reduce((n, run) => n + run.namesCutShort, 0),
+    namesInvented: runs.filter((run) => run.namesInvented === true).length,
     readWithoutOcr: toRead.filter((run) => run.exact && run.ocrJobs === 0).length,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.length === 0 ? null : Math.max(...latencies) },
     ocrLatencyMs: { p50: percentile(ocrLatencies, 50), p95: percentile(ocrLatencies, 95) },
@@ -127,6 +130,7 @@ export function formatSummary(title: string, summary: EvalSummary): string {
   lines.push(row('Wrongly refused', refused.length === 0 ? 'none' : refused.map(([code, n]) => `${code} ${n}`).join(', ')));
   lines.push(row('MRZ valid but wrong (must be 0)', String(summary.mrzFalselyValid)));
   lines.push(row('Names cut short (must be 0)', String(summary.namesCutShort ?? 'n/a')));
+  lines.push(row('Names with letters not printed', String(summary.namesInvented ?? 'n/a')));
   lines.push(row('Read exactly without OCR', String(summary.readWithoutOcr)));
   const { p50, p95, max } = summary.latencyMs;
   lines.push(row('Latency p50 / p95 / max', `${p50 ?? 'n/a'} / ${p95 ?? 'n/a'} / ${max ?? 'n/a'} ms`));

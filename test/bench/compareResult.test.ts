@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareFields, judgeItem, leafMatches, type ExtractionOutcome } from '../../bench/compareResult.ts';
+import { compareFields, hasInventedLetters, judgeItem, leafMatches, type ExtractionOutcome } from '../../bench/compareResult.ts';
 
 describe('leafMatches', () => {
   it.each<[string, unknown, unknown, boolean]>([
@@ -80,6 +80,29 @@ describe('judgeItem', () => {
     ['longer', 'ERIKSSONS', 0],
   ])('counts a name cut short: %s', (_name, surname, cut) => {
     expect(judgeItem(info, truth, result(surname, 'LINE2', true)).namesCutShort).toBe(cut);
+  });
+
+  it.each<[string, string, boolean]>([
+    ['a word added before the name', 'WOS ERIKSSON', true],
+    ['a letter read for another', 'ERIKSSOM', true],
+    ['a letter left out', 'ERIKSON', false],
+    ['cut short', 'ERIKS', false],
+    ['whole', 'ERIKSSON', false],
+  ])('counts a name with letters not printed: %s', (_name, surname, invented) => {
+    expect(judgeItem(info, truth, result(surname, 'LINE2', true)).namesInvented).toBe(invented);
+  });
+
+  it.each<[string, string, string, boolean]>([
+    ['a mark left out', 'TOMÁŠ', 'TOMÁS', false],
+    ['a mark added', 'TOMAS', 'TOMÁS', false],
+    ['a ligature spelled as its letters', 'KJÆRGAARD', 'KJAERGAARD', false],
+    ['a stroked letter read plain', 'GUÐMUNDSSON', 'GUDMUNDSSON', false],
+    ['a letter spelled as the MRZ transliterates it', 'GÄRTNER', 'GAERTNER', false],
+    ['Ø spelled as the MRZ may', 'SØRENSEN', 'SOERENSEN', false],
+    ['a label tail before the name', 'TOMÁŠ', 'WOS TOMÁS', true],
+    ['a letter misread past a cut MRZ', 'FRIEDERIKE', 'FRIEDERTKE', true],
+  ])('reads a name\'s letters as the MRZ writes them: %s', (_name, printed, read, invented) => {
+    expect(hasInventedLetters(printed, read)).toBe(invented);
   });
 
   it('scores no fields for documents that must be refused', () => {

@@ -34,7 +34,7 @@ describe('summarize', () => {
   });
   const runs = [
     run({ latencyMs: 100 }),
-    run({ degradation: 'photo', latencyMs: 200, exact: false, namesCutShort: 1, fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: true }] }),
+    run({ degradation: 'photo', latencyMs: 200, exact: false, namesCutShort: 1, namesInvented: true, fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: true }] }),
     run({ degradation: 'blur', latencyMs: 300, exact: false, outcome: 'unreadable_document', fields: [{ field: 'name', correct: false }, { field: 'mrz.line1', correct: false }] }),
     run({ degradation: 'epan', latencyMs: 10, ocrJobs: 0 }),
     run({ expect: 'wrong_document_type', outcome: 'wrong_document_type', fields: [], latencyMs: 50 }),
@@ -65,6 +65,7 @@ describe('summarize', () => {
     expect(summary.latencyMs).toEqual({ p50: 60, p95: 300, max: 300 });
     expect(summary.ocrLatencyMs).toEqual({ p50: 100, p95: 300 });
     expect(summary.namesCutShort).toBe(1);
+    expect(summary.namesInvented).toBe(1);
   });
 
   it('formats every figure', () => {
@@ -73,6 +74,7 @@ describe('summarize', () => {
     expect(text).toMatch(/MRZ valid but wrong \(must be 0\) +1/);
     expect(text).toContain('unreadable_document 1');
     expect(text).toMatch(/Names cut short \(must be 0\) +1/);
+    expect(text).toMatch(/Names with letters not printed +1/);
   });
 
   it('copes with an empty run', () => {
