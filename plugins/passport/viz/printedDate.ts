@@ -92,8 +92,13 @@ function withUnknownFirst(w: string): number | null {
   if (!/^[A-Z]{3}$/.test(head) || monthWords[head] !== undefined) return null;
   const month = monthWords[w.slice(3)] ?? (/^[IL]$/.test(w[3] ?? '') ? monthWords[w.slice(4)] : undefined);
   if (month === undefined) return null;
-  const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== head[i]).length <= 1;
-  return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word)) ? null : month;
+  return misreadOfAnother(head, month) ? null : month;
+}
+
+/** Three letters one letter from another month's three-letter word than `month`'s (`AUC` may be AUG misread). */
+function misreadOfAnother(letters: string, month: number): boolean {
+  const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== letters[i]).length <= 1;
+  return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word));
 }
 
 /**
@@ -108,8 +113,7 @@ function withUnknownSecond(w: string): number | null {
   const rest = w.slice(3);
   const tail = rest.length === 4 && /^[IL]/.test(rest) ? rest.slice(1) : rest;
   if (!/^[A-Z]{3}$/.test(tail) || monthWords[tail] !== undefined) return null;
-  const oneApart = (word: string): boolean => word.length === 3 && [...word].filter((c, i) => c !== tail[i]).length <= 1;
-  return Object.entries(monthWords).some(([word, m]) => m !== month && oneApart(word)) ? null : month;
+  return misreadOfAnother(tail, month) ? null : month;
 }
 
 export function stripAccents(s: string): string {
