@@ -688,6 +688,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1035001 styled-dev 25 (a scan): OCR dropped the hyphen in ÇELIK-YILMAZ and read one word, `GELIKYILMAZ`;
     // the MRZ's filler then made it a space.
     ['joins two words OCR read as one by the hyphen whose ink alone stands in the gap between them', 'celik-yilmaz-hyphen-dropped'],
+    // Seed 1213001 styled-dev 9 (a scan): Æ in a face that draws it 1.05 capitals wide, read `KJARSTIN`; the A alone
+    // against the MRZ's AE then came back as Ä, dots nobody printed.
+    ['reads a glyph OCR took for A as Æ by its flat top, where the face draws Æ no wider than a serif A', 'kjaerstin-narrow-ligature'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
@@ -981,6 +984,18 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
       for (const plain of ['KJARGAARD', 'KJERGAARD', 'MAIA', 'WEAVER']) {
         const { crop, ocr } = drawnAt(plain, plain, px, 'AccentTestSans');
         expect(withAccentMarks(crop, ocr), `${plain} ${px}px`).toBe(plain);
+      }
+    }
+  });
+  it('tells Æ from A by its flat top, not its width: a narrow face\'s Æ is no wider than a serif face\'s A', () => {
+    GlobalFonts.registerFromPath('/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf', 'AccentTestNarrow');
+    for (const px of [24, 34]) {
+      // Liberation Sans Narrow draws Æ 1.14 capitals wide; Liberation Serif Bold draws A 1.11.
+      const { crop, ocr } = drawnAt('KJÆRSTIN', 'KJARSTIN', px, 'AccentTestNarrow');
+      expect(withAccentMarks(crop, ocr), `narrow ${px}px`).toBe('KJÆRSTIN');
+      for (const plain of ['KJARSTIN', 'JESSICA', 'WILLIAM']) {
+        const serif = drawnAt(plain, plain, px, 'AccentTestLiberation');
+        expect(withAccentMarks(serif.crop, serif.ocr), `${plain} ${px}px`).toBe(plain);
       }
     }
   });

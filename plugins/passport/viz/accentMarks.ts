@@ -567,7 +567,7 @@ export function readAccentMarks(
     const ligature = pair >= 0 && (byLetter.has(pair) || byLetter.has(pair + 1)) ? -1 : pair;
     const wideLetter = (i: number): Blob | null => {
       const b = letterBlob(centres[i]!, tall, letterWidth);
-      return ligatureAlone(b, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
+      return ligatureAlone(b, capTop, capHeight, letterSpan, mask, crop.width, imaging) ? b : null;
     };
     const marked = letters.map((c, i) => {
       const base = bases[i]!;
@@ -710,11 +710,14 @@ function ligatureAt(
 }
 
 /**
- * Whether the one blob OCR read as an A or an E is Æ: as wide as a ligature (1.15 capitals and more; single A and E at
- * most 1.05 on the tuning crops, Æ 1.18-1.36), a third wider than the word's letters, and not two letters pinched.
+ * Whether the one blob OCR read as an A or an E is Æ: wider than any E (E 0.57-0.94 capitals in the faces measured,
+ * Æ 1.12-1.46), and flat along its top where A comes to an apex (its top sixth inked over 0.57-0.84 of Æ's width,
+ * 0.17-0.46 of A's, at 18-60 px in DejaVu, Liberation, Noto and OCR-B alike): width alone does not part them, a serif
+ * A being as wide as a condensed face's Æ. Not two letters pinched.
  */
 function ligatureAlone(
   b: Blob | null,
+  capTop: number,
   capHeight: number,
   letterSpan: number,
   mask: Uint8Array,
@@ -723,7 +726,47 @@ function ligatureAlone(
 ): boolean {
   if (b === null) return false;
   const w = b.maxX - b.minX + 1;
-  return w >= capHeight * 1.15 && w >= letterSpan * 1.3 && w <= capHeight * 1.7 && !pinched(b, capHeight, mask, maskWidth, imaging);
+  return w >= capHeight * 1.0 && w >= letterSpan * 1.3 && w <= capHeight * 1.7 && topInkShare(b, capTop, capHeight, mask, maskWidth) >= 0.52 && !pinched(b, capHeight, mask, maskWidth, imaging);
+}
+
+/**
+ * The share of a letter's columns inked along its top sixth, counting only ink joined to its foot within its box
+ * (a kerned neighbour's arm over it, T's over an A, is not its own). Dots blur joined above the capitals are no top.
+ */
+function topInkShare(b: Blob, capTop: number, capHeight: number, mask: Uint8Array, maskWidth: number): number {
+  const w = b.maxX - b.minX + 1;
+  const h = b.maxY - b.minY + 1;
+  const own = new Uint8Array(w * h);
+  const queue: number[] = [];
+  for (let x = 0; x < w; x++) {
+    if (mask[b.maxY * maskWidth + b.minX + x] === 1) {
+      own[(h - 1) * w + x] = 1;
+      queue.push((h - 1) * w + x);
+    }
+  }
+  while (queue.length > 0) {
+    const at = queue.pop()!;
+    const x = at % w;
+    const y = (at - x) / w;
+    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || own[ny * w + nx] === 1) continue;
+      if (mask[(b.minY + ny) * maskWidth + b.minX + nx] !== 1) continue;
+      own[ny * w + nx] = 1;
+      queue.push(ny * w + nx);
+    }
+  }
+  const top = (b.minY >= capTop - capHeight * 0.15 ? b.minY : Math.round(capTop)) - b.minY;
+  const band = Math.max(1, Math.round(capHeight / 6));
+  let inked = 0;
+  for (let x = 0; x < w; x++) {
+    for (let y = Math.max(0, top); y < Math.min(h, top + band); y++) {
+      if (own[y * w + x] === 1) {
+        inked += 1;
+        break;
+      }
+    }
+  }
+  return inked / w;
 }
 
 /**
