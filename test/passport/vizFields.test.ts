@@ -272,6 +272,27 @@ describe('readVizFields when the MRZ cut the surname, read once past the cut', (
   });
 });
 
+describe('readVizFields when readings of a cut name part at the cut', () => {
+  // Seed 1209001 styled-dev 179 (glare): the sparse pass read FRIEDERIKE `FRIEDERTKE`, past the cut where nothing
+  // checks it; the re-read of the line misread the cut's own R (`FRIEDET`), and the pass after it stopped short.
+  const cut = parseTd3(['P<AUTHOFFMANN<<ANNELIESE<MARIE<LUISE<FRIEDER', 'L898902C36AUT7408122F1204159ZE184226B<<<<<10'], { now });
+  const page = rows(['Surname / Name', 'HOFFMANN', 'Given names / Vornamen', 'ANNELIESE MARIE-LUISE FRIEDERTKE']);
+  it('takes no lone reading past the cut where another reading of the line spells the cut\'s last letters otherwise', () => {
+    expect(readVizFields(page, cut, { givenNames: 'ANNELIESE MARIE-LUISE FRIEDET' }, now).givenNames).toBeNull();
+  });
+  it('nor where a later pass\'s re-read that stops short replaced that one', () => {
+    const earlier = { givenNames: 'ANNELIESE MARIE-LUISE FRIEDET' };
+    expect(readVizFields(page, cut, { givenNames: 'ANNELIESE MARIE-LUISE FRIEDE', earlier }, now).givenNames).toBeNull();
+    const unlabelled = rows(['Surname / Name', 'HOFFMANN', 'ANNELIESE MARIE-LUISE FRIEDERTKE']);
+    expect(readVizFields(unlabelled, cut, { givenNames: 'ANNELIESE MARIE-LUISE FRIEDE', earlier }, now).givenNames).toBeNull();
+  });
+  it('takes it where the other readings stop short of the cut, or part from it far before', () => {
+    const whole = 'ANNELIESE MARIE-LUISE FRIEDERTKE';
+    expect(readVizFields(page, cut, { givenNames: 'ANNELIESE MARIE-LUISE FRIEDE' }, now).givenNames?.value).toBe(whole);
+    expect(readVizFields(page, cut, { givenNames: 'ANNELTESE MARIE-LUISE FRIEDET' }, now).givenNames?.value).toBe(whole);
+  });
+});
+
 describe('readVizFields when the surname fills the MRZ and may be cut', () => {
   // The surname runs to the line's 42nd cell and `<<` follows: no room for given names, the surname perhaps cut.
   const parse = parseTd3(['P<POLKONSTANTINOPOLSKA<BRZECZYSZCZYKIEWICZ<<', 'L898902C36POL7408122M1204159ZE184226B<<<<<10'], { now });

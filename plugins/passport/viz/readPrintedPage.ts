@@ -571,7 +571,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const again = (part: keyof NameBoxes, kept: string | null): Promise<string | null> | string | null =>
           missed[part] ? reread(from[part].boxes, part, from[part].width) : kept;
         const [s, g] = await Promise.all([again('surname', surname), again('givenNames', givenNames)]);
-        refined = { surname: s, givenNames: g };
+        // The first pass's re-read of a line read again stays a reading of its print: it may dispute the cut's letters.
+        const replaced = (part: keyof NameBoxes, kept: string | null) => (missed[part] ? kept : null);
+        refined = { surname: s, givenNames: g, earlier: { surname: replaced('surname', surname), givenNames: replaced('givenNames', givenNames) } };
         const line = (part: keyof NameBoxes) => at(from[part].boxes.words[part], from[part].pxPerMm);
         nameLines = {
           surname: missed.surname ? line('surname') : nameLines.surname,
@@ -595,7 +597,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
         ]);
         const fromInk = { surname: s != null, givenNames: g != null };
-        refined = { surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null };
+        refined = { ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null };
         nameLines = {
           surname: fromInk.surname ? at(found.words.surname, vizPxPerMm) : nameLines.surname,
           givenNames: fromInk.givenNames ? at(found.words.givenNames, vizPxPerMm) : nameLines.givenNames,

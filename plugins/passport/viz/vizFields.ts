@@ -150,10 +150,12 @@ function readName(
   orthography: NameOrthography,
   reconcile: Reconciler,
   taken: BoundingBox | null = null,
+  earlier: string | null = null,
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
-  const tryAll = (texts: readonly NameCandidate[], witnesses: readonly NameCandidate[] = []): ReadName | null => {
+  let partedAtCut = false;
+  const tryAll = (texts: readonly NameCandidate[], witnesses: readonly NameCandidate[] = [], rivals: readonly NameCandidate[] = []): ReadName | null => {
     // `longest`: the reading's longest run that reconciles (runs come longest first), the reading as a whole.
     type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number; longest: boolean };
     let best: Scored | null = null;
@@ -216,6 +218,7 @@ function readName(
       // given names `E`), unless a phrase of the page, under the label or not, spells it alike as well.
       const witnessed = (): boolean =>
         witnesses.some((w) => {
+          if (sharesWords(w, texts[chosen.source]!)) return false;
           const beyond = reconcile.ifAgrees(inOrthography(nameCharacters(w.text), orthography), mrzName, truncated, orthography.strokedOe, orthography.thorn)?.beyondText;
           const letters = plainLetters(beyond ?? '');
           return letters !== '' && alikeAsFarAsBoth(key, letters);
@@ -223,6 +226,15 @@ function readName(
       const mostlyUnchecked = texts[chosen.source]!.words === undefined && key.length > plainLetters(mrzName).length;
       if (key !== '' && (chosen.misread > 0 || (mostlyUnchecked && !witnessed())) && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
         readingsDisagree = true;
+        return null;
+      }
+      // Nor from a lone reading where another reading of the same line, spelling it alike up to the cut's last
+      // letters, spells those letters otherwise (`FRIEDERTKE` beside a re-read `FRIEDET`, glare over the cut): the
+      // print is in doubt just where nothing checks it.
+      const lone = key !== '' && !endsAlike && ![...sharp, ...plain].some(corroborates) && !witnessed();
+      if (lone && [...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
+        readingsDisagree = true;
+        partedAtCut = true;
         return null;
       }
     }
@@ -275,16 +287,20 @@ function readName(
     bbox: capitalsBox(p.words),
     words: p.words,
   }));
-  const underLabel = tryAll(labelled, unlabelled);
+  const before = earlier === null ? [] : [{ text: earlier, confidence: 0.5 }];
+  const underLabel = tryAll(labelled, unlabelled, before);
   if (readingsDisagree) return null;
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
   // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
   if (truncated && underLabel !== null && transliterateName(underLabel.value).length <= mrzName.length) {
     const onward = unlabelled.filter((p) => nationalityByWording(p.text) === null);
-    const further = tryAll(onward);
+    const further = tryAll(onward, [], [...labelled, ...before]);
     if (further !== null && transliterateName(further.value).length > mrzName.length) return further;
+    // A phrase carrying on where readings part at the cut, or a pass read again because an earlier one's did and
+    // this one reading nothing past the cut: what lies past it is unknown, so the part is.
+    if (partedAtCut || before.length > 0) return null;
   }
-  return underLabel ?? tryAll(unlabelled) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
+  return underLabel ?? tryAll(unlabelled, [], [...labelled, ...before]) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
 }
 
 /**
@@ -455,6 +471,21 @@ function givenNamesBeyondMrz(
   return { ...reread, value: withSeparatorsAdded(reread.value, plain.value) };
 }
 
+/**
+ * Whether `other`, a reading of the same line as the one that gave `value` (`beyond` of it past a cut MRZ), spells
+ * the same letters up to the cut's last three and then, as far as both go, others there: the two readings part at
+ * the cut. A reading that parts earlier is of other print, or misread elsewhere, and says nothing of the cut.
+ */
+export function disputesAtCut(value: string, beyond: string, other: string): boolean {
+  const mine = plainLetters(value);
+  const cut = mine.length - plainLetters(beyond).length;
+  const theirs = plainLetters(nameCharacters(other));
+  const from = Math.max(0, cut - 3);
+  if (cut < 4 || theirs.length < cut || theirs.slice(0, from) !== mine.slice(0, from)) return false;
+  const upTo = Math.min(mine.length, theirs.length);
+  return theirs.slice(from, upTo) !== mine.slice(from, upTo);
+}
+
 /** Two spellings alike as far as both go: one is the other, or stops short of it. */
 export function alikeAsFarAsBoth(a: string, b: string): boolean {
   return a.startsWith(b) || b.startsWith(a);
@@ -559,6 +590,8 @@ export function mrzCutPart(line1: string): 'surname' | 'given_names' | null {
 export interface RefinedNames {
   readonly surname?: string | null;
   readonly givenNames?: string | null;
+  /** A pass's re-reads of the lines that a later pass's replaced: still readings of the print past a cut MRZ. */
+  readonly earlier?: { readonly surname?: string | null; readonly givenNames?: string | null };
 }
 
 export interface NameBoxes {
@@ -798,7 +831,7 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   readingsMemo.set(viz, byParse);
   const byArguments = byParse.get(mrz) ?? new Map<string, VizFieldsRead>();
   byParse.set(mrz, byArguments);
-  const key = JSON.stringify([refined.surname ?? null, refined.givenNames ?? null, now?.getTime() ?? null]);
+  const key = JSON.stringify([refined.surname ?? null, refined.givenNames ?? null, refined.earlier ?? null, now?.getTime() ?? null]);
   const known = byArguments.get(key);
   if (known !== undefined) return known;
   const read = vizFieldsOf(viz, mrz, refined, now);
@@ -860,7 +893,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile);
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null);
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
     surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
@@ -870,7 +903,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace()),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null),
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
