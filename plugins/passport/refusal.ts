@@ -80,13 +80,14 @@ export interface WithheldNames {
 export const noNamesWithheld: WithheldNames = { surname: false, givenNames: false };
 
 /**
- * What a reading with MRZ cells in doubt may answer: all of it (a cell or two in doubt), all but a name part, or
- * nothing. The name has no check digit, so its letters in doubt are the one doubt an answer can leave out whole: where
- * every check digit holds over line 2 as read (`lineTwoProven`), the name part holding most doubted letters is
- * withheld, and the other too if what it holds and the other cells in doubt are still more than maxCellsInDoubt. A
- * withheld letter is no letter answered in doubt, so the other cells (a number's letter no check digit tells from its
- * look-alike) are then answered as any page's cell or two in doubt are, flagged. The fields the check digits prove are
- * answered; a blurred page's name is not guessed at, and the page is not refused for it.
+ * What a reading with MRZ cells in doubt may answer: all of it but the name parts holding doubted letters, or
+ * nothing. The name has no check digit, so its letters in doubt are the one doubt an answer leaves out whole: a name
+ * part holding one is withheld, never answered as a guess (a letter the recogniser and its opinions dispute is wrong
+ * often enough on soft pages, TOBOR for TOBON, that a flag does not make it a reading). A withheld letter is no
+ * letter answered in doubt, so the other cells (a number's letter no check digit tells from its look-alike) are
+ * answered as any page's cell or two in doubt are, flagged. More cells in doubt than maxCellsInDoubt, name letters
+ * among them, are answered so only where every check digit holds over line 2 as read (`lineTwoProven`) and the cells
+ * left are a cell or two. The fields the check digits prove are answered; a blurred page's name is not guessed at.
  */
 export function verdictForDoubt(doubt: {
   readonly surnameCells: number;
@@ -98,14 +99,12 @@ export function verdictForDoubt(doubt: {
 }): { readonly withheld: WithheldNames } | { readonly refusal: Refusal } {
   const { surnameCells, givenNameCells, otherCells } = doubt;
   const total = surnameCells + givenNameCells + otherCells;
-  if (total <= maxCellsInDoubt) return { withheld: noNamesWithheld };
+  const withheld = { surname: surnameCells > 0, givenNames: givenNameCells > 0 };
+  if (total <= maxCellsInDoubt) return { withheld };
   // Washed line-1 cells may be the name's own: withholding the part with the doubted letters would answer them.
   const otherAllowed = (doubt.otherOnLineOne ?? 0) > 0 ? 0 : maxCellsInDoubt;
   if (!doubt.lineTwoProven || otherCells > otherAllowed) return { refusal: refusalForDoubt(total)! };
-  const surnameFirst = surnameCells >= givenNameCells;
-  const rest = surnameFirst ? givenNameCells : surnameCells;
-  const both = rest + otherCells > maxCellsInDoubt;
-  return { withheld: { surname: surnameFirst || both, givenNames: !surnameFirst || both } };
+  return { withheld };
 }
 
 /** The refusal for a reading with more MRZ cells in doubt than an answer may carry, or null. */

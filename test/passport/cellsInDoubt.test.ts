@@ -83,11 +83,16 @@ const surnameCells = [6, 8, 10];
 const givenCell = 16;
 
 describe('MRZ cells in doubt', () => {
-  it('answers a reading with two name letters in doubt, saying so', () => {
-    const result = decodeReadings(readings([surnameCells[0]!, givenCell]), ctx);
-    expect(result.mrz.check_digits_valid).toBe(false);
-    expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
-    expect(result.surname).toBe('ERIKSSON');
+  it('answers a reading with a name letter or two in doubt with the parts holding them withheld, never guessed', () => {
+    const both = decodeReadings(readings([surnameCells[0]!, givenCell]), ctx);
+    expect([both.surname, both.given_name, both.full_name, both.mrz.line1]).toEqual([null, null, null, null]);
+    expect(both.passport_number).toBe('L898902C3');
+    const one = decodeReadings(readings([givenCell]), ctx);
+    expect([one.surname, one.given_name, one.full_name, one.mrz.line1]).toEqual(['ERIKSSON', null, null, null]);
+    expect(one.mrz.check_digits_valid).toBe(false);
+    const codes = one.warnings.map((w) => w.code);
+    expect(codes).toContain('name_withheld');
+    expect(codes).not.toContain('mrz_name_uncertain');
   });
 
   it('withholds a name part with three letters in doubt and answers what the check digits prove', () => {
@@ -159,14 +164,13 @@ describe('MRZ cells in doubt', () => {
   });
 
   it('takes a disputed name letter that two sure classifiers outvoted as read', () => {
-    // Four disputed letters: three outvoted leave one in doubt (answered); one outvoted leaves three (refused).
+    // Four disputed letters: three outvoted leave the given name's one in doubt, and that part alone withheld.
     const result = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells), ctx);
-    expect(result.surname).toBe('ERIKSSON');
-    expect(result.warnings.map((w) => w.code)).toContain('mrz_name_uncertain');
-    // One outvoted leaves three: the surname's two are withheld, the given name's one answered in doubt.
+    expect([result.surname, result.given_name]).toEqual(['ERIKSSON', null]);
+    // One outvoted leaves three: both parts hold one and are withheld.
     const withheld = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells.slice(2)), ctx);
-    expect([withheld.surname, withheld.given_name]).toEqual([null, 'ANNA MARIA']);
-    expect(withheld.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['name_withheld', 'mrz_name_uncertain']));
+    expect([withheld.surname, withheld.given_name]).toEqual([null, null]);
+    expect(withheld.warnings.map((w) => w.code)).toContain('name_withheld');
   });
 
   it('draws the line at two cells', () => {
@@ -175,11 +179,16 @@ describe('MRZ cells in doubt', () => {
     expect(refusalForDoubt(3)?.code).toBe('unreadable_document');
     const verdict = (surnameCells: number, givenNameCells: number, otherCells = 0, lineTwoProven = true) =>
       verdictForDoubt({ surnameCells, givenNameCells, otherCells, lineTwoProven });
-    expect(verdict(1, 1)).toEqual({ withheld: noNamesWithheld });
-    expect(verdict(1, 1, 0, false)).toEqual({ withheld: noNamesWithheld });
+    expect(verdict(0, 0)).toEqual({ withheld: noNamesWithheld });
+    expect(verdict(0, 0, 2, false)).toEqual({ withheld: noNamesWithheld });
+    // A name part holding a letter in doubt is withheld, however few: its letters are not guessed.
+    expect(verdict(1, 1)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(1, 1, 0, false)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(0, 1, 1, false)).toEqual({ withheld: { surname: false, givenNames: true } });
     expect(verdict(3, 0)).toEqual({ withheld: { surname: true, givenNames: false } });
-    expect(verdict(2, 2)).toEqual({ withheld: { surname: true, givenNames: false } });
-    expect(verdict(1, 4)).toEqual({ withheld: { surname: false, givenNames: true } });
+    expect(verdict(2, 2)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(1, 4)).toEqual({ withheld: { surname: true, givenNames: true } });
+    expect(verdict(0, 4)).toEqual({ withheld: { surname: false, givenNames: true } });
     expect(verdict(3, 3)).toEqual({ withheld: { surname: true, givenNames: true } });
     // Only where every check digit holds over line 2 as read.
     expect(verdict(3, 0, 0, false)).toHaveProperty('refusal.code', 'unreadable_document');

@@ -69,7 +69,7 @@ const messages: Record<PassportWarning['code'], string> = {
   mrz_washed_out: 'Glare washed out MRZ characters that neither the layout nor the printed page could confirm.',
   mrz_name_uncertain: 'Letters of the MRZ name (which has no check digit) are in doubt and the printed page did not settle them.',
   name_withheld:
-    'A name part is null, and full_name with it, rather than guessed: too many of its MRZ letters are in doubt (the MRZ name has no check digit, and the printed page did not settle them; mrz.line1 is null too), or the MRZ had no room for it and the printed page did not give it. The fields the check digits prove are answered. A sharper image gives the name.',
+    'A name part is null, and full_name with it, rather than guessed: letters of it in the MRZ are in doubt (the MRZ name has no check digit, and the printed page did not settle them; mrz.line1 is null too), or the MRZ had no room for it and the printed page did not give it. The fields the check digits prove are answered. A sharper image gives the name.',
   mrz_print_conflict:
     'The printed page, read alike twice, gives a checked MRZ field another value that holds its check digit and the composite too: which reading is right is in doubt.',
   mrz_number_uncertain:
