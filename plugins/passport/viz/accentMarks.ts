@@ -730,43 +730,24 @@ function ligatureAlone(
 }
 
 /**
- * The share of a letter's columns inked along its top sixth, counting only ink joined to its foot within its box
- * (a kerned neighbour's arm over it, T's over an A, is not its own). Dots blur joined above the capitals are no top.
+ * The share of a letter's columns inked along its top sixth, counting only its own ink (ownInk: a kerned neighbour's
+ * arm over it, T's over an A, is not its own). Dots blur joined above the capitals are no top.
  */
 function topInkShare(b: Blob, capTop: number, capHeight: number, mask: Uint8Array, maskWidth: number): number {
-  const w = b.maxX - b.minX + 1;
+  const own = ownInk(b, mask, maskWidth);
   const h = b.maxY - b.minY + 1;
-  const own = new Uint8Array(w * h);
-  const queue: number[] = [];
-  for (let x = 0; x < w; x++) {
-    if (mask[b.maxY * maskWidth + b.minX + x] === 1) {
-      own[(h - 1) * w + x] = 1;
-      queue.push((h - 1) * w + x);
-    }
-  }
-  while (queue.length > 0) {
-    const at = queue.pop()!;
-    const x = at % w;
-    const y = (at - x) / w;
-    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h || own[ny * w + nx] === 1) continue;
-      if (mask[(b.minY + ny) * maskWidth + b.minX + nx] !== 1) continue;
-      own[ny * w + nx] = 1;
-      queue.push(ny * w + nx);
-    }
-  }
   const top = (b.minY >= capTop - capHeight * 0.15 ? b.minY : Math.round(capTop)) - b.minY;
   const band = Math.max(1, Math.round(capHeight / 6));
   let inked = 0;
-  for (let x = 0; x < w; x++) {
+  for (let x = 0; x < own.width; x++) {
     for (let y = Math.max(0, top); y < Math.min(h, top + band); y++) {
-      if (own[y * w + x] === 1) {
+      if (own.mask[y * own.width + x] === 1) {
         inked += 1;
         break;
       }
     }
   }
-  return inked / w;
+  return inked / own.width;
 }
 
 /**

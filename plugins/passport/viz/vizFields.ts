@@ -224,14 +224,15 @@ function readName(
           return letters !== '' && alikeAsFarAsBoth(key, letters);
         });
       const mostlyUnchecked = texts[chosen.source]!.words === undefined && key.length > plainLetters(mrzName).length;
-      if (key !== '' && (chosen.misread > 0 || (mostlyUnchecked && !witnessed())) && !endsAlike && ![...sharp, ...plain].some(corroborates)) {
+      const corroborated = [...sharp, ...plain].some(corroborates);
+      if (key !== '' && (chosen.misread > 0 || (mostlyUnchecked && !witnessed())) && !endsAlike && !corroborated) {
         readingsDisagree = true;
         return null;
       }
       // Nor from a lone reading where another reading of the same line, spelling it alike up to the cut's last
       // letters, spells those letters otherwise (`FRIEDERTKE` beside a re-read `FRIEDET`, glare over the cut): the
       // print is in doubt just where nothing checks it.
-      const lone = key !== '' && !endsAlike && ![...sharp, ...plain].some(corroborates) && !witnessed();
+      const lone = key !== '' && !endsAlike && !corroborated && !witnessed();
       if (lone && [...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
         readingsDisagree = true;
         partedAtCut = true;
