@@ -41,7 +41,7 @@ const minGap = 0.35;
 /** Sure letters (and digits) nearest a doubted cell that set its local references. */
 const nearest = 4;
 
-/** Relabels `O`/`0` doubts in place by ink height; returns the positions changed. */
+/** Relabels `O`/`0` doubts (cells read under `sure`) in place by ink height; returns the positions changed. */
 export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choices: CellChoice[][]): { line: number; index: number }[] {
   const letterHeights: number[] = [];
   const digitHeights: number[] = [];
@@ -60,7 +60,9 @@ export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choi
   choices.forEach((line, l) =>
     line.forEach((c, i) => {
       const pair = new Set([c.char, c.second]);
-      if (!(pair.has('O') && pair.has('0'))) return;
+      // Only a cell in doubt: heights measured on a small, soft copy spread wider than the font's gap, and a sure 0
+      // turned O where weights cancel (`OO` for 00 at weights 7 and 3) leaves the check holding on a wrong number.
+      if (c.probability >= sure || !(pair.has('O') && pair.has('0'))) return;
       const h = inkHeight(cells[l]![i]!);
       // Against the sure letters and digits nearest it on its line: a line that runs out of the cell windows a
       // little at one end (a slight bow or tilt the grid does not follow) shortens every glyph there alike.

@@ -1,8 +1,8 @@
 /**
- * Small, soft copies of pages the style engine drew (`scripts/small-copies.ts` over styled-dev seeds 1195001 and
- * 1201001), read by the passport plugin with real OCR. Each was answered with an MRZ marked valid but wrong, or with a
- * name part past a cut MRZ that nothing checks and the copy does not show: what a soft copy leaves in doubt must be
- * answered in doubt, or not at all.
+ * Small, soft copies of pages the style engine drew (`scripts/small-copies.ts` over styled-dev seeds 1195001,
+ * 1201001 and 1217001), read by the passport plugin with real OCR. Each was answered with an MRZ marked valid but
+ * wrong, or with a name part past a cut MRZ that nothing checks and the copy does not show: what a soft copy leaves
+ * in doubt must be answered in doubt, or not at all.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,13 @@ const copies: readonly SoftCopy[] = [
     what: "AGNIESZKA cut to `A` by the MRZ, its print under a dozen pixels read `ACNE SIX`: not read past the cut (was: JELENA LUDMILA ACNE SIX)",
     unread: ['given_name'],
   },
+  {
+    seed: 1_217_001,
+    index: 67,
+    degradation: 'scan',
+    draw: { width: 610, sigma: 1.0848758209496738, quality: 55, kernel: 'lanczos3' },
+    what: "K140290080's zeros read surely, then turned O by ink height: `OO` holds the check as 00 does (was: K14029OO8, valid)",
+  },
 ];
 
 const onDisk = pagesOnDisk('soft-styled-copies', copies, async (copy) => {
@@ -81,7 +88,7 @@ describe('soft copies of styled pages', () => {
     // What the copy leaves in doubt is answered in doubt, not mended into a reading marked proven.
     if (mrz.line1 !== expected.mrz.line1 || mrz.line2 !== expected.mrz.line2) expect(mrz.check_digits_valid).toBe(false);
     expect(mrz.line1 ?? expected.mrz.line1).not.toMatch(/CONCEICAD|SEBASTIAD/);
-    expect(mrz.line2).not.toMatch(/^VWOOTL7LT/);
+    expect(mrz.line2).not.toMatch(/^VWOOTL7LT|^K14029OO8/);
     for (const field of copy.unread ?? []) expect(outcome.result[field], field).toBeNull();
     if (copy.unread !== undefined) expect(outcome.result.warnings.map((w) => w.code)).toContain('name_withheld');
   }, 60_000);

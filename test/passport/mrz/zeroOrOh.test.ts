@@ -36,6 +36,15 @@ describe('settleZeroOrOh', () => {
     settleZeroOrOh([heights.map(cell)], [line]);
     expect(line.map((c) => c.char).join('')).toBe('ZZZ001234ABCDE5678');
   });
+  it('leaves a cell read surely as read, whatever its height: on a soft copy heights spread wider than the gap', () => {
+    // A number's two zeros read at 1.0 (the other of O/0 their runner-up, as look-alikes always are) that measure
+    // nearer the capitals: turned O, `K14029OO8` held its check as well as K14029008 (weights 7 and 3 cancel).
+    const refs = [...'ABCDE'].map(sure).concat([...'12345'].map(sure));
+    const refCells = [...Array(5).fill(12.5), ...Array(5).fill(14.2)].map(cell);
+    const line: CellChoice[] = [...refs, { char: '0', probability: 1, second: 'O' }, { char: '0', probability: 0.999, second: 'O' }];
+    expect(settleZeroOrOh([[...refCells, cell(13.1), cell(13.3)]], [line])).toEqual([]);
+    expect(line.slice(10).map((c) => c.char)).toEqual(['0', '0']);
+  });
   it('changes nothing when letters and digits are not told apart by height', () => {
     const line: CellChoice[] = [...[...'ABCDE'].map(sure), ...[...'12345'].map(sure), { char: 'O', probability: 0.6, second: '0' }];
     expect(settleZeroOrOh([[...Array(10).fill(13).map(cell), cell(15)]], [line])).toEqual([]);
