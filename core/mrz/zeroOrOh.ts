@@ -41,7 +41,11 @@ const minGap = 0.35;
 /** Sure letters (and digits) nearest a doubted cell that set its local references. */
 const nearest = 4;
 
-/** Relabels `O`/`0` doubts (cells read under `sure`) in place by ink height; returns the positions changed. */
+/** A cell read under `sure` whose reading and runner-up are O and 0, one each. */
+const zeroOrOhDoubt = (c: CellChoice): boolean =>
+  c.probability < sure && c.char !== c.second && /^[O0]$/.test(c.char) && /^[O0]$/.test(c.second);
+
+/** Relabels `O`/`0` doubts (zeroOrOhDoubt) in place by ink height; returns the positions changed. */
 export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choices: CellChoice[][]): { line: number; index: number }[] {
   const letterHeights: number[] = [];
   const digitHeights: number[] = [];
@@ -59,10 +63,9 @@ export function settleZeroOrOh(cells: readonly (readonly Float32Array[])[], choi
   const changed: { line: number; index: number }[] = [];
   choices.forEach((line, l) =>
     line.forEach((c, i) => {
-      const pair = new Set([c.char, c.second]);
       // Only a cell in doubt: heights measured on a small, soft copy spread wider than the font's gap, and a sure 0
       // turned O where weights cancel (`OO` for 00 at weights 7 and 3) leaves the check holding on a wrong number.
-      if (c.probability >= sure || !(pair.has('O') && pair.has('0'))) return;
+      if (!zeroOrOhDoubt(c)) return;
       const h = inkHeight(cells[l]![i]!);
       // Against the sure letters and digits nearest it on its line: a line that runs out of the cell windows a
       // little at one end (a slight bow or tilt the grid does not follow) shortens every glyph there alike.
@@ -107,15 +110,14 @@ function kindOf(c: CellChoice | undefined): 'letter' | 'digit' | null {
  */
 export function settleZeroOrOhByNeighbours(choices: CellChoice[][]): { line: number; index: number }[] {
   const changed: { line: number; index: number }[] = [];
-  const doubted = (c: CellChoice): boolean => c.probability < sure && new Set([c.char, c.second]).size === 2 && /^[O0]$/.test(c.char) && /^[O0]$/.test(c.second);
   choices.forEach((line, l) => {
     for (let i = 0; i < line.length; ) {
-      if (!doubted(line[i]!)) {
+      if (!zeroOrOhDoubt(line[i]!)) {
         i++;
         continue;
       }
       let end = i;
-      while (end < line.length && doubted(line[end]!)) end++;
+      while (end < line.length && zeroOrOhDoubt(line[end]!)) end++;
       // Longer runs (a specimen's string of zeros) fill a field, and what stands beside them is another field.
       if (end - i > maxRun) {
         i = end;

@@ -68,7 +68,7 @@ const copies: readonly SoftCopy[] = [
     index: 67,
     degradation: 'scan',
     draw: { width: 610, sigma: 1.0848758209496738, quality: 55, kernel: 'lanczos3' },
-    what: "K140290080's zeros read surely, then turned O by ink height: `OO` holds the check as 00 does (was: K14029OO8, valid)",
+    what: "K14029008's zeros read surely, then turned O by ink height: `OO` holds the check as 00 does (was: K14029OO8, valid)",
   },
 ];
 
