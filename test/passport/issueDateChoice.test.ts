@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseIssueDate, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates, weakIssueDate } from '../../plugins/passport/viz/issueDateChoice.ts';
+import { chooseIssueDate, inkDateTaken, offRule, readIssueDate, rivalRuleDates, settleAtypical, typicalIssueDates, weakIssueDate } from '../../plugins/passport/viz/issueDateChoice.ts';
 import { cutYearDates, parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
 const labelled = (text: string) => parsePrintedDates(text).map((date) => ({ date, labelled: true }));
@@ -273,5 +273,22 @@ describe('a date of issue read past the expiry, on a passport of other whole yea
   it('says which whole years it mended to', () => {
     const choice = chooseIssueDate(anywhere('01.11.2074'), '2009-03-15', '2020-10-31', today);
     expect(choice?.repair?.years).toBe(6);
+  });
+});
+
+describe("the personalised-ink pass's date of issue (inkDateTaken)", () => {
+  const today = '2026-12-02';
+  it('is not taken mended towards a whole number of years off the 5/10-year rule', () => {
+    // deu-3's copy turned 180 degrees: its ink page read `01.11.2077` for 01.11.2014 (two digits), mended to 2017.
+    const mended = chooseIssueDate(anywhere('01.11.2077'), '2009-03-15', '2020-10-31', today);
+    expect(mended).toMatchObject({ iso: '2017-11-01', repair: { years: 3 } });
+    expect(inkDateTaken(mended)).toBe(false);
+  });
+  it("is taken as printed, or mended one digit towards the rule's date", () => {
+    expect(inkDateTaken(chooseIssueDate(anywhere('01.11.2014'), '2009-03-15', '2024-10-31', today))).toBe(true);
+    const towardsRule = chooseIssueDate(anywhere('31.08.1983'), '1945-09-12', '2003-08-30', today);
+    expect(towardsRule).toMatchObject({ iso: '1993-08-31', typical: true });
+    expect(inkDateTaken(towardsRule)).toBe(true);
+    expect(inkDateTaken(null)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/print
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
-import { rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
+import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
@@ -246,7 +246,9 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // A pass that read the date by its label or the 5/10-year rule outranks one that only found the page's other date.
   // The personalised ink's dates come last: with the labels gone, only the MRZ's dates place them.
   const inkRead = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now);
-  const inkIssue = inkRead?.issueDate ?? null;
+  // Read only after every other pass failed, and placed by the MRZ's dates alone, the ink's date is not taken mended
+  // towards a whole number of years off the 5/10-year rule (inkDateTaken).
+  const inkIssue = inkDateTaken(inkRead?.issueDate) ? (inkRead?.issueDate ?? null) : null;
   const inkRuleDates = inkRead?.issueRuleDates ?? [];
   // A labelled date off the 5/10-year rule gives way to another pass's reading of the rule's date (settleAtypical).
   const [printedIssue, againIssue] = settleAtypical([printed.issueDate, again?.issueDate, inkIssue]);

@@ -47,6 +47,15 @@ export function weakIssueDate(choice: IssueDateChoice): boolean {
 }
 
 /**
+ * Whether the personalised-ink pass's date of issue is taken: read as printed, or mended one digit towards the
+ * 5/10-year rule's date. A last-resort reading mended towards any of ten whole years before the expiry lands on one
+ * by chance too often (`01.11.2077` made 2017 for a six-year passport issued 2014: two digits were misread).
+ */
+export function inkDateTaken(choice: IssueDateChoice | null | undefined): choice is IssueDateChoice {
+  return choice != null && choice.repair?.years === undefined;
+}
+
+/**
  * A date read by its label that is not what the 5/10-year rule expects: an atypical passport, or a misread (`18.05.2015`
  * for 15.05.2015, `28012024` for the expiry beside the label), which a second reading of the print settles.
  */
