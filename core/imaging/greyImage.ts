@@ -19,6 +19,19 @@ export function toGrey(image: RawImage): GreyImage {
   return { data: out, width, height };
 }
 
+/**
+ * Each pixel as light as its lightest channel, or null for an image with one channel. Black ink takes light in every
+ * channel and stays dark; coloured ink (a red SPECIMEN overprint, blue labels, tinted guilloche) passes one channel
+ * nearly whole and goes light, however dark its luma.
+ */
+export function toNeutralGrey(image: RawImage): GreyImage | null {
+  const { width, height, channels, data } = image;
+  if (channels === 1) return null;
+  const out = new Float32Array(width * height);
+  for (let i = 0, j = 0; i < out.length; i++, j += channels) out[i] = Math.max(data[j]!, data[j + 1]!, data[j + 2]!);
+  return { data: out, width, height };
+}
+
 /** Box-filtered downscale by an integer factor (the averaging keeps thin strokes visible). */
 export function downscaleGrey(image: GreyImage, factor: number): GreyImage {
   if (factor <= 1) return image;

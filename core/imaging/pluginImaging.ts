@@ -5,7 +5,7 @@
 import { backgroundFlattened, darkerThan } from './backgroundFlattened.ts';
 import { binarise } from './binarise.ts';
 import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
-import { sampleBilinear, toGrey } from './greyImage.ts';
+import { sampleBilinear, toGrey, toNeutralGrey } from './greyImage.ts';
 import { greyScaled } from './greyScaled.ts';
 import { applyHomography, homographyFromPoints } from './homography.ts';
 import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
@@ -14,6 +14,8 @@ import { cropGrey, greyExtract, greyResized, greyRotated, otsu, pageBounds, shar
 export const pluginImaging = {
   /** Luma of an interleaved image as floats (what the MRZ readers work on). */
   toGrey,
+  /** Each pixel as its lightest channel (coloured ink goes light, black stays dark); null for a grey image. */
+  toNeutralGrey,
   /** A grey copy turned by quarter turns and scaled to a width (what OCR is handed). */
   greyScaled,
   /** A grey copy resized to an exact width and height, optionally through a 3×3 median in the same pass. */

@@ -68,3 +68,45 @@ describe('personalisedInkPage', () => {
     expect(ink.data[310 * width + 405]).toBe(255);
   });
 });
+
+describe('personalisedInkPage from the colours (toNeutralGrey)', () => {
+  /** The same page in colour: a pink tint, the value and MRZ in black, and a red overprint's bar across the value. */
+  function colourPage(): RawImage {
+    const data = Buffer.alloc(width * height * 3);
+    const set = (x: number, y: number, [r, g, b]: readonly number[]): void => {
+      data.set([r!, g!, b!], (y * width + x) * 3);
+    };
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) set(x, y, [245, 215, 225]);
+    const bars = (x0: number, x1: number, centreMm: number): void => {
+      for (let y = Math.round((centreMm - 1.2) * pxPerMm); y <= Math.round((centreMm + 1.2) * pxPerMm); y++) {
+        for (let x = x0; x < x1; x++) if (x % 10 < 2) set(x, y, [30, 30, 35]);
+      }
+    };
+    bars(400, 600, 45);
+    for (const c of mrzCentresMm) bars(6 * pxPerMm, 119 * pxPerMm, c);
+    // A SPECIMEN stroke in red, as dark as the black ink's cut in luma (0.299 * 190 + 0.587 * 25 + 0.114 * 45 = 76).
+    for (let y = Math.round(43 * pxPerMm); y <= Math.round(47 * pxPerMm); y++) for (let x = 500; x < 510; x++) set(x, y, [190, 25, 45]);
+    return { data, width, height, channels: 3 };
+  }
+  const asImage = (grey: { data: Float32Array; width: number; height: number }): RawImage => ({
+    data: Buffer.from(Array.from(grey.data, (v) => Math.round(v))),
+    width: grey.width,
+    height: grey.height,
+    channels: 1,
+  });
+
+  it('keeps a red overprint as ink in luma, and drops it from the lightest channel while the black value stays', () => {
+    const colour = colourPage();
+    const inLuma = personalisedInkPage(asImage(pluginImaging.toGrey(colour)), pxPerMm, mrzCentresMm, pluginImaging)!;
+    const neutral = pluginImaging.toNeutralGrey(colour);
+    expect(neutral).not.toBeNull();
+    const inColour = personalisedInkPage(asImage(neutral!), pxPerMm, mrzCentresMm, pluginImaging)!;
+    expect(at(inLuma, 505, 44)).toBe(0);
+    expect(at(inColour, 505, 44)).toBe(255);
+    expect(at(inColour, 400, 45)).toBe(0);
+    expect(at(inColour, 405, 45)).toBe(255);
+  });
+  it('has no colours to use on a grey image', () => {
+    expect(pluginImaging.toNeutralGrey(page({ ink: 35, label: 140, mrz: true }))).toBeNull();
+  });
+});

@@ -500,7 +500,7 @@ export interface ReadMrzOptions {
   readonly now: Date;
   readonly signal?: AbortSignal;
   /** The host's imaging primitives (ctx.imaging). */
-  readonly imaging: Pick<PluginImaging, 'toGrey' | 'applyHomography' | 'homographyFromPoints' | 'sampleBilinear'>;
+  readonly imaging: Pick<PluginImaging, 'toGrey' | 'toNeutralGrey' | 'applyHomography' | 'homographyFromPoints' | 'sampleBilinear'>;
   /**
    * Where another method saw the MRZ lines (ocrGuides.ts), in the input's pixels: read there instead of searching.
    * Line fits without blob centres lay the grid from their ends.
@@ -510,13 +510,14 @@ export interface ReadMrzOptions {
 
 export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise<MrzReading | MrzFailure> {
   const grey = options.imaging.toGrey(image);
-  const read = await readMrzIn(grey, options, false);
+  let read = await readMrzIn(grey, options, false);
   // No zone at the usual scale: a page small in a large frame may show one in a finer search copy. Pages the usual
   // copy reads never pay for it.
   if ('failure' in read && options.guides === undefined && finerSearchExists(grey)) {
     const finer = await readMrzIn(grey, options, true);
-    if (!('failure' in finer)) return finer;
+    if (!('failure' in finer)) read = finer;
   }
+  if (!('failure' in read)) inputs.set(read, image);
   return read;
 }
 
@@ -638,12 +639,29 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
  * What a reading's page was rectified from, kept beside it as its cells are: a printed line the page's edge cut (its
  * MRZ pitched under ICAO's, so the page drawn is narrower than the printed one) is drawn again past that edge.
  */
-const pageSources = new WeakMap<MrzReading, { grey: GreyImage; h: Homography; pxPerMm: number; imaging: Pick<PluginImaging, 'applyHomography' | 'sampleBilinear'> }>();
+const pageSources = new WeakMap<
+  MrzReading,
+  { grey: GreyImage; h: Homography; pxPerMm: number; imaging: Pick<PluginImaging, 'toNeutralGrey' | 'applyHomography' | 'sampleBilinear'> }
+>();
+/** The image each reading was read from, in its colours. */
+const inputs = new WeakMap<MrzReading, RawImage>();
 
 /** A region of the reading's rectified page, in its pixels, drawn from the input: past the page's edges too. */
 export function rectifiedRegion(reading: MrzReading, region: PageRegion): RawImage | null {
   const source = pageSources.get(reading);
   return source === undefined ? null : rectifyPage(source.grey, source.h, source.pxPerMm, source.imaging, region);
+}
+
+/**
+ * The reading's rectified page (the same pixels as `reading.page.image`) with coloured ink lightened
+ * (toNeutralGrey); null where the input had no colour or the reading rectified no page.
+ */
+export function rectifiedNeutralPage(reading: MrzReading): RawImage | null {
+  const source = pageSources.get(reading);
+  const input = inputs.get(reading);
+  if (source === undefined || input === undefined) return null;
+  const neutral = source.imaging.toNeutralGrey(input);
+  return neutral === null ? null : rectifyPage(neutral, source.h, source.pxPerMm, source.imaging);
 }
 
 

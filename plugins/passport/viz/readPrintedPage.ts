@@ -12,7 +12,7 @@ import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { nameMayBeTruncated } from '../mrz/index.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { rectifiedRegion } from '../mrz/readMrz.ts';
+import { rectifiedNeutralPage, rectifiedRegion } from '../mrz/readMrz.ts';
 import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { readAccentMarks } from './accentMarks.ts';
@@ -24,7 +24,7 @@ import { withPartialDatesReread } from './partialDates.ts';
 import { withSexReread } from './printedSex.ts';
 import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { nameCharacters, reconcileName } from './printedName.ts';
-import { offRule, weakIssueDate } from './issueDateChoice.ts';
+import { inkDateTaken, offRule, weakIssueDate } from './issueDateChoice.ts';
 import { stripAccents } from './printedDate.ts';
 import { phrasesOf, type TwoRows } from './vizLayout.ts';
 
@@ -489,6 +489,14 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       inkPage ??= { image: personalisedInkPage(first.scaled, first.scaled.width / td3Page.widthMm, located.reading.frame.lineCentresMm, ctx.imaging) };
       return inkPage.image;
     };
+    // The same from the page's colours, where it has them: a coloured overprint across a value (SPECIMEN in red) is
+    // as dark as black ink in grey and stays in inkOfFirst's page; here it goes. Null for a grey input.
+    const neutralInkOfFirst = async (): Promise<RawImage | null> => {
+      const neutral = rectifiedNeutralPage(located.reading);
+      if (neutral === null) return null;
+      const scaled = await ctx.imaging.greyScaled(neutral, { maxWidth: Number.POSITIVE_INFINITY, exactWidth: first.scaled.width });
+      return personalisedInkPage(scaled, scaled.width / td3Page.widthMm, located.reading.frame.lineCentresMm, ctx.imaging);
+    };
     // No check digit covers the sex: a cell glare washed is the print's to give, read again under its label if need be.
     if (located.reading.washed[1]?.[td3Field('sex').start] === true && firstRead.printed.sex === null) {
       viz = await withSexReread(inkOfFirst, viz, ctx);
@@ -624,7 +632,16 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const ink = await inkRead;
       // Sparse mode drops a short word at a value's edge here too (`14 JAN /JAN` without its `13`).
       const dated = (ocr: OcrResult): boolean => readVizFields(ocr, located.parse, {}, ctx.now).issueDate != null;
-      vizInk = ink === null ? null : dated(ink.ocr) ? ink.ocr : await withPartialDatesReread(ink.image, ink.ocr, ink.image.width, ctx);
+      const datedInk = async (read: { ocr: OcrResult; image: RawImage } | null): Promise<OcrResult | null> =>
+        read === null ? null : dated(read.ocr) ? read.ocr : await withPartialDatesReread(read.image, read.ocr, read.image.width, ctx);
+      const taken = (ocr: OcrResult | null): boolean => ocr !== null && inkDateTaken(readVizFields(ocr, located.parse, {}, ctx.now).issueDate);
+      vizInk = await datedInk(ink);
+      // The grey ink page read no date decode takes: the colours' one, where coloured print crossed the date, is a
+      // reading of its own.
+      if (!taken(vizInk)) {
+        const neutral = await datedInk(await readPersonalisedInk(located, await neutralInkOfFirst(), ctx));
+        if (taken(neutral)) vizInk = neutral;
+      }
     }
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
