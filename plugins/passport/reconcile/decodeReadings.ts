@@ -248,7 +248,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const inkRead = readings.vizInk == null ? null : readVizFields(readings.vizInk, parse, refined, ctx.now);
   // Read only after every other pass failed, and placed by the MRZ's dates alone, the ink's date is not taken mended
   // towards a whole number of years off the 5/10-year rule (inkDateTaken).
-  const inkIssue = inkDateTaken(inkRead?.issueDate) ? (inkRead?.issueDate ?? null) : null;
+  const inkChoice = inkRead?.issueDate;
+  const inkIssue = inkDateTaken(inkChoice) ? inkChoice : null;
   const inkRuleDates = inkRead?.issueRuleDates ?? [];
   // A labelled date off the 5/10-year rule gives way to another pass's reading of the rule's date (settleAtypical).
   const [printedIssue, againIssue] = settleAtypical([printed.issueDate, again?.issueDate, inkIssue]);
