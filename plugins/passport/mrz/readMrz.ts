@@ -652,18 +652,29 @@ export function rectifiedRegion(reading: MrzReading, region: PageRegion): RawIma
   return source === undefined ? null : rectifyPage(source.grey, source.h, source.pxPerMm, source.imaging, region);
 }
 
-/**
- * The reading's rectified page (the same pixels as `reading.page.image`) with coloured ink lightened
- * (toNeutralGrey); null where the input had no colour or the reading rectified no page.
- */
-export function rectifiedNeutralPage(reading: MrzReading): RawImage | null {
-  const source = pageSources.get(reading);
-  const input = inputs.get(reading);
-  if (source === undefined || input === undefined) return null;
-  const neutral = source.imaging.toNeutralGrey(input);
-  return neutral === null ? null : rectifyPage(neutral, source.h, source.pxPerMm, source.imaging);
+/** The input as toNeutralGrey gives it, made once a reading; null for a grey input. */
+const neutralInputs = new WeakMap<MrzReading, GreyImage | null>();
+function neutralInput(reading: MrzReading, imaging: Pick<PluginImaging, 'toNeutralGrey'>): GreyImage | null {
+  if (!neutralInputs.has(reading)) {
+    const input = inputs.get(reading);
+    neutralInputs.set(reading, input === undefined ? null : imaging.toNeutralGrey(input));
+  }
+  return neutralInputs.get(reading) ?? null;
 }
 
+/**
+ * A region of the reading's rectified page (rectifiedRegion's pixels) with coloured ink lightened (toNeutralGrey);
+ * the whole page by default. Null where the input had no colour or the reading rectified no page.
+ */
+export function rectifiedNeutralRegion(reading: MrzReading, region?: PageRegion): RawImage | null {
+  const source = pageSources.get(reading);
+  if (source === undefined) return null;
+  const neutral = neutralInput(reading, source.imaging);
+  return neutral === null ? null : rectifyPage(neutral, source.h, source.pxPerMm, source.imaging, region);
+}
+
+/** The reading's rectified page (the same pixels as `reading.page.image`) with coloured ink lightened. */
+export const rectifiedNeutralPage = (reading: MrzReading): RawImage | null => rectifiedNeutralRegion(reading);
 
 /**
  * The cells a reading was classified from, kept beside it rather than in it (a reading is logged and serialised):

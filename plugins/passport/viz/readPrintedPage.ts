@@ -12,7 +12,7 @@ import { readLastPage } from '../lastPage/lastPageReader.ts';
 import { nameMayBeTruncated } from '../mrz/index.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
-import { rectifiedNeutralPage, rectifiedRegion } from '../mrz/readMrz.ts';
+import { rectifiedNeutralPage, rectifiedNeutralRegion, rectifiedRegion } from '../mrz/readMrz.ts';
 import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import type { Located, Readings } from '../stages.ts';
 import { readAccentMarks } from './accentMarks.ts';
@@ -100,6 +100,7 @@ async function readNameLine(
   ctx: PluginContext,
   past: PastEdge | undefined,
   mrz: { readonly name: string; readonly cut: boolean },
+  neutral: PastEdge,
 ): Promise<string | null> {
   const k = page.width / sparseWidth;
   const pxPerMm = page.width / td3Page.widthMm;
@@ -119,7 +120,12 @@ async function readNameLine(
     const found = await lineCrop(page, { left, top, wanted: widerWanted, bottom }, pxPerMm, 11 / pxPerMm, ctx, past);
     return found !== null && found.image.width > crop.image.width ? found.image : null;
   };
-  return readNameCrop(crop.image, orthography, ctx, mrz, wider);
+  // The same crop from the page's colours, where it has them, for the marks alone: a coloured guilloche line across
+  // a letter is as dark as ink in grey (a bar read on a D), and in the colours it is not.
+  const region = neutral({ left, top, width: crop.right - left, height: bottom - top });
+  const twin = region === null ? null : await ctx.imaging.cropGrey(region, { left: 0, top: 0, width: region.width, height: region.height }, 11 / pxPerMm);
+  const sameSize = twin !== null && twin.width === crop.image.width && twin.height === crop.image.height;
+  return readNameCrop(crop.image, orthography, ctx, mrz, wider, sameSize ? twin : null);
 }
 
 /**
@@ -133,26 +139,29 @@ export async function readNameCrop(
   ctx: PluginContext,
   mrz: { readonly name: string; readonly cut: boolean },
   wider: () => Promise<RawImage | null> = async () => null,
+  marksCut: RawImage | null = null,
 ): Promise<string | null> {
   /**
    * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
    * may have cut the line's last word. With `marksOn` (the whole of `image`, as tall), the marks are read there, over
-   * the words OCR read in the band.
+   * the words OCR read in the band; with `marksImage` (`image` from the page's colours), on it.
    */
   const readLine = async (
     image: RawImage,
     band: RowBand | null,
     onePhrase = false,
     marksOn: RawImage | null = null,
+    marksImage: RawImage | null = null,
   ): Promise<{ text: string; reachedEnd: boolean; sure: boolean }> => {
     const crop = band === null ? image : rowsOf(image, band);
+    const marksCrop = marksImage === null ? crop : band === null ? marksImage : rowsOf(marksImage, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
     const reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
     const marked = (words: OcrResult): { text: string; onInk: boolean } => {
       const read =
         marksOn === null || band === null
-          ? readAccentMarks(crop, words, ctx.imaging, orthography)
+          ? readAccentMarks(marksCrop, words, ctx.imaging, orthography)
           : readAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography);
       return { text: read.text.trim(), onInk: read.onInk };
     };
@@ -179,11 +188,13 @@ export async function readNameCrop(
    */
   const readRows = async (band: RowBand): Promise<{ text: string; sure: boolean; kept: string }> => {
     const marksOn = roomAbove(cut, band, ctx.imaging);
-    const again = await readLine(cut, band, false, marksOn);
+    // The room above is judged on the grey crop, as the words were read; the marks are read on the colours' one.
+    const marksOnColours = marksOn === null || marksCut === null ? marksOn : (roomAbove(marksCut, band, ctx.imaging) ?? marksOn);
+    const again = await readLine(cut, band, false, marksOnColours);
     return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
   };
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
-  const first = await readLine(cut, nameLineBand(cut, ctx.imaging));
+  const first = await readLine(cut, nameLineBand(cut, ctx.imaging), false, null, marksCut);
   let text = first.text;
   if (mrz.cut && first.reachedEnd && fits(text)) {
     const widerCrop = await wider();
@@ -431,6 +442,7 @@ async function readPersonalisedInk(located: Located, ink: RawImage | null, ctx: 
 export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
   const { page } = located;
   const past: PastEdge = (region) => rectifiedRegion(located.reading, region);
+  const neutral: PastEdge = (region) => rectifiedNeutralRegion(located.reading, region);
   let viz: OcrResult;
   let vizSharper: OcrResult | null = null;
   let vizInk: OcrResult | null = null;
@@ -544,7 +556,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const { name } = located.parse.fields;
       const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
       const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
-      const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz);
+      const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);
       const rows = found.twoRows[part];
       if (rows === null || !readsTwoRows(mrz, line)) return line;
       const both = await readTwoRows(page.image, rows, width, orthography, ctx);
