@@ -408,6 +408,25 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     };
     expect(readVizFields(page, parse).givenNames?.value).toBe('THEO JEROME');
   });
+  it('takes no word of the label\'s print read apart on its row for them where their value beside it stands taller', () => {
+    // Seed 1221001 styled-dev 125 (blurred): `JMÉNO / GIVEN NAMES` read as `ENO / GIVEN` and, a phrase of its own at the
+    // label's size, `MES`; the surname fills the MRZ, so nothing checked the given names and MES was answered.
+    const cut = parseTd3(['P<CZEPETROVIC<KONSTANTINOPOLSKA<BRZECZYSZCZY', '97625078<2CZE5711071F340121728223782126<<<56'], { now });
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+    const line = (...words: ReturnType<typeof w>[]) => ({ text: words.map((x) => x.text).join(' '), confidence: 90, bbox: { ...words[0]!.bbox, x1: words.at(-1)!.bbox.x1 }, words });
+    const viz: OcrResult = {
+      text: '',
+      confidence: 90,
+      lines: [
+        line(w('PRIJMENI', 385, 200, 430, 209), w('/', 433, 200, 436, 209), w('SURNAME', 440, 200, 480, 209)),
+        line(w('PETROVIC-KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ', 630, 196, 1000, 210)),
+        line(w('ENO', 385, 255, 400, 283), w('/', 404, 265, 407, 274), w('GIVEN', 411, 265, 455, 274)),
+        line(w('MES', 483, 264, 506, 270)),
+        line(w('LUDMILA', 630, 256, 731, 274)),
+      ],
+    };
+    expect(readVizFields(viz, cut).givenNames?.value).toBe('LUDMILA');
+  });
   it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
     const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     // Labels a third the values' height at the left, values in a column far to their right.

@@ -79,19 +79,29 @@ function labelTail(label: Phrase, field: VizField): Phrase | null {
 /**
  * A name field's texts: its value phrases, and before them the name beside its label in the label's own phrase. Not
  * a tail in the label's small print where a value of the field stands a third taller: that is the label's own last
- * word misread (`GIVEN HAVES` over THEO JÉRÔME).
+ * word misread (`GIVEN HAVES` over THEO JÉRÔME). Nor a value phrase in the label's print on the label's row where
+ * another stands a third taller: that is the label's last word read apart (`GIVEN` then `MES` beside LUDMILA).
  */
 function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_names'): NameCandidate[] {
   const tall = (p: Phrase): number => {
     const box = capitalsBox(p.words);
     return box.y1 - box.y0;
   };
+  const centre = (p: Phrase): number => {
+    const box = capitalsBox(p.words);
+    return (box.y0 + box.y1) / 2;
+  };
   return all
     .filter((lv) => lv.field === field)
     .flatMap((lv) => {
       const tail = labelTail(lv.label, field);
       const small = tail !== null && lv.values.some((v) => tall(v) >= tall(tail) * 1.3);
-      return valueTexts(tail === null || small ? lv : { ...lv, values: [tail, ...lv.values] });
+      const labelWord = (v: Phrase): boolean =>
+        tall(v) <= tall(lv.label) * 1.15 &&
+        Math.abs(centre(v) - centre(lv.label)) < tall(lv.label) * 0.6 &&
+        lv.values.some((other) => other !== v && tall(other) >= tall(v) * 1.3);
+      const values = lv.values.filter((v) => !labelWord(v));
+      return valueTexts({ ...lv, values: tail === null || small ? values : [tail, ...values] });
     });
 }
 
