@@ -8,7 +8,7 @@ import type { RawImage } from '../../core/imaging/types.ts';
 import type { OcrResult } from '../../core/ocr/types.ts';
 import type { PluginContext } from '../../core/plugins/types.ts';
 import { orthographyOf } from '../../plugins/passport/viz/nameOrthography.ts';
-import { marksBesideRefill, readNameCrop } from '../../plugins/passport/viz/readPrintedPage.ts';
+import { marksBesideRefill, readNameCrop, strokesBoth } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { ocrPoolForFile } from '../support/ocrPool.ts';
 
 const ocr = ocrPoolForFile();
@@ -69,6 +69,15 @@ describe('readNameCrop', () => {
     const image = await crop('munoz-tilde-read-as-r');
     expect(await readNameCrop(image, orthographyOf(['ESP']), context(), { name: 'MUNOZ<GARCIA<MARQUEZ', cut: false })).toBe('MUÑOZ-GARCÍA MÁRQUEZ');
   }, 60_000);
+  it('keeps a stroke through a letter only where the colours\' crop shows it at the same letter', () => {
+    // Seed 1221001 styled-dev 51: a blue guilloche line over JÓNSDÓTTIR's D read as Ð's bar in grey, not in colour.
+    expect(strokesBoth('GUÐMUNDSSON-JÓNSÐÓTTIR', 'GUÐMUNDSSON-JÓNSDÓTTIR')).toBe('GUÐMUNDSSON-JÓNSDÓTTIR');
+    expect(strokesBoth('SØRENSEN ŁUKASZ', 'SØRENSEN ŁUKASZ')).toBe('SØRENSEN ŁUKASZ');
+    // Marks above and below are the grey reading's, whatever the colours' says of them.
+    expect(strokesBoth('GARÇÃO', 'GARÇAO')).toBe('GARÇÃO');
+    // Readings that do not go letter for letter confirm no stroke.
+    expect(strokesBoth('BJØRN', 'BJØRNN')).toBe('BJORN');
+  });
   it('keeps the first reading\'s marks on letters no dropped one stood beside', () => {
     // MAJA read `MAA`: beside the J put back, the A's ogonek read along three letters is not the ink's.
     expect(marksBesideRefill('MĄJA', 'MAJA', 'MAA')).toBe('MAJA');

@@ -128,6 +128,20 @@ async function readNameLine(
   return readNameCrop(crop.image, orthography, ctx, mrz, wider, sameSize ? twin : null);
 }
 
+/** Letters a stroke through them marks. */
+const strokedLetter = /[ÐŁØ]/u;
+const unstroked: Readonly<Record<string, string>> = { Ð: 'D', Ł: 'L', Ø: 'O' };
+
+/**
+ * `grey`'s reading with a stroke through a letter kept only where `colours`, the same words' marks read on the page's
+ * colours, has it at the same place too; where the two do not go letter for letter, no stroke is kept.
+ */
+export function strokesBoth(grey: string, colours: string): string {
+  const g = [...grey];
+  const c = [...colours];
+  return g.map((ch, i) => (unstroked[ch] !== undefined && (g.length !== c.length || c[i] !== ch) ? unstroked[ch] : ch)).join('');
+}
+
 /**
  * Reads a name line's crop (at ~11 px/mm) with its marks: the name's rows where the crop holds other print, the
  * MRZ's letters put back where OCR dropped them, and (`wider`, for a name the MRZ cut) the line read wider where its
@@ -144,26 +158,30 @@ export async function readNameCrop(
   /**
    * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
    * may have cut the line's last word. With `marksOn` (the whole of `image`, as tall), the marks are read there, over
-   * the words OCR read in the band; with `marksImage` (`image` from the page's colours), on it.
+   * the words OCR read in the band. `colours` is the same from the page's colours, where it has them.
    */
   const readLine = async (
     image: RawImage,
     band: RowBand | null,
     onePhrase = false,
     marksOn: RawImage | null = null,
-    marksImage: RawImage | null = null,
+    colours: { readonly image: RawImage; readonly marksOn: RawImage | null } | null = null,
   ): Promise<{ text: string; reachedEnd: boolean; sure: boolean }> => {
     const crop = band === null ? image : rowsOf(image, band);
-    const marksCrop = marksImage === null ? crop : band === null ? marksImage : rowsOf(marksImage, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
     const ocr = onePhrase ? firstPhrase(whole) : whole;
     const reachedEnd = ocr.lines.some((line) => line.words.some((w) => w.text.trim() !== '' && reachesRightEdge(w.bbox, crop.width)));
+    const marksOf = (full: RawImage, above: RawImage | null, words: OcrResult) =>
+      above === null || band === null
+        ? readAccentMarks(band === null ? full : rowsOf(full, band), words, ctx.imaging, orthography)
+        : readAccentMarks(above, shiftedDown(words, band.top), ctx.imaging, orthography);
     const marked = (words: OcrResult): { text: string; onInk: boolean } => {
-      const read =
-        marksOn === null || band === null
-          ? readAccentMarks(marksCrop, words, ctx.imaging, orthography)
-          : readAccentMarks(marksOn, shiftedDown(words, band.top), ctx.imaging, orthography);
-      return { text: read.text.trim(), onInk: read.onInk };
+      const read = marksOf(image, marksOn, words);
+      // A stroke through a letter (Ð's bar, Ł's, Ø's) stands where the colours show it too: a coloured guilloche line
+      // crossing a D's stem is as dark as ink in grey. Marks above and below are the grey page's, as read.
+      if (colours === null || !strokedLetter.test(read.text)) return { text: read.text.trim(), onInk: read.onInk };
+      const inColours = marksOf(colours.image, colours.marksOn, words);
+      return { text: strokesBoth(read.text, inColours.text).trim(), onInk: read.onInk };
     };
     const asRead = marked(ocr);
     const text = asRead.text;
@@ -188,13 +206,13 @@ export async function readNameCrop(
    */
   const readRows = async (band: RowBand): Promise<{ text: string; sure: boolean; kept: string }> => {
     const marksOn = roomAbove(cut, band, ctx.imaging);
-    // The room above is judged on the grey crop, as the words were read; the marks are read on the colours' one.
-    const marksOnColours = marksOn === null || marksCut === null ? marksOn : (roomAbove(marksCut, band, ctx.imaging) ?? marksOn);
-    const again = await readLine(cut, band, false, marksOnColours);
+    // The room above is judged on the grey crop, as the words were read.
+    const colours = marksCut === null ? null : { image: marksCut, marksOn: marksOn === null ? null : (roomAbove(marksCut, band, ctx.imaging) ?? marksOn) };
+    const again = await readLine(cut, band, false, marksOn, colours);
     return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
   };
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
-  const first = await readLine(cut, nameLineBand(cut, ctx.imaging), false, null, marksCut);
+  const first = await readLine(cut, nameLineBand(cut, ctx.imaging), false, null, marksCut === null ? null : { image: marksCut, marksOn: null });
   let text = first.text;
   if (mrz.cut && first.reachedEnd && fits(text)) {
     const widerCrop = await wider();
