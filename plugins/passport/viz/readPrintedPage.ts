@@ -121,11 +121,17 @@ async function readNameLine(
     return found !== null && found.image.width > crop.image.width ? found.image : null;
   };
   // The same crop from the page's colours, where it has them, for the marks alone: a coloured guilloche line across
-  // a letter is as dark as ink in grey (a bar read on a D), and in the colours it is not.
-  const region = neutral({ left, top, width: crop.right - left, height: bottom - top });
-  const twin = region === null ? null : await ctx.imaging.cropGrey(region, { left: 0, top: 0, width: region.width, height: region.height }, 11 / pxPerMm);
-  const sameSize = twin !== null && twin.width === crop.image.width && twin.height === crop.image.height;
-  return readNameCrop(crop.image, orthography, ctx, mrz, wider, sameSize ? twin : null);
+  // a letter is as dark as ink in grey (a bar read on a D), and in the colours it is not. Drawn only where a
+  // reading of the grey crop shows a stroke, and then once.
+  let twin: Promise<RawImage | null> | undefined;
+  const marksCut = (): Promise<RawImage | null> =>
+    (twin ??= (async () => {
+      const region = neutral({ left, top, width: crop.right - left, height: bottom - top });
+      if (region === null) return null;
+      const drawn = await ctx.imaging.cropGrey(region, { left: 0, top: 0, width: region.width, height: region.height }, 11 / pxPerMm);
+      return drawn.width === crop.image.width && drawn.height === crop.image.height ? drawn : null;
+    })());
+  return readNameCrop(crop.image, orthography, ctx, mrz, wider, marksCut);
 }
 
 /** Letters a stroke through them marks. */
@@ -153,19 +159,19 @@ export async function readNameCrop(
   ctx: PluginContext,
   mrz: { readonly name: string; readonly cut: boolean },
   wider: () => Promise<RawImage | null> = async () => null,
-  marksCut: RawImage | null = null,
+  marksCut: () => Promise<RawImage | null> = async () => null,
 ): Promise<string | null> {
   /**
    * One reading of `image` (its rows `band`), with whether its words run on to the image's right end, where the crop
    * may have cut the line's last word. With `marksOn` (the whole of `image`, as tall), the marks are read there, over
-   * the words OCR read in the band. `colours` is the same from the page's colours, where it has them.
+   * the words OCR read in the band. `colours` gives the same from the page's colours, null where it has none.
    */
   const readLine = async (
     image: RawImage,
     band: RowBand | null,
     onePhrase = false,
     marksOn: RawImage | null = null,
-    colours: { readonly image: RawImage; readonly marksOn: RawImage | null } | null = null,
+    colours: () => Promise<{ readonly image: RawImage; readonly marksOn: RawImage | null } | null> = async () => null,
   ): Promise<{ text: string; reachedEnd: boolean; sure: boolean }> => {
     const crop = band === null ? image : rowsOf(image, band);
     const whole = await ctx.ocr.recognize({ image: crop, segmentation: 'single_line', signal: ctx.signal });
@@ -175,15 +181,16 @@ export async function readNameCrop(
       above === null || band === null
         ? readAccentMarks(band === null ? full : rowsOf(full, band), words, ctx.imaging, orthography)
         : readAccentMarks(above, shiftedDown(words, band.top), ctx.imaging, orthography);
-    const marked = (words: OcrResult): { text: string; onInk: boolean } => {
+    const marked = async (words: OcrResult): Promise<{ text: string; onInk: boolean }> => {
       const read = marksOf(image, marksOn, words);
       // A stroke through a letter (Ð's bar, Ł's, Ø's) stands where the colours show it too: a coloured guilloche line
       // crossing a D's stem is as dark as ink in grey. Marks above and below are the grey page's, as read.
-      if (colours === null || !strokedLetter.test(read.text)) return { text: read.text.trim(), onInk: read.onInk };
-      const inColours = marksOf(colours.image, colours.marksOn, words);
+      const seen = strokedLetter.test(read.text) ? await colours() : null;
+      if (seen === null) return { text: read.text.trim(), onInk: read.onInk };
+      const inColours = marksOf(seen.image, seen.marksOn, words);
       return { text: strokesBoth(read.text, inColours.text).trim(), onInk: read.onInk };
     };
-    const asRead = marked(ocr);
+    const asRead = await marked(ocr);
     const text = asRead.text;
     // OCR drops a letter it has no class for (ANAÏS read `ANAS`), or reads a mark as a letter of its own (MUÑOZ read
     // `MURNOZ`), and marks then sit over letters the ink does not have: with the MRZ's letters put back where OCR
@@ -196,7 +203,7 @@ export async function readNameCrop(
     if (refilled === null || reconciled === null) return { text, reachedEnd, sure };
     // Letters that now stand one to one on the ink, where OCR's did not, are placed by the ink: every mark is read
     // anew (Ę's ogonek beside a C, which estimated centres could not give to either, BRZĘCZ read `BRZECZYSZCZYKIEWI(`).
-    const afresh = marked(refilled);
+    const afresh = await marked(refilled);
     return { text: afresh.onInk && !asRead.onInk ? afresh.text : marksBesideRefill(reconciled.value, afresh.text, ocr.text), reachedEnd, sure };
   };
   const read = async (band: RowBand | null): Promise<string> => (await readLine(cut, band)).text;
@@ -207,12 +214,18 @@ export async function readNameCrop(
   const readRows = async (band: RowBand): Promise<{ text: string; sure: boolean; kept: string }> => {
     const marksOn = roomAbove(cut, band, ctx.imaging);
     // The room above is judged on the grey crop, as the words were read.
-    const colours = marksCut === null ? null : { image: marksCut, marksOn: marksOn === null ? null : (roomAbove(marksCut, band, ctx.imaging) ?? marksOn) };
+    const colours = async () => {
+      const image = await marksCut();
+      return image === null ? null : { image, marksOn: marksOn === null ? null : (roomAbove(image, band, ctx.imaging) ?? marksOn) };
+    };
     const again = await readLine(cut, band, false, marksOn, colours);
     return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
   };
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
-  const first = await readLine(cut, nameLineBand(cut, ctx.imaging), false, null, marksCut === null ? null : { image: marksCut, marksOn: null });
+  const first = await readLine(cut, nameLineBand(cut, ctx.imaging), false, null, async () => {
+    const image = await marksCut();
+    return image === null ? null : { image, marksOn: null };
+  });
   let text = first.text;
   if (mrz.cut && first.reachedEnd && fits(text)) {
     const widerCrop = await wider();
