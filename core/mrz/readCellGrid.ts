@@ -221,19 +221,22 @@ function withSecondOpinion(cnnReading: CellReading | null, mlp: MlpReadings, use
 }
 
 /**
- * The CNN's own probability for a cell where it reads a letter surely, the MLP reads the same letter, and only the
- * renderer-only MLP reads otherwise; null elsewhere. That opinion reads soft or foreign print worst (68% of soft
- * cells): the reader, sure, with the MLP beside it, outvotes it. The MLP's own probability is no bar: on soft copies
- * it is unsure of most letters the CNN reads right (the CNN trained on soft bands since). The caller decides which
- * cells may take the vote.
+ * The CNN's own probability for a cell where it reads a letter surely and one of the two MLPs reads the same letter,
+ * the other alone reading otherwise; null elsewhere. The renderer-only MLP reads soft or foreign print worst (68% of
+ * soft cells), and the MLP, alone against the other two, was never the one right on the specimens' copies: two
+ * readers, the CNN sure, outvote either. The agreeing MLP's own probability is no bar: on soft copies it is unsure of
+ * most letters the CNN reads right (the CNN trained on soft bands since). The caller decides which cells may take the
+ * vote.
  */
 export function outvotedDissent(cnnReading: CellReading, mlp: MlpReadings, chosen: string): number | null {
-  if (!/^[A-Z]$/.test(chosen) || cnnReading.char !== chosen || mlp.main.char !== chosen || mlp.renderer.char === chosen) return null;
+  if (!/^[A-Z]$/.test(chosen) || cnnReading.char !== chosen) return null;
+  // Exactly one MLP with the CNN: both with it is no dissent, neither is no majority.
+  if ((mlp.main.char === chosen) === (mlp.renderer.char === chosen)) return null;
   return cnnReading.probability >= sureCell ? cnnReading.probability : null;
 }
 /**
  * A cell read at least this surely, both classifiers agreeing, is what the page shows: the bar for outvoting the
- * renderer-only MLP here, and for the readers' trust in a cell (readMrz).
+ * lone MLP here, and for the readers' trust in a cell (readMrz).
  */
 export const sureCell = 0.9;
 

@@ -1,6 +1,6 @@
 /**
- * When two classifiers outvote the third on an MRZ cell: the CNN sure of a letter, the MLP reading it too, the
- * renderer-only MLP alone reading otherwise.
+ * When two classifiers outvote the third on an MRZ cell: the CNN sure of a letter, one MLP reading it too, the other
+ * alone reading otherwise.
  */
 import { describe, expect, it } from 'vitest';
 import type { CellReading } from '../../../core/mrz/mrzClassifier.ts';
@@ -18,6 +18,12 @@ describe('outvotedDissent', () => {
     // Soft copies of fresh generated pages (seed 1109001): 144 such letters, none misread but a 0 for O.
     expect(outvotedDissent(read('P', 0.93), opinions(read('P', 0.76), read('H', 0.74)), 'P')).toBe(0.93);
     expect(outvotedDissent(read('M', 0.91), opinions(read('M', 0.4), read('H', 0.5)), 'M')).toBe(0.91);
+  });
+
+  it('outvotes the MLP alone where the CNN is sure and the renderer-only MLP reads the same letter', () => {
+    // Soft copies of the specimens' train part: the MLP's lone dissent against a sure CNN was right on none of 37 cells.
+    expect(outvotedDissent(read('A', 0.95), opinions(read('H', 0.9), read('A', 0.6)), 'A')).toBe(0.95);
+    expect(outvotedDissent(read('A', 0.89), opinions(read('H', 0.9), read('A', 0.99)), 'A')).toBeNull();
   });
 
   it('does not outvote where the CNN is unsure, however sure the MLP', () => {
