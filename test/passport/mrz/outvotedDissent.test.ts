@@ -21,7 +21,7 @@ describe('outvotedDissent', () => {
   });
 
   it('outvotes the MLP alone where the CNN is sure and the renderer-only MLP reads the same letter', () => {
-    // Soft copies of the specimens' train part: the MLP's lone dissent against a sure CNN was right on none of 37 cells.
+    // The specimens' train part and its soft copies: the MLP's lone dissent against a sure CNN was right on none of 37.
     expect(outvotedDissent(read('A', 0.95), opinions(read('H', 0.9), read('A', 0.6)), 'A')).toBe(0.95);
     expect(outvotedDissent(read('A', 0.89), opinions(read('H', 0.9), read('A', 0.99)), 'A')).toBeNull();
   });
