@@ -213,11 +213,14 @@ export async function readNameCrop(
    */
   const readRows = async (band: RowBand): Promise<{ text: string; sure: boolean; kept: string }> => {
     const marksOn = roomAbove(cut, band, ctx.imaging);
-    // The room above is judged on the grey crop, as the words were read.
-    const colours = async () => {
-      const image = await marksCut();
-      return image === null ? null : { image, marksOn: marksOn === null ? null : (roomAbove(image, band, ctx.imaging) ?? marksOn) };
-    };
+    // The room above is judged on the grey crop, as the words were read; on the colours' crop it is measured once,
+    // though both readings of the line (as read, and refilled) may ask for it.
+    let seen: Promise<{ readonly image: RawImage; readonly marksOn: RawImage | null } | null> | undefined;
+    const colours = () =>
+      (seen ??= (async () => {
+        const image = await marksCut();
+        return image === null ? null : { image, marksOn: marksOn === null ? null : (roomAbove(image, band, ctx.imaging) ?? marksOn) };
+      })());
     const again = await readLine(cut, band, false, marksOn, colours);
     return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
   };
