@@ -134,9 +134,9 @@ async function readNameLine(
   return readNameCrop(crop.image, orthography, ctx, mrz, wider, marksCut);
 }
 
-/** Letters a stroke through them marks. */
-const strokedLetter = /[ÐŁØ]/u;
+/** Letters a stroke through them marks, each with its letter unstroked. */
 const unstroked: Readonly<Record<string, string>> = { Ð: 'D', Ł: 'L', Ø: 'O' };
+const strokedLetter = new RegExp(`[${Object.keys(unstroked).join('')}]`, 'u');
 
 /**
  * `grey`'s reading with a stroke through a letter kept only where `colours`, the same words' marks read on the page's
