@@ -37,6 +37,8 @@ export interface CellGridReading {
    * by the CNN reading the letter surely and the MLP reading it too; null elsewhere (see outvotedDissent).
    */
   readonly outvoted: readonly (readonly (number | null)[])[];
+  /** Per character, the CNN's own probability where it and both MLPs read the character alike; null elsewhere. */
+  readonly unanimous: readonly (readonly (number | null)[])[];
 }
 
 /** The MLP's reading of a cell and the renderer-only MLP's (secondOpinionWeights). */
@@ -154,7 +156,14 @@ function classifyCellGrid(grid: Pick<CellGridReading, 'cells' | 'ratios' | 'shar
   const count = lineCells[0]?.length ?? 0;
   // After the O/0 settling: a cell it changed is no longer the letter the two read.
   const outvoted = choices.map((line, l) => line.map((choice, c) => (cnn === null ? null : outvotedDissent(cnn[l]![c]!, mlp[l]![c]!, choice.char))));
-  return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp, outvoted };
+  const unanimous = choices.map((line, l) =>
+    line.map((choice, c) => {
+      const read = cnn?.[l]?.[c];
+      const { main, renderer } = mlp[l]![c]!;
+      return read !== undefined && read.char === choice.char && main.char === choice.char && renderer.char === choice.char ? read.probability : null;
+    }),
+  );
+  return { lines, confidence, second, secondConfidence, washed, score: logSum / Math.max(1, count * cells.length), sharpness: grid.sharpness, cells, ratios, mlp, outvoted, unanimous };
 }
 
 /**

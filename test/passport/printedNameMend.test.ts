@@ -414,3 +414,20 @@ describe('mendNameFromPrint, a name printed on two rows', () => {
     expect(mendNameFromPrint(whole, sure([6]), { surname: 'GARCIA' }, { now, stacked: below })).toBe(whole);
   });
 });
+
+describe('a name letter the three classifiers read alike, the CNN surely', () => {
+  // Soft copy of fresh seed 1227001 styled-dev 126: HANA's H read by all three (the CNN at 0.984, the W its runner-up),
+  // the print read WANA; the answer was WANA, every check holding.
+  const hana = parseTd3(['P<JPNTANAKA<<HANA<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+  const unsure = Array.from({ length: 44 }, (_, i) => (i === 13 ? 0.984 : 0.999));
+  const runnersUp = Array.from({ length: 44 }, (_, i) => (i === 13 ? 'W' : '<'));
+  const unanimous = Array.from({ length: 44 }, (_, i) => i === 13);
+  it('is not overruled by the print', () => {
+    expect(mendNameFromPrint(hana, unsure, { givenNames: 'WANA' }, { now, line1Second: runnersUp }).lines[0]).toContain('<<WANA<');
+    expect(mendNameFromPrint(hana, unsure, { givenNames: 'WANA' }, { now, line1Second: runnersUp, line1Unanimous: unanimous }).lines[0]).toBe(hana.lines[0]);
+  });
+  it('is not put in doubt by the print', () => {
+    expect(doubtedNameCells(hana, unsure, { surname: [], givenNames: ['WANA'] }, runnersUp)).toEqual([13]);
+    expect(doubtedNameCells(hana, unsure, { surname: [], givenNames: ['WANA'] }, runnersUp, [], false, unanimous)).toEqual([]);
+  });
+});

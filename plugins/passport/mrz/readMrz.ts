@@ -35,6 +35,8 @@ export interface MrzReading {
   readonly washed: boolean[][];
   /** Per character, the reader's own probability where its letter outvoted the one opinion against it, else null. */
   readonly outvoted?: readonly (readonly (number | null)[])[];
+  /** Per character, the CNN's own probability where it and both MLPs read the character alike, else null. */
+  readonly unanimous?: readonly (readonly (number | null)[])[];
   /** TD3 only, with repairs applied and recorded. */
   readonly parse: Td3Parse | null;
   /** Clockwise rotation that makes the input upright. */
@@ -338,6 +340,7 @@ function withLineOneOf(best: Attempt, other: Attempt, lineOneMap: Homography, no
     ratios: spliced(best.ratios, other.ratios),
     mlp: spliced(best.mlp, other.mlp),
     outvoted: spliced(best.outvoted, other.outvoted),
+    unanimous: spliced(best.unanimous, other.unanimous),
   };
   return attemptOf(cells, best.h, best.centres, best.count, now, [lineOneMap, best.lineMaps?.[1] ?? best.h], best.lineShifts);
 }
@@ -623,6 +626,7 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
     second: best.second,
     washed: best.washed,
     outvoted: best.outvoted,
+    unanimous: best.unanimous,
     parse: best.parse,
     rotation,
     skewDeg,

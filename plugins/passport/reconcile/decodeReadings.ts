@@ -5,6 +5,7 @@
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
+import { sureCell } from '../../../core/mrz/readCellGrid.ts';
 import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
@@ -80,6 +81,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     sharp != null ? { text: sharp, others: [...labelled] } : { text: labelled[0] ?? null, others: labelled.slice(1) };
   const surnameRead = firstOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]);
   const givenRead = firstOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]);
+  // Name cells the MRZ's three classifiers read alike, the CNN surely: the print neither overrules nor doubts them.
+  const lineOneUnanimous = reading.unanimous?.[0]?.map((p) => p !== null && p >= sureCell);
   const lettersLegible = (reading.page?.sourcePxPerMm ?? Number.POSITIVE_INFINITY) >= letterWitnessPxPerMm;
   const named = !lettersLegible ? readings.located.parse : mendNameFromPrint(
     readings.located.parse,
@@ -90,6 +93,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       otherReadings: { surname: surnameRead.others, givenNames: givenRead.others },
       ...(reading.second?.[0] === undefined ? {} : { line1Second: reading.second[0] }),
       ...(reading.washed[0] === undefined ? {} : { line1Washed: reading.washed[0] }),
+      ...(lineOneUnanimous === undefined ? {} : { line1Unanimous: lineOneUnanimous }),
       // Every pass's, the ink pass's too: it reads personalised ink alone, so names without the texture behind them.
       stacked: [viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) =>
         ocr === null ? [] : stackedValues(phrasesOf(ocr)).map((s) => ({ first: s.first.text, joined: s.joined.text })),
@@ -218,7 +222,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const doubtedNames = doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
-  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn);
+  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn, lineOneUnanimous);
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);

@@ -8,7 +8,7 @@ const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
 /** A grid reading of two 44-cell lines, every cell read surely, none washed out. */
 function reading(lines: [string, string], score: number): CellGridReading {
   const each = <T>(value: T): T[][] => lines.map((line) => [...line].map(() => value));
-  return { lines, confidence: each(0.95), second: lines.map((line) => [...line]), secondConfidence: each(0.01), washed: each(false), score, sharpness: 0.2, cells: [], ratios: [], mlp: [], outvoted: each(null) };
+  return { lines, confidence: each(0.95), second: lines.map((line) => [...line]), secondConfidence: each(0.01), washed: each(false), score, sharpness: 0.2, cells: [], ratios: [], mlp: [], outvoted: each(null), unanimous: each(null) };
 }
 const attempt = (lines: [string, string], score: number) => attemptOf(reading(lines, score), [...identity], [0, 1], 44, now);
 
