@@ -187,8 +187,8 @@ export function better(a: Attempt | null, b: Attempt): boolean {
   return b.score > a.score;
 }
 
-/** The attempt's grid read again by the CNN (see withCnnReading). */
-const withCnn = (a: Attempt, now: Date): Attempt => attemptOf(withCnnReading(a, mrzCnnUse), a.h, a.centres, a.count, now, a.lineMaps, a.lineShifts);
+/** The attempt's grid read again by the CNN (see withCnnReading); line 2 is the line check digits cover. */
+const withCnn = (a: Attempt, now: Date): Attempt => attemptOf(withCnnReading(a, mrzCnnUse, [1]), a.h, a.centres, a.count, now, a.lineMaps, a.lineShifts);
 
 /**
  * Unsharp strengths (the Gaussian in cell pitches, the amount) for readCrisper, mild first. The Gaussian scales with
