@@ -81,8 +81,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     sharp != null ? { text: sharp, others: [...labelled] } : { text: labelled[0] ?? null, others: labelled.slice(1) };
   const surnameRead = firstOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]);
   const givenRead = firstOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]);
-  // Name cells the MRZ's three classifiers read alike, the CNN surely: the print neither overrules nor doubts them.
-  const lineOneUnanimous = reading.unanimous?.[0]?.map((p) => p !== null && p >= sureCell);
+  // Name letters the MRZ's three classifiers read alike, the CNN surely: the print neither overrules nor doubts them.
+  // Letters only: a filler the print shows is a letter (a K read `<`) moves where a name part ends, which no cell
+  // count above measured.
+  const lineOneUnanimous = reading.unanimous?.[0]?.map((p, i) => p !== null && p >= sureCell && /^[A-Z]$/.test(reading.lines[0]?.[i] ?? ''));
   const lettersLegible = (reading.page?.sourcePxPerMm ?? Number.POSITIVE_INFINITY) >= letterWitnessPxPerMm;
   const named = !lettersLegible ? readings.located.parse : mendNameFromPrint(
     readings.located.parse,

@@ -70,7 +70,7 @@ export function mendNameFromPrint(
     /** Line 1's cells glare washed out: the washed-cell rule (washedCells.ts) fills those, not the disputed-cell one. */
     line1Washed?: readonly boolean[];
     /**
-     * Line 1's cells the MRZ's three classifiers read alike, the CNN surely (readCellGrid's `unanimous` at sureCell or
+     * Line 1's letters the MRZ's three classifiers read alike, the CNN surely (readCellGrid's `unanimous` at sureCell or
      * more): never overruled by the print.
      */
     line1Unanimous?: readonly boolean[];
