@@ -91,14 +91,14 @@ export function mendNameFromPrint(
   // neither overrules the MRZ (a serif O re-read as `RAQ`, read `RAO` by the sparse pass). Nor does the print overrule
   // a letter all three classifiers read, the CNN surely: on soft copies of pages never tuned on, 4,632 of 4,633 such
   // letters were right, and Tesseract misreads soft print more often than that (H read W, against a unanimous H).
-  const heldByPrint = new Set<number>((options.line1Unanimous ?? []).flatMap((held, i) => (held ? [i] : [])));
+  const held = new Set<number>((options.line1Unanimous ?? []).flatMap((unanimous, i) => (unanimous ? [i] : [])));
   for (const [part, alignedOthers] of [
     [parts.surname, otherSurnames],
     [parts.givenNames, otherGivenNames],
   ] as const) {
     for (const diffs of alignedOthers) {
       if (part === null || diffs === null) continue;
-      for (let i = 0; i < part.text.length; i++) if (!diffs.some((d) => d.at === i)) heldByPrint.add(part.start + i);
+      for (let i = 0; i < part.text.length; i++) if (!diffs.some((d) => d.at === i)) held.add(part.start + i);
     }
   }
   const washed = options.line1Washed ?? [];
@@ -135,7 +135,7 @@ export function mendNameFromPrint(
           part.text[d.at] !== '<' &&
           confidenceAt(d) < threshold &&
           witnessed(d) &&
-          !heldByPrint.has(part.start + d.at) &&
+          !held.has(part.start + d.at) &&
           !doubtOnlyOfDigit(part.text[d.at], options.line1Second?.[part.start + d.at]),
       );
     if (!allowed) continue;
@@ -144,12 +144,12 @@ export function mendNameFromPrint(
       chars[part.start + d.at] = d.to;
     }
   }
-  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, heldByPrint, washed));
+  if (mends.length === 0) mends.push(...wholeNameMends(chars, line1Confidence, printed, others, options.line1Second, held, washed));
   // Names read under no label: a phrase and the one under it, as surname and given names, settle the same doubted
   // letters (a K read as a filler moves where the surname ends, so no part's reading aligns with the MRZ's).
   if (mends.length === 0 && (printed.surname == null || printed.givenNames == null)) {
     for (const pair of options.rowPairs ?? []) {
-      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second, heldByPrint, washed));
+      mends.push(...wholeNameMends(chars, line1Confidence, { surname: pair.upper, givenNames: pair.lower }, others, options.line1Second, held, washed));
       if (mends.length > 0) break;
     }
   }
@@ -305,7 +305,7 @@ function wholeNameMends(
   others: OtherPrintedReadings,
   line1Second: readonly (string | undefined)[] | undefined,
   /** Line 1's cells another reading of the print has as the MRZ does, or the classifiers read unanimously: never changed. */
-  heldByPrint: ReadonlySet<number>,
+  held: ReadonlySet<number>,
   washed: readonly boolean[],
 ): Td3Repair[] {
   if (printed.surname == null || printed.givenNames == null) return [];
@@ -342,7 +342,7 @@ function wholeNameMends(
     diffs.every(
       (i) =>
         !cutsLetter(i) &&
-        !heldByPrint.has(nameStart + i) &&
+        !held.has(nameStart + i) &&
         !doubtOnlyOfDigit(field[i], line1Second?.[nameStart + i]) &&
         (line1Confidence[nameStart + i] ?? 1) < threshold &&
         (agreed || hesitatedOn(nameStart + i, padded[i]!, line1Confidence, line1Second, diffs.length > maxChanges)),
