@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
-import { td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrz/mrzPlausibility.ts';
+import { lineTwoProvenAsRead, td3HoldsTogether, td3Plausibility } from '../../plugins/passport/mrz/mrzPlausibility.ts';
 import { mrzCheckDigit } from '../../core/mrz/mrzCheckDigit.ts';
 
 const specimen = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'] as const;
@@ -132,5 +132,46 @@ describe('td3HoldsTogether (the final reading, after repairs)', () => {
   it('does not count a check over washed cells against the reading', () => {
     const twoFields = read(set(set(specimen[1], 16, '3'), 24, '7'));
     expect(td3HoldsTogether(twoFields, [[], [16]]).plausible).toBe(true);
+  });
+});
+
+describe('lineTwoProvenAsRead (a page whose doubted names may be withheld rather than the page refused)', () => {
+  const now = new Date('2026-11-22T00:00:00Z');
+  const unsureAt = (i: number): readonly [number[], number[]] => [Array(44).fill(1), Array.from({ length: 44 }, (_, k) => (k === i ? 0.5 : 1))];
+  const secondAt = (i: number, c: string): readonly [string[], (string | undefined)[]] => [[], Array.from({ length: 44 }, (_, k) => (k === i ? c : undefined))];
+  // The specimen's line 2 with the number L80090020: four zeros for the joint zeros hypothesis.
+  const number = 'L80090020';
+  const body = `${number}${mrzCheckDigit(number)}${specimen[1].slice(10, 43)}`;
+  const zeros = `${body}${mrzCheckDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43))}`;
+
+  it('holds a line read as it is, and one whose only repairs are class repairs', () => {
+    expect(lineTwoProvenAsRead(parseTd3([specimen[0], specimen[1]], { now }), 0, 0)).toBe(true);
+    const classRepaired = parseTd3([specimen[0], `${specimen[1].slice(0, 13)}74O8122${specimen[1].slice(20)}`], { now });
+    expect(classRepaired.repairs.map((r) => r.reason)).toEqual(['character_class']);
+    expect(lineTwoProvenAsRead(classRepaired, 0, 0)).toBe(true);
+  });
+
+  it('holds the joint zeros hypothesis, which the number check and the composite both had to hold', () => {
+    // A German soft copy's line 2, read exactly, was refused for its doubted names over this repair alone.
+    const read = parseTd3([specimen[0], `${zeros.slice(0, 2)}OO9OO${zeros.slice(7)}`], { now });
+    expect(read.lines[1]).toBe(zeros);
+    expect(new Set(read.repairs.map((r) => r.reason))).toEqual(new Set(['zeros_read_as_oh']));
+    expect(lineTwoProvenAsRead(read, 0, 0)).toBe(true);
+  });
+
+  it('holds a nationality mended to the one known code: no check covers it', () => {
+    const read = parseTd3([specimen[0], `${specimen[1].slice(0, 12)}C${specimen[1].slice(13)}`], { now, alternatives: secondAt(12, 'O') });
+    expect(read.repairs.map((r) => r.reason)).toEqual(['country_code']);
+    expect(lineTwoProvenAsRead(read, 0, 0)).toBe(true);
+  });
+
+  it('does not hold a check digit mend, a washed cell or a print conflict', () => {
+    const mended = parseTd3([specimen[0], `${specimen[1].slice(0, 3)}9${specimen[1].slice(4)}`], { now, alternatives: secondAt(3, '8'), confidence: unsureAt(3) });
+    expect([mended.valid, mended.repairs.map((r) => r.reason)]).toEqual([true, ['check_digit']]);
+    expect(lineTwoProvenAsRead(mended, 0, 0)).toBe(false);
+    const asRead = parseTd3([specimen[0], specimen[1]], { now });
+    expect(lineTwoProvenAsRead(asRead, 1, 0)).toBe(false);
+    expect(lineTwoProvenAsRead(asRead, 0, 1)).toBe(false);
+    expect(lineTwoProvenAsRead(parseTd3([specimen[0], `${specimen[1].slice(0, 16)}3${specimen[1].slice(17)}`], { now }), 0, 0)).toBe(false);
   });
 });

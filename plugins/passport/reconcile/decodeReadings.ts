@@ -10,7 +10,7 @@ import { passportGeometry, type PrintedBox } from '../fieldGeometry.ts';
 import { readLastPageFields } from '../lastPage/lastPageFields.ts';
 import { lastPageGeometry } from '../lastPage/lastPageFrame.ts';
 import { withBirthBeforeIssue, withPrintedBirthCentury } from '../mrz/index.ts';
-import { lineTwoCellSure, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
+import { lineTwoCellSure, lineTwoProvenAsRead, td3HoldsTogether } from '../mrz/mrzPlausibility.ts';
 import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
@@ -236,12 +236,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     givenNameCells: doubtedNames.filter((cell) => !inSurname(cell)).length,
     otherCells,
     otherOnLineOne: washedInDoubt.line1,
-    // Proven as read: a change chosen to make the checks hold (a check digit mended) is not also proven by them.
-    lineTwoProven:
-      parse.valid &&
-      washedUnconfirmed[1].length === 0 &&
-      conflicts.length === 0 &&
-      parse.repairs.every((r) => r.line !== 2 || r.reason === 'character_class'),
+    lineTwoProven: lineTwoProvenAsRead(parse, washedUnconfirmed[1].length, conflicts.length),
   });
   if ('refusal' in verdict) {
     ctx.logger.info({ cellsInDoubt: doubtedNames.length + otherCells }, 'the MRZ reading has too many cells in doubt');
