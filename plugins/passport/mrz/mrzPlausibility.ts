@@ -6,6 +6,7 @@
  */
 import { isKnownCountryField } from '../../../core/mrz/countryCodes.ts';
 import type { Td3Parse } from './parseTd3.ts';
+import type { Td3Repair } from './repairTd3.ts';
 import { td3CheckCells, td3CheckHolds, td3Checks, td3Field, td3Fields, type Td3CheckName } from './td3Fields.ts';
 import { mrzExpiryDate } from '../../../core/mrz/mrzDate.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
@@ -205,4 +206,4 @@ const sureAbove = 0.98;
 export function lineTwoProvenAsRead(parse: Td3Parse, washedLineTwo: number, conflicts: number): boolean {
   return parse.valid && washedLineTwo === 0 && conflicts === 0 && parse.repairs.every((r) => r.line !== 2 || notChosenByChecks.has(r.reason));
 }
-const notChosenByChecks: ReadonlySet<string> = new Set(['character_class', 'country_code', 'zeros_read_as_oh']);
+const notChosenByChecks: ReadonlySet<Td3Repair['reason']> = new Set(['character_class', 'country_code', 'zeros_read_as_oh']);
