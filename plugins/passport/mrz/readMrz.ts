@@ -382,6 +382,8 @@ function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
   for (let shift = -maxColumnShift; shift <= maxColumnShift; shift++) {
     if (shift === 0) continue;
     const attempt = readGrid(grey, best.h, best.centres, best.count, unnudged, now, best.lineMaps, [shift, 0]);
+    // A shift that lays cells on paper past the printed line (blank, so washed) reads past it, not along it.
+    if (washedCount(attempt, 0) > washedCount(best, 0)) continue;
     // Line 2 is read as before: only how line 1 starts, then how sure its cells are, chooses.
     const gain = lineOneStart(attempt) - lineOneStart(chosen);
     if (gain > 0 || (gain === 0 && chosen !== best && attempt.score > chosen.score)) chosen = attempt;
@@ -406,6 +408,9 @@ export function withLinesAligned(a: Attempt, imaging: Pick<PluginImaging, 'apply
   const h = imaging.homographyFromPoints(from, to);
   return h === null ? { h: a.h, lineShifts: a.lineShifts } : { h, lineShifts: undefined };
 }
+
+/** How many of a line's cells read no ink (washedOut: glare, or paper past the printed line). */
+const washedCount = (a: Attempt, line: number): number => (a.washed[line] ?? []).filter(Boolean).length;
 
 /** How much of a TD3 line 1's start holds: the document code P, and a known issuing state after it. */
 function lineOneStart(a: Attempt): number {
