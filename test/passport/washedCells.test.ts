@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTd3 } from '../../plugins/passport/mrz/index.ts';
 import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFieldMend.ts';
-import { layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, withDroppedSeconds } from '../../plugins/passport/reconcile/washedCells.ts';
+import { agreeingNameCopy, layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, withDroppedSeconds } from '../../plugins/passport/reconcile/washedCells.ts';
+import { verdictForDoubt } from '../../plugins/passport/refusal.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
 import { uncheckedOf, untilTexture } from '../../plugins/passport/reconcile/decodeReadings.ts';
 
@@ -287,6 +288,51 @@ describe('cells washed out by glare', () => {
       // Glare's guess that is not the nationality's code still needs the page to print it.
       expect(issuingStateBesideNationality(glared, spot, { issuingState: null, countryCodes: [] })).toBeNull();
     });
+  });
+
+  it('takes a copy of the surname alone, its given names unread, for the surname and separator only', () => {
+    // Glare over THAKUR's separator and the given names, read as filler; the print gave the surname, not the given
+    // names. A copy without them once spelled filler over every washed cell: the MRZ came back proven and the given
+    // names empty.
+    const glared = parseTd3(['P<INDTHAKUR<PATEL<<<<<<<<<<<<<<<<<<<<<<<<<<<', truth[1]], { now });
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 18 && i <= 29), washedFirst(0)];
+    const surnameOnly = { ...printed, mrzName: 'THAKUR<PATEL' };
+    expect(fillWashedFromPrint(glared, spot, surnameOnly, now).lines[0]).toBe(glared.lines[0]);
+    const unconfirmed = unconfirmedWashedCells(glared, spot, surnameOnly);
+    expect(unconfirmed[0]).toEqual([19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]);
+    const result = decodePassport({ parse: glared, charConfidence: [[], []], viz: null, now, washedUnconfirmed: unconfirmed });
+    expect(result.mrz.check_digits_valid).toBe(false);
+    // The separator's washed cells it does fill: a name with given names or none has filler after the surname.
+    const misread = parseTd3(['P<INDTHAKUR<PATEL<K<<<<<<<<<<<<<<<<<<<<<<<<<', truth[1]], { now });
+    expect(fillWashedFromPrint(misread, spot, surnameOnly, now).lines[0].slice(17, 20)).toBe('<<<');
+    // The given names' copy read, it spells them and the filler after.
+    expect(unconfirmedWashedCells(parseTd3([...truth], { now }), spot, printed)[0]).toEqual([]);
+  });
+
+  it('confirms no washed cell from a copy that spells a readable name cell otherwise', () => {
+    // Seed 1233001 styled-dev 109, a soft copy under glare: `<<GO` of ARSLAN<<GOEKHAN washed, and a label's word `SEE`
+    // read for the surname; its filler once confirmed the washed separator.
+    const glared = parseTd3(['P<D<<ARSLAN<<GOEKHAN<<<<<<<<<<<<<<<<<<<<<<<<', 'F5SW5LWGG6D<<0706058M2307127631026134<<<<<40'], { now });
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 11 && i <= 14), washedFirst(0)];
+    expect(agreeingNameCopy('SEE', glared.lines[0], spot[0])).toBeNull();
+    expect(unconfirmedWashedCells(glared, spot, { ...printed, mrzName: 'SEE' })[0]).toEqual([11, 12, 13, 14]);
+    // The surname's own copy confirms its separator; the given names' cells past it stay unconfirmed.
+    expect(agreeingNameCopy('ARSLAN', glared.lines[0], spot[0])).toBe('ARSLAN<<');
+    expect(unconfirmedWashedCells(glared, spot, { ...printed, mrzName: 'ARSLAN' })[0]).toEqual([13, 14]);
+    // A copy whose OCR dropped Ö's mark spells GOEKHAN with the readable E after it.
+    expect(unconfirmedWashedCells(glared, spot, { ...printed, mrzName: 'ARSLAN<<GOKHAN' })[0]).toEqual([]);
+  });
+
+  it('withholds the given names, not the page, where the washed cells nothing confirmed all lie past the surname', () => {
+    const line1 = 'P<INDTHAKUR<PATEL<<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const given = [20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
+    expect(washedInGivenNames(line1, given)).toBe(10);
+    const verdict = verdictForDoubt({ surnameCells: 0, givenNameCells: washedInGivenNames(line1, given), otherCells: 0, otherOnLineOne: 0, lineTwoProven: true });
+    expect(verdict).toEqual({ withheld: { surname: false, givenNames: true } });
+    // A washed cell at or before the separator: where the surname ends is itself unknown.
+    expect(washedInGivenNames(line1, [18, ...given])).toBe(0);
+    expect(washedInGivenNames(line1, [9])).toBe(0);
+    expect(washedInGivenNames(line1, [])).toBe(0);
   });
 
   it('fills a washed surname from its printed copy where the given names\' copy is off elsewhere', () => {

@@ -23,7 +23,7 @@ import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
-import { fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, type PrintedUncheckedFields } from './washedCells.ts';
+import { agreeingNameCopy, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, type PrintedUncheckedFields } from './washedCells.ts';
 
 /**
  * The printed fields no check digit covers, as either pass read them (the first pass first): the sharper pass, made
@@ -156,7 +156,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
-  const chosen = filled.reduce((best, f) => (nameFills(f.parse) > nameFills(best.parse) ? f : best), filled[0]!);
+  // Of equals, a copy that spells every readable name cell comes first: another (`SEE`, a label's word) confirms nothing.
+  const agrees = (f: (typeof filled)[number]): boolean =>
+    f.mrzName !== null && agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0]) !== null;
+  const rank = (f: (typeof filled)[number]): number => nameFills(f.parse) * 2 + (agrees(f) ? 1 : 0);
+  const chosen = filled.reduce((best, f) => (rank(f) > rank(best) ? f : best), filled[0]!);
   // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print
   // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed. Only the
   // washed cells count: a letter at the glare's edge one reading mends and another leaves is the doubted-name rule's.
@@ -231,11 +235,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const otherCells = washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
   const conflicts = printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]);
   const inSurname = surnameCellTest(parse.lines[0]);
+  // Washed cells nothing confirmed, all past a surname and separator read or confirmed whole, are the given names'.
+  const givenWashed = washedInGivenNames(parse.lines[0], washedUnconfirmed[0]);
   const verdict = verdictForDoubt({
     surnameCells: doubtedNames.filter(inSurname).length,
-    givenNameCells: doubtedNames.filter((cell) => !inSurname(cell)).length,
-    otherCells,
-    otherOnLineOne: washedInDoubt.line1,
+    givenNameCells: doubtedNames.filter((cell) => !inSurname(cell)).length + givenWashed,
+    otherCells: otherCells - givenWashed,
+    otherOnLineOne: washedInDoubt.line1 - givenWashed,
     lineTwoProven: lineTwoProvenAsRead(parse, washedUnconfirmed[1].length, conflicts.length),
   });
   if ('refusal' in verdict) {

@@ -103,6 +103,24 @@ function fillerCheckCell(line2: string): number | null {
 /** A printed sex as the MRZ writes it: X, unspecified, is the filler there (ICAO 9303-4). */
 export const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' : sex);
 
+/**
+ * The name cells a printed copy spells (`SURNAME<<GIVEN<NAMES`, then filler). A copy without the separator is the
+ * surname alone, its given names not read: it spells the surname and the separator, and nothing of the cells after,
+ * which hold whatever given names the print reading missed, not filler.
+ */
+export const nameCopyCells = (mrzName: string): string => (mrzName.includes('<<') ? mrzName.padEnd(39, '<') : `${mrzName}<<`);
+
+/**
+ * The name cells a printed copy spells (nameCopyCells, its dropped marks' second letters put back), or null where it
+ * spells a readable name cell otherwise: a copy of other letters (`SEE`, a label's word) confirms no washed cell,
+ * as it fills none.
+ */
+export function agreeingNameCopy(mrzName: string, line1: string, washed1: readonly boolean[] | undefined): string | null {
+  const start = td3Field('name').start;
+  const copy = nameCopyCells(withDroppedSeconds(mrzName, [...line1], washed1)).slice(0, 39);
+  return [...copy].every((c, j) => washed1?.[start + j] === true || line1[start + j] === c) ? copy : null;
+}
+
 /** Doubted readable name cells the print that fills a name's washed cells may mend beside them. */
 const maxEdgeMends = 2;
 
@@ -159,7 +177,9 @@ export function fillWashedFromPrint(
   const name = printed.mrzName === null ? null : withDroppedSeconds(printed.mrzName, lines[0], washed[0]).slice(0, 39);
   // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
   // read HAKAN beside the MRZ's HAAKAN), which says nothing of the surname's washed cells.
-  if (!fill('name', name) && name !== null && name.includes('<<')) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
+  // A copy of the surname alone (the given names not read) fills the surname and its separator only.
+  if (name !== null && !name.includes('<<')) fill('name', nameCopyCells(name).slice(0, 39), true);
+  else if (!fill('name', name) && name !== null) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
   if (fills.length === 0) return parse;
   const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
   return { ...next, repairs: [...parse.repairs, ...fills] };
@@ -227,11 +247,12 @@ export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
  */
 export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, printed: PrintedCopiesForWashed): [number[], number[]] {
   const [line1, line2] = parse.lines;
+  const nameCopy = printed.mrzName === null ? null : agreeingNameCopy(printed.mrzName, line1, washed[0]);
   const expected1 = (i: number): string | null => {
     if (i === 0) return 'P';
     if (i === 1) return printed.documentType === null ? null : printed.documentType.slice(1) || '<';
     if (i < 5) return printed.issuingState === null ? null : printed.issuingState.padEnd(3, '<')[i - 2]!;
-    return printed.mrzName === null ? null : (printed.mrzName.padEnd(39, '<')[i - 5] ?? null);
+    return nameCopy === null ? null : (nameCopy[i - 5] ?? null);
   };
   const copies: Partial<Record<Td3FieldName, string | null>> = {
     document_number: printed.passportNumber === null ? null : printed.passportNumber.padEnd(9, '<'),
@@ -286,6 +307,17 @@ export function washedCellsInDoubt(
   const apart = unconfirmed[0].filter((i) => !asOne.includes(i)).length;
   const together = unconfirmed[0].some((i) => asOne.includes(i)) ? 1 : 0;
   return { line1: apart + together, line2: unconfirmed[1].filter((i) => !vouched(i)) };
+}
+
+/**
+ * How many of line 1's washed cells nothing confirmed lie in the given names: all of them past the name's first
+ * separator, every cell of the surname and the separator before them readable or confirmed. Withholding the given
+ * names then answers none of them; 0 where any lies before, where the names' split is itself unknown.
+ */
+export function washedInGivenNames(line1: string, unconfirmed1: readonly number[]): number {
+  const split = line1.indexOf('<<', td3Field('name').start);
+  if (split < 0 || unconfirmed1.length === 0) return 0;
+  return unconfirmed1.every((i) => i >= split + 2) ? unconfirmed1.length : 0;
 }
 
 function fieldAt(i: number): Td3FieldSpec {
