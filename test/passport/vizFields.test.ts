@@ -245,6 +245,16 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE ELEANO' }, now).givenNames?.value).toBe('EMILY CHARLOTTE ELEANOR');
     expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE' }, now).givenNames?.value).toBe('EMILY CHARLOTTE');
   });
+  it('ends a word the re-read ran on past as a plainer reading ends it, unless another reading spells it on', () => {
+    // Seed 1233001 styled-dev 53 (a photo): the MRZ cut DÖRTE at DOERT; the re-read's crop took in the guilloche
+    // beside the name, `DÖRTEY`, and the answer was a letter the page does not print.
+    const cutGiven = parseTd3(['P<AUTLOEWENSTEIN<WERTHEIM<FREUDENBERG<<DOERT', 'L898902C36AUT7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = (given: string) => rows(['Name / Surname', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG', 'Vornamen / Given names', given]);
+    expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTEY' }, now).givenNames?.value).toBe('DÖRTE');
+    expect(readVizFields(page('DORTEY'), cutGiven, { givenNames: 'DÖRTEY' }, now).givenNames?.value).toBe('DÖRTEY');
+    // Never into the MRZ's part: the plainer reading must reach the cut.
+    expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTE' }, now).givenNames?.value).toBe('DÖRTE');
+  });
 });
 
 describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {

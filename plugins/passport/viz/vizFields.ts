@@ -257,6 +257,14 @@ function readName(
       // crop through its last letter) takes its end from a plainer reading that spells it on, the same word.
       const ending = plain.filter((p) => p.longest).map((p) => wordEnd(chosen.value, p.value)).find((end) => end !== null);
       if (ending != null) return { ...chosen, value: `${chosen.value}${ending}` };
+      // Nor one that runs on in that word past where a plainer reading ends it, no other reading spelling those
+      // letters: the line's crop takes in texture beside the word (`DÖRTEY`, DÖRTE's page read by the sparse pass).
+      const key = plainLetters(chosen.beyondText);
+      const spelled = [...sharp, ...plain].some((p) => p.source !== chosen.source && plainLetters(p.beyondText).startsWith(key));
+      const overrun = spelled ? [] : plain.filter((p) => p.longest).flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
+      // Cut back only as far as the plainer reading that goes furthest, and never into the MRZ's part.
+      const least = overrun.length === 0 ? null : Math.min(...overrun);
+      if (least !== null && least < key.length) return { ...chosen, value: [...chosen.value].slice(0, -least).join('') };
       const spaced = plain.find((p) => plainLetters(p.value) === plainLetters(chosen.value) && separatorsByLetters(p.value).size > separatorsByLetters(chosen.value).size);
       if (spaced !== undefined) return { ...chosen, value: separatorsJoined(chosen.value, spaced.value) };
     }
