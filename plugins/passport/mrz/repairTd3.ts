@@ -69,12 +69,14 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   }
 
   // Country codes carry no check digit: one that is on no list is a misread, mended only when exactly one of the
-  // recogniser's second-best letters makes it a known code.
+  // recogniser's second-best letters makes it a known code, at a cell it doubted: a sure letter's runner-up is noise
+  // (`INO`, D read O in doubt, once became UNO by the sure I's runner-up U).
   for (const spec of td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality')) {
     const line = chars[spec.line];
     if (isKnownCountryField(line.slice(spec.start, spec.end).join(''))) continue;
     const fixes: { i: number; to: string }[] = [];
     for (let i = spec.start; i < spec.end; i++) {
+      if ((confidence?.[spec.line][i] ?? 0) >= sureReading) continue;
       const second = alternatives?.[spec.line][i];
       if (second === undefined || !fits(spec.charClass, second) || second === line[i]) continue;
       const original = line[i]!;

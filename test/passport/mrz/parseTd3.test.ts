@@ -385,6 +385,19 @@ describe('parseTd3 country codes (no check digit covers them)', () => {
     expect(r.fields.nationality.value).toBe('FRA');
     expect(r.repairs).toContainEqual({ field: 'nationality', line: 2, position: 13, from: 'X', to: 'A', reason: 'country_code' });
   });
+  it('mends it only at a cell the recogniser doubted, never by a sure letter\'s runner-up', () => {
+    // Seed 1233001 styled-dev 173, a soft copy: IND read `INO`, the O disputed (0.6, runner-up K), the I sure (0.99,
+    // runner-up U). The one fix was the I's, and UNO, a known code, came back proven.
+    const l2 = line2({ nationality: 'INO' });
+    const alternatives: [string[], string[]] = [[], Array.from(l2, (_, i) => (i === 10 ? 'U' : i === 12 ? 'K' : '<'))];
+    const confidence: [number[], number[]] = [Array.from({ length: 44 }, () => 1), Array.from(l2, (_, i) => (i === 10 ? 0.99 : i === 12 ? 0.6 : 1))];
+    const r = parseTd3([line1('IND', 'JOSHI<<DEEPIKA'), l2], { now, alternatives, confidence });
+    expect(r.fields.nationality.value).toBe('INO');
+    expect(r.valid).toBe(false);
+    // The same runner-up at a doubted I makes the fix.
+    const doubted: [number[], number[]] = [confidence[0], Array.from(l2, (_, i) => (i === 10 ? 0.7 : i === 12 ? 0.6 : 1))];
+    expect(parseTd3([line1('IND', 'JOSHI<<DEEPIKA'), l2], { now, alternatives, confidence: doubted }).fields.nationality.value).toBe('UNO');
+  });
   it('accepts D<<, UTO and the ICAO codes', () => {
     for (const code of ['D', 'UTO', 'XXA', 'XXB', 'GBD', 'EUE', 'RKS']) {
       expect(parseTd3([line1(code, 'MUSTER<<ERIKA'), line2({ nationality: code })], { now }).valid).toBe(true);
