@@ -218,6 +218,9 @@ export function printMayOverrule(cell: number, printedLetter: string, line1Confi
 const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O', 'D', 'Q'], 1: ['I'], 2: ['Z'], 5: ['S'], 6: ['G'], 8: ['B'] };
 
 /** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
+/** The letter OCR-B draws each digit like, where no other letter shares the digit's shape when soft. */
+const digitTwin: Readonly<Record<string, string>> = { 0: 'O', 1: 'I', 2: 'Z', 5: 'S', 6: 'G' };
+
 function lettersFor(read: string): readonly string[] {
   return /^[A-Z]$/.test(read) ? [read] : (letterLookAlikes[read] ?? []);
 }
@@ -388,7 +391,9 @@ export function doubtedNameCells(
     const repaired = parse.repairs.find((r) => r.field === 'name' && r.reason === 'character_class' && r.position - 1 === i);
     const own = repaired?.from ?? line[i] ?? '';
     const both = lettersFor(own).filter((c) => lettersFor(other).includes(c));
-    if (both.length === 1 && both[0] === line[i]) mended.add(i);
+    // A digit the recogniser read is settled only by its one twin letter: a runner-up among its looser look-alikes is
+    // a guess (an O read 0 had D or Q second), and an 8's bowls are soft B's, R's and A's alike.
+    if (both.length === 1 && both[0] === line[i] && (/^[A-Z]$/.test(own) || digitTwin[own] === other)) mended.add(i);
   }
   const doubted: number[] = [];
   // Cells just past a name part that a reading of the print spells letter for letter: the print says the name ends
