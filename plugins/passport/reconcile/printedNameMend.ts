@@ -217,10 +217,10 @@ export function printMayOverrule(cell: number, printedLetter: string, line1Confi
 /** The letters a digit read in a name can stand for (OCR-B look-alikes). */
 const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O', 'D', 'Q'], 1: ['I'], 2: ['Z'], 5: ['S'], 6: ['G'], 8: ['B'] };
 
-/** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
 /** The letter OCR-B draws each digit like, where no other letter shares the digit's shape when soft. */
 const digitTwin: Readonly<Record<string, string>> = { 0: 'O', 1: 'I', 2: 'Z', 5: 'S', 6: 'G' };
 
+/** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
 function lettersFor(read: string): readonly string[] {
   return /^[A-Z]$/.test(read) ? [read] : (letterLookAlikes[read] ?? []);
 }
