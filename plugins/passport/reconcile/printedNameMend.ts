@@ -217,8 +217,11 @@ export function printMayOverrule(cell: number, printedLetter: string, line1Confi
 /** The letters a digit read in a name can stand for (OCR-B look-alikes). */
 const letterLookAlikes: Readonly<Record<string, readonly string[]>> = { 0: ['O', 'D', 'Q'], 1: ['I'], 2: ['Z'], 5: ['S'], 6: ['G'], 8: ['B'] };
 
-/** The letter OCR-B draws each digit like, where no other letter shares the digit's shape when soft. */
-const digitTwin: Readonly<Record<string, string>> = { 0: 'O', 1: 'I', 2: 'Z', 5: 'S', 6: 'G' };
+/**
+ * Whether `letter` is the one OCR-B draws `digit` like (its first look-alike), where no other letter shares the
+ * digit's shape when soft: not the 8, whose bowls soft B, R and A share.
+ */
+const twinOfDigit = (digit: string, letter: string): boolean => digit !== '8' && letterLookAlikes[digit]?.[0] === letter;
 
 /** The letters an MRZ reading of a name cell can stand for: a letter itself, a digit its look-alikes. */
 function lettersFor(read: string): readonly string[] {
@@ -393,7 +396,7 @@ export function doubtedNameCells(
     const both = lettersFor(own).filter((c) => lettersFor(other).includes(c));
     // A digit the recogniser read is settled only by its one twin letter: a runner-up among its looser look-alikes is
     // a guess (an O read 0 had D or Q second), and an 8's bowls are soft B's, R's and A's alike.
-    if (both.length === 1 && both[0] === line[i] && (/^[A-Z]$/.test(own) || digitTwin[own] === other)) mended.add(i);
+    if (both.length === 1 && both[0] === line[i] && (/^[A-Z]$/.test(own) || twinOfDigit(own, other))) mended.add(i);
   }
   const doubted: number[] = [];
   // Cells just past a name part that a reading of the print spells letter for letter: the print says the name ends
