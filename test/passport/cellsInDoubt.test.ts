@@ -13,6 +13,7 @@ import type { PluginContext } from '../../core/plugins/types.ts';
 import { parseTd3 } from '../../plugins/passport/mrz/parseTd3.ts';
 import type { MrzReading } from '../../plugins/passport/mrz/readMrz.ts';
 import { decodeReadings } from '../../plugins/passport/reconcile/decodeReadings.ts';
+import { letterWitnessPxPerMm } from '../../plugins/passport/viz/readPrintedPage.ts';
 import { maxCellsInDoubt, noNamesWithheld, refusalForDoubt, verdictForDoubt } from '../../plugins/passport/refusal.ts';
 import type { Readings } from '../../plugins/passport/stages.ts';
 import { page } from './ocrPage.ts';
@@ -29,7 +30,7 @@ function readings(
   disputed: readonly number[],
   washedOut: readonly number[] = [],
   outvoted: readonly number[] = [],
-  printed: { readonly line1?: string; readonly line2?: string; readonly doubted2?: Readonly<Record<number, string>>; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined'] } = {},
+  printed: { readonly line1?: string; readonly line2?: string; readonly doubted2?: Readonly<Record<number, string>>; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined']; readonly sourcePxPerMm?: number } = {},
 ): Readings {
   const lines: [string, string] = [printed.line1 ?? specimen[0], printed.line2 ?? specimen[1]];
   // Line 2's doubted cells, each with its runner-up (`doubted2`).
@@ -52,7 +53,8 @@ function readings(
     rotation: 0,
     skewDeg: 0,
     quad: [{ x: 0, y: 0 }, { x: 1000, y: 0 }, { x: 1000, y: 100 }, { x: 0, y: 100 }],
-    page: null,
+    // The input's own resolution along the MRZ, where a test sets it; the rectified page itself is not read here.
+    page: printed.sourcePxPerMm === undefined ? null : { image: { data: Buffer.alloc(4), width: 2, height: 2, channels: 1 }, pxPerMm: 6, sourcePxPerMm: printed.sourcePxPerMm },
     frame: { toImage: identity, lineCentresMm: [80, 86], count: 2 },
   };
   const parse = parseTd3(lines, { now, alternatives: second as unknown as [string[], string[]], confidence: confidence as [number[], number[]] });
@@ -245,6 +247,18 @@ describe('MRZ cells in doubt', () => {
       const alike = decodeReadings(readings([], washedGiven, [], { line1: cut, viz: page(read('ANNA MARIA')), vizSharper: page(read('ANNA MARIA')) }), ctx);
       expect(alike.mrz.line1).toBe(specimen[0]);
       expect(alike.mrz.check_digits_valid).toBe(true);
+    });
+    it('fills no washed name cell from print too small to witness a letter', () => {
+      // Seed 1234001's 464 px copy of a Swiss page: HANNAH's end washed, the print read HANNAN and filled it, and
+      // the MRZ came back valid with HANNAN. Below letterWitnessPxPerMm the print changes no MRZ letter.
+      const washedEnd = [22, 23, 24];
+      const cut = 'P<UTOERIKSSON<<ANNA<MA<<<<<<<<<<<<<<<<<<<<<<';
+      const read = ['Code', 'UTO', 'Surname', 'ERIKSSON', 'Given names', 'ANNA MARIA'];
+      const small = decodeReadings(readings([], washedEnd, [], { line1: cut, viz: page(read), vizSharper: page(read), sourcePxPerMm: letterWitnessPxPerMm - 0.5 }), ctx);
+      expect([small.surname, small.given_name, small.mrz.line1, small.mrz.check_digits_valid]).toEqual(['ERIKSSON', null, null, false]);
+      expect(small.passport_number).toBe('L898902C3');
+      const legible = decodeReadings(readings([], washedEnd, [], { line1: cut, viz: page(read), vizSharper: page(read), sourcePxPerMm: letterWitnessPxPerMm }), ctx);
+      expect(legible.mrz.line1).toBe(specimen[0]);
     });
   });
 });

@@ -149,7 +149,8 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const nameCellDoubted = (cell: number, letter: string): boolean => printMayOverrule(cell, letter, nameConfidence, reading.second?.[0]);
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
-      const mrzName = printedMrzName(surname, given);
+      // Print under letterWitnessPxPerMm changes no MRZ letter: it fills no washed name cell either (HANNAN for HANNAH).
+      const mrzName = lettersLegible ? printedMrzName(surname, given) : null;
       return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now, nameCellDoubted) };
     }),
   );
