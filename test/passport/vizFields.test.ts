@@ -697,6 +697,13 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     expect(apostrophesJoined('BURAK GÖKHAN KEMAL', "BURAK GOK'HAN KEMAL")).toBe('BURAK GÖKHAN KEMAL');
     expect(apostrophesJoined('DIAYE NDEYE', "DIAYE N'DEYE")).toBe("DIAYE N'DEYE");
   });
+  it('takes back an apostrophe the plainer reading has where it, closer to the MRZ, wins over the sharper one', () => {
+    // Glare seed 1234501 item 39: the re-read `VAN 'THOF` ran two words together (and so lost the article's
+    // apostrophe); the sparse pass's VAN 'T HOF won, and lent the re-read its space but not its apostrophe.
+    const dutch = parseTd3(['P<BELVAN<T<HOF<<MAARTEN<BRAM<<<<<<<<<<<<<<<<', 'L898902C36BEL7408122F1204159ZE184226B<<<<<10'], { now });
+    const sparse = rows(['Surname / Nom', "VAN 'T HOF", 'Given names / Prénoms', 'MAARTEN BRAM']);
+    expect(readVizFields(sparse, dutch, { surname: "VAN 'THOF" }, now).surname?.value).toBe("VAN 'T HOF");
+  });
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');
   });

@@ -277,11 +277,11 @@ function readName(
     }
     // A plainer reading closer to the MRZ (the sharper one lost a space, `MARÍAJOSÉ`) names the same letters: when
     // both reconcile to the same MRZ name, the accents come from the reading whose marks were looked at, and the
-    // separators it did not read from the plainer one.
+    // separators and apostrophes it did not read from the plainer one (`VAN 'THOF` beside `VAN 'T HOF`).
     if (best !== null && !best.marksSeen) {
       const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
       if (sameName !== undefined) {
-        const value = separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value);
+        const value = apostrophesJoined(separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value), best.value);
         return { ...sameName, value, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
       }
     }
