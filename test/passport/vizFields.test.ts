@@ -255,6 +255,15 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     // Never into the MRZ's part: the plainer reading must reach the cut.
     expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTE' }, now).givenNames?.value).toBe('DÖRTE');
   });
+  it('keeps the re-read past the page edge where the plainer reading ends the line at that edge', () => {
+    // Seed 1234801 perspective 34: a page rectified narrower than printed lost BRZĘCZYSZCZYKIEWICZ's Z to its edge;
+    // the re-read past the edge had it, and the sparse pass's `…KIEWIC` cut it back: a name cut short.
+    const cutSurname = parseTd3(['P<CZEKOWALCZYK<KONSTANTINOPOLSKA<BRZECZYSZCZ', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = rows(['Příjmení / Surname', 'KOWALCZYK KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWIC', 'Jméno / Given names', 'TOMAS WOJCIECH']);
+    const reread = 'KOWALCZYK KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWICZ';
+    expect(readVizFields(page, cutSurname, { surname: reread, atEdge: { surname: true } }, now).surname?.value).toBe(reread);
+    expect(readVizFields(page, cutSurname, { surname: reread }, now).surname?.value).toBe('KOWALCZYK KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWIC');
+  });
 });
 
 describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {

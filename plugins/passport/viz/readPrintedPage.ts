@@ -584,12 +584,18 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // elsewhere the MRZ has the letters the edge cut, and what lies past a page's edge may be the desk (`ÇELIK JOO`).
     const cutPart = mrzCutPart(located.parse.lines[0]);
     const cutKey: keyof NameBoxes | null = cutPart === null ? null : cutPart === 'surname' ? 'surname' : 'givenNames';
+    // The cut part's line whose words a pass read up to the page's right edge: that pass ends it there, not where
+    // its ink ends (a page rectified narrower than printed loses a long name's last letters to its edge).
+    const atEdge: { surname?: boolean; givenNames?: boolean } = {};
+    const withEdge = (names: RefinedNames): RefinedNames => (Object.keys(atEdge).length === 0 ? names : { ...names, atEdge: { ...atEdge } });
     const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
       const { name } = located.parse.fields;
       const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
-      const edge = mrz.cut && words !== null && reachesRightEdge(words, width) ? past : undefined;
+      const reachesEdge = mrz.cut && words !== null && reachesRightEdge(words, width);
+      if (reachesEdge) atEdge[part] = true;
+      const edge = reachesEdge ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);
       const rows = found.twoRows[part];
       if (rows === null || !readsTwoRows(mrz, line)) return line;
@@ -601,7 +607,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       missed.surname ? null : reread(boxes, 'surname', first.width),
       missed.givenNames ? null : reread(boxes, 'givenNames', first.width),
     ]);
-    refined = { surname, givenNames };
+    refined = withEdge({ surname, givenNames });
     const at = (box: BoundingBox | null, pxPerMm: number) => (box === null ? null : { bbox: box, pxPerMm });
     nameLines = { surname: at(boxes.words.surname, vizPxPerMm), givenNames: at(boxes.words.givenNames, vizPxPerMm) };
     // Past a cut MRZ nothing checks the print, and this pass's two readings of the cut part that disagree leave it
@@ -627,7 +633,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const [s, g] = await Promise.all([again('surname', surname), again('givenNames', givenNames)]);
         // The first pass's re-read of a line read again stays a reading of its print: it may dispute the cut's letters.
         const replaced = (part: keyof NameBoxes, kept: string | null) => (missed[part] ? kept : null);
-        refined = { surname: s, givenNames: g, earlier: { surname: replaced('surname', surname), givenNames: replaced('givenNames', givenNames) } };
+        refined = withEdge({ surname: s, givenNames: g, earlier: { surname: replaced('surname', surname), givenNames: replaced('givenNames', givenNames) } });
         const line = (part: keyof NameBoxes) => at(from[part].boxes.words[part], from[part].pxPerMm);
         nameLines = {
           surname: missed.surname ? line('surname') : nameLines.surname,
@@ -651,7 +657,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
         ]);
         const fromInk = { surname: s != null, givenNames: g != null };
-        refined = { ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null };
+        refined = withEdge({ ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null });
         nameLines = {
           surname: fromInk.surname ? at(found.words.surname, vizPxPerMm) : nameLines.surname,
           givenNames: fromInk.givenNames ? at(found.words.givenNames, vizPxPerMm) : nameLines.givenNames,

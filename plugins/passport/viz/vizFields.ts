@@ -161,6 +161,7 @@ function readName(
   reconcile: Reconciler,
   taken: BoundingBox | null = null,
   earlier: string | null = null,
+  endsAtEdge = false,
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
@@ -259,9 +260,10 @@ function readName(
       if (ending != null) return { ...chosen, value: `${chosen.value}${ending}` };
       // Nor one that runs on in that word past where a plainer reading ends it, no other reading spelling those
       // letters: the line's crop takes in texture beside the word (`DÖRTEY`, DÖRTE's page read by the sparse pass).
+      // Not where the page's readings end the line at the page's edge (`…KIEWIC` for a re-read past it, `…KIEWICZ`).
       const key = plainLetters(chosen.beyondText);
       const spelled = [...sharp, ...plain].some((p) => p.source !== chosen.source && plainLetters(p.beyondText).startsWith(key));
-      const overrun = spelled ? [] : plain.filter((p) => p.longest).flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
+      const overrun = spelled || endsAtEdge ? [] : plain.filter((p) => p.longest).flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
       // Cut back only as far as the plainer reading that goes furthest, and never into the MRZ's part.
       const least = overrun.length === 0 ? null : Math.min(...overrun);
       if (least !== null && least < key.length) return { ...chosen, value: [...chosen.value].slice(0, -least).join('') };
@@ -611,6 +613,11 @@ export interface RefinedNames {
   readonly givenNames?: string | null;
   /** A pass's re-reads of the lines that a later pass's replaced: still readings of the print past a cut MRZ. */
   readonly earlier?: { readonly surname?: string | null; readonly givenNames?: string | null };
+  /**
+   * The cut part's line whose words a pass read up to the rectified page's right edge: the page's readings end it
+   * there, where the edge may have cut it, and say nothing of where its last word ends.
+   */
+  readonly atEdge?: { readonly surname?: boolean; readonly givenNames?: boolean };
 }
 
 export interface NameBoxes {
@@ -850,7 +857,7 @@ export function readVizFields(viz: OcrResult, mrz: Td3Parse, refined: RefinedNam
   readingsMemo.set(viz, byParse);
   const byArguments = byParse.get(mrz) ?? new Map<string, VizFieldsRead>();
   byParse.set(mrz, byArguments);
-  const key = JSON.stringify([refined.surname ?? null, refined.givenNames ?? null, refined.earlier ?? null, now?.getTime() ?? null]);
+  const key = JSON.stringify([refined.surname ?? null, refined.givenNames ?? null, refined.earlier ?? null, refined.atEdge ?? null, now?.getTime() ?? null]);
   const known = byArguments.get(key);
   if (known !== undefined) return known;
   const read = vizFieldsOf(viz, mrz, refined, now);
@@ -912,7 +919,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null);
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true);
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
     surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
@@ -922,7 +929,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true),
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
