@@ -214,18 +214,6 @@ describe('MRZ cells in doubt', () => {
     expect(verdictForDoubt({ surnameCells: 3, givenNameCells: 0, otherCells: 1, otherOnLineOne: 1, lineTwoProven: true })).toHaveProperty('refusal.code', 'unreadable_document');
   });
 
-  it('answers no part past a cut MRZ that one pass found disputed, though the other read no rival', () => {
-    // Seed 1234801 blur 34: the first pass's phrase `…KIEWIC` disputed the re-read's `…KIÆWICZ`; the sharper pass,
-    // which read no surname of its own, answered the re-read: a letter not printed.
-    const cut = 'P<UTOKOWALCZYK<KONSTANTINOPOLSKA<BRZECZYSZCZ';
-    const first = page(['Code', 'UTO', 'KOWALCZYK KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWIC', 'Given names', 'TOMAS']);
-    const sharper = page(['Code', 'UTO', 'Given names', 'TOMAS']);
-    const result = decodeReadings(readings([], [], [], { line1: cut, viz: first, vizSharper: sharper, refined: { surname: 'KOWALCZYK KONSTANTINOPOLSKA-BRZECZYSZCZYKIÆWICZ' } }), ctx);
-    expect(result.surname).toBeNull();
-    expect(result.full_name).toBeNull();
-    expect(result.warnings.map((w) => w.code)).toContain('name_withheld');
-  });
-
   describe('line 1 cells glare washed out, filled from the print', () => {
     // The issuing state and the surname's start washed out (UTOER read `X<<KR`), both lines otherwise as printed.
     const washedStart = [2, 3, 4, 5, 6];

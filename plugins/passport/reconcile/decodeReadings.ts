@@ -188,17 +188,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA). Nor is it read from capitals under a dozen pixels, where
   // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
-  // Nor where either pass's readings spelled it otherwise: the other pass, which read no rival, does not settle it.
-  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined, disputed: boolean): T | null => {
+  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null => {
     const chosen = first ?? second ?? null;
     if (!cut || chosen === null) return chosen;
-    if (disputed) return null;
     const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
     return lettersLegible && !disagree ? chosen : null;
   };
-  const disputed = (part: 'surname' | 'givenNames'): boolean => printed.disputedPastCut[part] || again?.disputedPastCut[part] === true;
-  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, disputed('surname'));
-  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, disputed('givenNames'));
+  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname);
+  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames);
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

@@ -162,7 +162,6 @@ function readName(
   taken: BoundingBox | null = null,
   earlier: string | null = null,
   endsAtEdge = false,
-  onDisputed: () => void = () => {},
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
@@ -244,15 +243,8 @@ function readName(
       // Nor from a lone reading where another reading of the same line, spelling it alike up to the cut's last
       // letters, spells those letters otherwise (`FRIEDERTKE` beside a re-read `FRIEDET`, glare over the cut): the
       // print is in doubt just where nothing checks it.
-      // A phrase of the page found off the label is such a reading too, as far as its word at the cut goes (it may run
-      // on into the next line's words): blur read `…KIÆWICZ` in the re-read, `…KIEWIC` in the sparse pass.
       const lone = key !== '' && !endsAlike && !corroborated && !witnessed();
-      const offLabel = witnesses.filter((w) => !sharesWords(w, texts[chosen.source]!));
-      if (
-        lone &&
-        ([...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text)) ||
-          offLabel.some((w) => disputesAtCut(chosen.value, chosen.beyondText, w.text, true)))
-      ) {
+      if (lone && [...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
         readingsDisagree = true;
         partedAtCut = true;
         return null;
@@ -318,10 +310,7 @@ function readName(
   }));
   const before = earlier === null ? [] : [{ text: earlier, confidence: 0.5 }];
   const underLabel = tryAll(labelled, unlabelled, before);
-  if (readingsDisagree) {
-    onDisputed();
-    return null;
-  }
+  if (readingsDisagree) return null;
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
   // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
   if (truncated && underLabel !== null && transliterateName(underLabel.value).length <= mrzName.length) {
@@ -330,7 +319,6 @@ function readName(
     if (further !== null && transliterateName(further.value).length > mrzName.length) return further;
     // A phrase carrying on where readings part at the cut, or a pass read again because an earlier one's did and
     // this one reading nothing past the cut: what lies past it is unknown, so the part is.
-    if (partedAtCut) onDisputed();
     if (partedAtCut || before.length > 0) return null;
   }
   return underLabel ?? tryAll(unlabelled, [], [...labelled, ...before]) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
@@ -509,27 +497,14 @@ function givenNamesBeyondMrz(
  * the same letters up to the cut's last three and then, as far as both go, others there: the two readings part at
  * the cut. A reading that parts earlier is of other print, or misread elsewhere, and says nothing of the cut.
  */
-export function disputesAtCut(value: string, beyond: string, other: string, toWordEnd = false): boolean {
+export function disputesAtCut(value: string, beyond: string, other: string): boolean {
   const mine = plainLetters(value);
   const cut = mine.length - plainLetters(beyond).length;
-  const named = nameCharacters(other);
-  const all = plainLetters(named);
+  const theirs = plainLetters(nameCharacters(other));
   const from = Math.max(0, cut - 3);
-  if (cut < 4 || all.length < cut || all.slice(0, from) !== mine.slice(0, from)) return false;
-  // `toWordEnd`: only as far as `other`'s word holding the cut's last letter goes.
-  const theirs = toWordEnd ? all.slice(0, lettersToWordEnd(named, cut)) : all;
+  if (cut < 4 || theirs.length < cut || theirs.slice(0, from) !== mine.slice(0, from)) return false;
   const upTo = Math.min(mine.length, theirs.length);
   return theirs.slice(from, upTo) !== mine.slice(from, upTo);
-}
-
-/** How many letters `text` has up to the end of the word holding its `n`th letter. */
-function lettersToWordEnd(text: string, n: number): number {
-  let letters = 0;
-  for (const c of text) {
-    if ((c === ' ' || c === '-') && letters >= n) return letters;
-    letters += plainLetters(c).length;
-  }
-  return letters;
 }
 
 /** Two spellings alike as far as both go: one is the other, or stops short of it. */
@@ -848,12 +823,7 @@ function withDateDigits(text: string): string {
   return text.replace(/(?<=[0-9./-])i|i(?=[0-9./-])/g, '1');
 }
 
-export type VizFieldsRead = VizReading & {
-  readonly surname: ReadName | null;
-  readonly givenNames: ReadName | null;
-  /** Past a cut MRZ, a part this pass's readings spell otherwise (null for it): no other pass's reading settles it. */
-  readonly disputedPastCut: { readonly surname: boolean; readonly givenNames: boolean };
-};
+export type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
 
 /**
  * reconcileName kept for one pass's reading as long as that reading lives: each readVizFields call on it (other
@@ -949,10 +919,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const disputedPastCut = { surname: false, givenNames: false };
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true, () => {
-    disputedPastCut.surname = true;
-  });
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true);
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
     surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
@@ -962,11 +929,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true, () => {
-            disputedPastCut.givenNames = true;
-          }),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true),
     issueDate: issue.choice,
-    disputedPastCut,
     issueRuleDates: issue.ruleDates,
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
