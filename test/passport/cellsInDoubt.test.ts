@@ -262,3 +262,29 @@ describe('MRZ cells in doubt', () => {
     });
   });
 });
+
+describe('a name part past a cut MRZ', () => {
+  // A generated Icelandic page (not a real person's): the MRZ cuts the given names after ASTA.
+  const cut: [string, string] = ['P<ISLTHORSDOTTIR<MAGNUSSON<GUDMUNDSSON<<ASTA', 'G8118714<4SWE8306270F3006092<<<<<<<<<<<<<<06'];
+  const read = (line1: string, givenNames: string) =>
+    decodeReadings(
+      readings([], [], [], {
+        line1,
+        line2: cut[1],
+        viz: page(['Surname / Nom', 'ÞÓRSDÓTTIR-MAGNÚSSON-GUÐMUNDSSON', 'Given names / Prénoms', givenNames]),
+      }),
+      ctx,
+    );
+
+  it('is not read from an Icelandic page where a P or B past the cut may be a Þ that OCR cannot read', () => {
+    const result = read(cut[0], 'ÁSTA HELGA PÓRUNN');
+    expect(result.given_name).toBeNull();
+    expect(result.full_name).toBeNull();
+    expect(result.warnings.map((w) => w.code)).toContain('name_withheld');
+  });
+
+  it('is read where nothing past the cut could be a Þ, or the page is not Icelandic', () => {
+    expect(read(cut[0], 'ÁSTA HELGA SIGRÚN').given_name).toBe('ÁSTA HELGA SIGRÚN');
+    expect(read(cut[0].replace('ISL', 'SWE'), 'ÁSTA HELGA PÓRUNN').given_name).toBe('ÁSTA HELGA PÓRUNN');
+  });
+});

@@ -15,7 +15,7 @@ import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
-import { nameCharacters, printedMrzName, quoteForApostrophe } from '../viz/printedName.ts';
+import { nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
@@ -188,11 +188,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA). Nor is it read from capitals under a dozen pixels, where
   // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
+  const thorn = orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn;
   const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null => {
     const chosen = first ?? second ?? null;
     if (!cut || chosen === null) return chosen;
     const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
-    return lettersLegible && !disagree ? chosen : null;
+    // Past the cut an Icelandic name's P or B may be a Þ: the part is not read (PÓRUNN for ÞÓRUNN).
+    const thornUnsettled = thorn && thornInDoubtPastCut(chosen.value, cutPart === 'surname' ? parse.fields.name.surname : parse.fields.name.givenNames);
+    return lettersLegible && !disagree && !thornUnsettled ? chosen : null;
   };
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname);
   const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames);
@@ -229,7 +232,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const doubtedNames = doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
-  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn, lineOneUnanimous);
+  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], thorn, lineOneUnanimous);
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);

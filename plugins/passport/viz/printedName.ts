@@ -302,6 +302,15 @@ export function printedAsMrz(text: string): string {
   return transliterateName(nameCharacters(text));
 }
 
+/**
+ * Whether a name part read past a cut MRZ spells, beyond the MRZ's letters, a letter OCR reads Þ as (thornReadAs): on
+ * an Icelandic document nothing past the cut tells that P or B from a Þ, which OCR has no class for.
+ */
+export function thornInDoubtPastCut(read: string, mrzPart: string): boolean {
+  const beyond = printedAsMrz(read).replace(/[^A-Z]/g, '').slice(mrzPart.replace(/[^A-Z]/g, '').length);
+  return thornReadAs.some((letter) => beyond.includes(letter));
+}
+
 /** The MRZ's whole name field from printed names, `SURNAME<<GIVEN<NAMES` (the surname alone without given names). */
 export function printedMrzName(surname: string | null, givenNames: string | null): string | null {
   if (surname === null) return null;
