@@ -288,3 +288,27 @@ describe('a name part past a cut MRZ', () => {
     expect(read(cut[0].replace('ISL', 'SWE'), 'ÁSTA HELGA PÓRUNN').given_name).toBe('ÁSTA HELGA PÓRUNN');
   });
 });
+
+describe('a part past a cut MRZ that a pass reads going on', () => {
+  // The MRZ keeps EMILY CHARLOTTE ELEANOR's E; line 2 is the specimen's, every check holding.
+  const line1 = 'P<GBRDAVIES<SMITH<MONTGOMERY<CHOLMONDELEY<<E';
+  const rowsWith = (givenNames: string) => page(['Surname', 'DAVIES-SMITH-MONTGOMERY-CHOLMONDELEY', 'Given names', givenNames]);
+
+  it('is not read from another pass that reads less of it', () => {
+    // The first pass reads a word past where the re-read stops (glare over the rest); the sharper pass reads no more
+    // than the re-read. Answering the shorter reading would be a name cut short.
+    const result = decodeReadings(
+      readings([], [], [], { line1, viz: rowsWith('EMILY CHARLOTTE ELEANOR'), vizSharper: rowsWith('EMILY CHARLOTTE'), refined: { givenNames: 'EMILY CHARLOTTE' } }),
+      ctx,
+    );
+    expect(result.given_name).toBeNull();
+    expect(result.full_name).toBeNull();
+    expect(result.surname).toBe('DAVIES-SMITH-MONTGOMERY-CHOLMONDELEY');
+  });
+
+  it('is read where the passes read it alike', () => {
+    const whole = rowsWith('EMILY CHARLOTTE ELEANOR');
+    const result = decodeReadings(readings([], [], [], { line1, viz: whole, vizSharper: whole, refined: { givenNames: 'EMILY CHARLOTTE ELEANOR' } }), ctx);
+    expect(result.given_name).toBe('EMILY CHARLOTTE ELEANOR');
+  });
+});

@@ -243,7 +243,11 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
   it('ends a word the re-read stopped inside as a plainer reading spells it, never adding a word', () => {
     // The re-read's crop cut ELEANOR's R: the answer was EMILY CHARLOTTE ELEANO, a name cut short.
     expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE ELEANO' }, now).givenNames?.value).toBe('EMILY CHARLOTTE ELEANOR');
-    expect(readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE' }, now).givenNames?.value).toBe('EMILY CHARLOTTE');
+    // A re-read that stops a word short of the plainer reading is not taken either (`MOHAMMED HAMZA` beside `MOHAMMED
+    // HAMZA KH`, glare over KHALID), and the pass says the part goes on past it.
+    const shorter = readVizFields(page, cut, { givenNames: 'EMILY CHARLOTTE' }, now);
+    expect(shorter.givenNames).toBeNull();
+    expect(shorter.goesOn).toEqual({ surname: false, givenNames: true });
   });
   it('ends a word the re-read ran on past as a plainer reading ends it, unless another reading spells it on', () => {
     // Seed 1233001 styled-dev 53 (a photo): the MRZ cut DÖRTE at DOERT; the re-read's crop took in the guilloche

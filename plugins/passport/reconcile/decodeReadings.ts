@@ -189,16 +189,19 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
   const thorn = orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn;
-  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined): T | null => {
+  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined, goesOn = false): T | null => {
     const chosen = first ?? second ?? null;
     if (!cut || chosen === null) return chosen;
+    // A pass that read the part going on past where its reading ends: a pass reading less does not end it there.
+    if (goesOn) return null;
     const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
     // Past the cut an Icelandic name's P or B may be a Þ: the part is not read (PÓRUNN for ÞÓRUNN).
     const thornUnsettled = thorn && thornInDoubtPastCut(chosen.value, cutPart === 'surname' ? parse.fields.name.surname : parse.fields.name.givenNames);
     return lettersLegible && !disagree && !thornUnsettled ? chosen : null;
   };
-  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname);
-  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames);
+  const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn?.[part] === true || again?.goesOn?.[part] === true;
+  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'));
+  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

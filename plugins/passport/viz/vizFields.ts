@@ -162,6 +162,7 @@ function readName(
   taken: BoundingBox | null = null,
   earlier: string | null = null,
   endsAtEdge = false,
+  seen: { goesOn: boolean } = { goesOn: false },
 ): ReadName | null {
   if (mrzName === '') return null;
   let readingsDisagree = false;
@@ -247,6 +248,22 @@ function readName(
       if (lone && [...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
         readingsDisagree = true;
         partedAtCut = true;
+        return null;
+      }
+    }
+    // Nor where a reading spells the chosen one's letters and goes on past its end into another word (`MOHAMMED HAMZA
+    // KH` beside a re-read `MOHAMMED HAMZA`, glare over KHALID): the part holds more than the chosen reading, and
+    // nothing says how much. The pass says so (`goesOn`): another pass that reads less does not settle it.
+    if (truncated && best !== null) {
+      const chosen = best;
+      // One row's reading only: a value joined with the row below it (a name printed on two rows) goes on by design.
+      const oneRow = (words: NameCandidate['words']): boolean =>
+        words === undefined || words.length === 0 || Math.max(...words.map((w) => w.bbox.y0)) < Math.min(...words.map((w) => w.bbox.y1));
+      const onward = (p: Scored): boolean =>
+        p.longest && oneRow(texts[p.source]!.words) && (wordsOnward(chosen.value, p.value) || wordsOnward(chosen.value, p.read ?? ''));
+      if ([...sharp, ...plain].some(onward)) {
+        readingsDisagree = true;
+        seen.goesOn = true;
         return null;
       }
     }
@@ -517,14 +534,25 @@ export function alikeAsFarAsBoth(a: string, b: string): boolean {
  * the same word (no separator); null otherwise.
  */
 function wordEnd(shorter: string, longer: string): string | null {
+  if (/[\s\-]$/.test(shorter)) return null;
+  const rest = restPast(shorter, longer);
+  return rest !== null && /^\p{Lu}+$/u.test(rest) ? rest : null;
+}
+
+/** What `longer` goes on with past the letters of `shorter`, where it spells them first; null otherwise. */
+function restPast(shorter: string, longer: string): string | null {
   const letters = plainLetters(shorter);
-  if (letters === '' || /[\s\-]$/.test(shorter) || !plainLetters(longer).startsWith(letters)) return null;
+  if (letters === '' || !plainLetters(longer).startsWith(letters)) return null;
   let count = 0;
   const chars = [...longer];
   let at = 0;
   while (at < chars.length && count < letters.length) count += plainLetters(chars[at++]!).length;
-  const rest = chars.slice(at).join('');
-  return count === letters.length && /^\p{Lu}+$/u.test(rest) ? rest : null;
+  return count === letters.length ? chars.slice(at).join('') : null;
+}
+
+/** Whether `longer` spells the letters of `shorter` and then goes on, past a space or hyphen, with more letters. */
+function wordsOnward(shorter: string, longer: string): boolean {
+  return /^[\s\-]+\p{Lu}/u.test(restPast(shorter, longer) ?? '');
 }
 
 /**
@@ -823,7 +851,12 @@ function withDateDigits(text: string): string {
   return text.replace(/(?<=[0-9./-])i|i(?=[0-9./-])/g, '1');
 }
 
-export type VizFieldsRead = VizReading & { readonly surname: ReadName | null; readonly givenNames: ReadName | null };
+export type VizFieldsRead = VizReading & {
+  readonly surname: ReadName | null;
+  readonly givenNames: ReadName | null;
+  /** The cut part a reading of this pass carries on past where the part's chosen reading ends (readName's `goesOn`). */
+  readonly goesOn?: { readonly surname: boolean; readonly givenNames: boolean };
+};
 
 /**
  * reconcileName kept for one pass's reading as long as that reading lives: each readVizFields call on it (other
@@ -919,7 +952,9 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true);
+  const surnameSeen = { goesOn: false };
+  const givenSeen = { goesOn: false };
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true, surnameSeen);
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
     surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
@@ -929,7 +964,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true, givenSeen),
+    goesOn: { surname: surnameSeen.goesOn, givenNames: givenSeen.goesOn },
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
