@@ -199,7 +199,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     const thornUnsettled = thorn && thornInDoubtPastCut(chosen.value, cutPart === 'surname' ? parse.fields.name.surname : parse.fields.name.givenNames);
     return lettersLegible && !disagree && !thornUnsettled ? chosen : null;
   };
-  const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn?.[part] === true || again?.goesOn?.[part] === true;
+  const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true;
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'));
   const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'));
   const printedName = nameCellsWashed

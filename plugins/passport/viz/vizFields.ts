@@ -855,7 +855,7 @@ export type VizFieldsRead = VizReading & {
   readonly surname: ReadName | null;
   readonly givenNames: ReadName | null;
   /** The cut part a reading of this pass carries on past where the part's chosen reading ends (readName's `goesOn`). */
-  readonly goesOn?: { readonly surname: boolean; readonly givenNames: boolean };
+  readonly goesOn: { readonly surname: boolean; readonly givenNames: boolean };
 };
 
 /**
