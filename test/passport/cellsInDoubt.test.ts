@@ -97,6 +97,17 @@ describe('MRZ cells in doubt', () => {
     expect(codes).not.toContain('mrz_name_uncertain');
   });
 
+  it('withholds both name parts of a line 1 that separates them twice: where the misread lies is unknown', () => {
+    // Read surely throughout, a filler doubled (ANNA<<MARIA for ANNA<MARIA): the second `<<` is no name's.
+    const result = decodeReadings(readings([], [], [], { line1: 'P<UTOERIKSSON<<ANNA<<MARIA<<<<<<<<<<<<<<<<<<' }), ctx);
+    expect([result.surname, result.given_name, result.full_name, result.mrz.line1]).toEqual([null, null, null, null]);
+    expect(result.passport_number).toBe('L898902C3');
+    expect(result.warnings.map((w) => w.code)).toContain('name_withheld');
+    // One `<<`, however many fillers end the name, is a name as ICAO writes it.
+    const whole = decodeReadings(readings([]), ctx);
+    expect([whole.surname, whole.given_name]).toEqual(['ERIKSSON', 'ANNA MARIA']);
+  });
+
   it('withholds a name part with three letters in doubt and answers what the check digits prove', () => {
     const result = decodeReadings(readings(surnameCells), ctx);
     expect(result.surname).toBeNull();

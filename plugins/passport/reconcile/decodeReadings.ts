@@ -22,7 +22,7 @@ import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
-import { doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
+import { brokenNameCells, doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
 import { agreeingNameCopy, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, type PrintedUncheckedFields } from './washedCells.ts';
 
 /**
@@ -232,10 +232,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (an unlabelled phrase at times), never a value reconciled with the MRZ.
   const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] =>
     [...(sharp == null ? [] : [sharp]), ...labelled, ...(chosen === undefined ? [] : [chosen])];
-  const doubtedNames = doubtedNameCells(parse, nameConfidence, {
+  const doubtedNames = [...new Set([...doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),
-  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], thorn, lineOneUnanimous);
+  }, reading.second?.[0] ?? [], reading.washed[0] ?? [], thorn, lineOneUnanimous), ...brokenNameCells(parse.lines[0])])].sort((a, b) => a - b);
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);

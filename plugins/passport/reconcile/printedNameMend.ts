@@ -40,6 +40,18 @@ function nameParts(line1: string): { surname: { start: number; text: string }; g
   return { surname: { start: nameStart, text: surnameText }, givenNames: givenText === '' ? null : { start: nameStart + cut + 2, text: givenText } };
 }
 
+/**
+ * Every letter cell of a line 1 name that separates its parts twice (`EL<<SAYED<<AHMED`): ICAO 9303 writes one `<<`,
+ * between the surname and the given names, so a second before more letters is a misread filler or letter that may lie
+ * on either side: neither part, nor where one ends, is read.
+ */
+export function brokenNameCells(line1: string): number[] {
+  const name = line1.slice(nameStart);
+  const split = name.indexOf('<<');
+  if (split < 0 || !/<<[A-Z]/.test(name.slice(split + 2).replace(/^<+/, ''))) return [];
+  return [...name].flatMap((c, i) => (/[A-Z]/.test(c) ? [nameStart + i] : []));
+}
+
 /** A phrase of the print and the same joined with the row printed right under it (a name on two lines). */
 export interface StackedReading {
   readonly first: string;
