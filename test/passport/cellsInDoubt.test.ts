@@ -108,6 +108,14 @@ describe('MRZ cells in doubt', () => {
     expect([whole.surname, whole.given_name]).toEqual(['ERIKSSON', 'ANNA MARIA']);
   });
 
+  it('answers a printed apostrophe as U+0027 whichever glyph OCR gave it', () => {
+    const names = (surname: string) => page(['Surname', surname, 'Given names', 'ANNA MARIA']);
+    for (const read of ['O’NEILL', 'OʼNEILL', "O'NEILL"]) {
+      const result = decodeReadings(readings([], [], [], { line1: 'P<UTOONEILL<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<<<', viz: names(read), vizSharper: names(read) }), ctx);
+      expect([result.surname, result.full_name]).toEqual(["O'NEILL", "ANNA MARIA O'NEILL"]);
+    }
+  });
+
   it('withholds a name part with three letters in doubt and answers what the check digits prove', () => {
     const result = decodeReadings(readings(surnameCells), ctx);
     expect(result.surname).toBeNull();

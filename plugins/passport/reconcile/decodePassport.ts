@@ -47,6 +47,9 @@ export interface DecodeInput {
   readonly withheldNames?: WithheldNames;
 }
 
+/** The apostrophe's other code points: typographic (U+2019) and modifier letter (U+02BC). */
+const apostrophes = /[\u2019\u02BC]/g;
+
 /** Whether a line 1 cell (0-based) lies in the surname: before the `<<` that ends it, or anywhere when there is none. */
 export function surnameCellTest(line1: string): (cell: number) => boolean {
   const namesSplit = line1.indexOf('<<', 5);
@@ -156,8 +159,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const truncated = parse.warnings.includes('name_truncated');
   if (truncated) warn('name_truncated');
   const nameConf = fieldConfidence('name', true);
-  const surname = viz?.surname?.value ?? mrzNameToText(f.name.surname);
-  const givenName = viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames);
+  // One apostrophe for every glyph the print or OCR gives it (O’NEILL, Oʼ NEILL): names compare as strings.
+  const surname = (viz?.surname?.value ?? mrzNameToText(f.name.surname)).replace(apostrophes, "'");
+  const givenName = (viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames)).replace(apostrophes, "'");
   // Given names the MRZ had no room for come from the print alone: unread there, they are missing.
   const namesFromPrint = viz?.surname != null && (viz.givenNames != null || (f.name.givenNames === '' && !truncated));
   if (!namesFromPrint) warn('printed_names_not_read');
