@@ -151,19 +151,30 @@ function mostlyOver(a: BoundingBox, b: BoundingBox): boolean {
   return width * height > smaller / 2;
 }
 
+/** The MRZ's name part a reading is reconciled with, and how the page writes names. */
+interface NamePart {
+  readonly mrzName: string;
+  /** The MRZ cut the part: the print may go on past its letters. */
+  readonly truncated: boolean;
+  readonly orthography: NameOrthography;
+  readonly reconcile: Reconciler;
+}
+
+interface ReadNameOptions {
+  /** Where another part was read: no phrase there is this one. */
+  readonly taken?: BoundingBox | null;
+  /** An earlier pass's re-read of the line, still a reading of the print past a cut MRZ. */
+  readonly earlier?: string | null;
+  /** The line's words ran to the rectified page's edge. */
+  readonly endsAtEdge?: boolean;
+  /** Set when a reading of one row goes on past the chosen one's end (VizFieldsRead.goesOn). */
+  readonly seen?: { goesOn: boolean };
+}
+
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
-function readName(
-  labelled: readonly NameCandidate[],
-  phrases: readonly Phrase[],
-  mrzName: string,
-  truncated: boolean,
-  orthography: NameOrthography,
-  reconcile: Reconciler,
-  taken: BoundingBox | null = null,
-  earlier: string | null = null,
-  endsAtEdge = false,
-  seen: { goesOn: boolean } = { goesOn: false },
-): ReadName | null {
+function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[], part: NamePart, options: ReadNameOptions = {}): ReadName | null {
+  const { mrzName, truncated, orthography, reconcile } = part;
+  const { taken = null, earlier = null, endsAtEdge = false, seen = { goesOn: false } } = options;
   if (mrzName === '') return null;
   let readingsDisagree = false;
   let partedAtCut = false;
@@ -954,17 +965,27 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const reconcile = reconcilerFor(viz);
   const surnameSeen = { goesOn: false };
   const givenSeen = { goesOn: false };
-  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile, null, refined.earlier?.surname ?? null, refined.atEdge?.surname === true, surnameSeen);
+  const surnamePart: NamePart = { mrzName: surnameMrz, truncated: truncated && givenMrz === '', orthography, reconcile };
+  const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnamePart, {
+    earlier: refined.earlier?.surname ?? null,
+    endsAtEdge: refined.atEdge?.surname === true,
+    seen: surnameSeen,
+  });
   // A surname taken from its sharper re-read has no place on the page: the sparse pass's reading of it gives one.
   const surnamePlace = (): BoundingBox | null =>
-    surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnameMrz, truncated && givenMrz === '', orthography, reconcile)?.place ?? null) : null);
+    surname?.place ?? (refined.surname ? (readName(nameValuesOf(all, 'surname'), phrases, surnamePart)?.place ?? null) : null);
   const issue = readIssueDate(candidates, birth, expiry, now === null ? null : now.toISOString().slice(0, 10));
   return {
     surname,
     givenNames:
       truncated && givenMrz === ''
         ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
-        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, givenMrz, truncated, orthography, reconcile, surnamePlace(), refined.earlier?.givenNames ?? null, refined.atEdge?.givenNames === true, givenSeen),
+        : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, { mrzName: givenMrz, truncated, orthography, reconcile }, {
+            taken: surnamePlace(),
+            earlier: refined.earlier?.givenNames ?? null,
+            endsAtEdge: refined.atEdge?.givenNames === true,
+            seen: givenSeen,
+          }),
     goesOn: { surname: surnameSeen.goesOn, givenNames: givenSeen.goesOn },
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
