@@ -188,6 +188,16 @@ export function parseTd3(input: readonly [string, string], options: ParseTd3Opti
 }
 
 /**
+ * Whether a line 1 name separates its parts twice (`EL<<SAYED<<AHMED`): ICAO 9303 writes one `<<`, between the
+ * surname and the given names, so a second before more letters is a filler or letter misread.
+ */
+export function nameSeparatedTwice(line1: string): boolean {
+  const name = line1.slice(5);
+  const split = name.indexOf('<<');
+  return split >= 0 && /<<[A-Z]/.test(name.slice(split + 2).replace(/^<+/, ''));
+}
+
+/**
  * Whether the MRZ name may have been cut to fit its 39 cells: a letter in the last cell, a letter just before
  * a single last filler (a cut at a word boundary: `…<<JOSE<JUAN<` for JOSÉ JUAN PABLO), or a surname whose
  * separator takes the last two cells, which leaves no room for the given names the page prints.

@@ -17,7 +17,7 @@ import { candidateLineLengths, gridHomographies, maxColumnShift } from '../../..
 import { zonePlacement, type MrzFrame } from '../../../core/mrz/mrzFrame.ts';
 import { gridNudges, mrzCnnUse, readCellGrid, sureCell, unnudged, withCnnReading, type CellGridReading, type GridNudge } from '../../../core/mrz/readCellGrid.ts';
 import { crispZone, mappedCorners } from '../../../core/mrz/crispZone.ts';
-import { parseTd3, type Td3Parse } from './parseTd3.ts';
+import { nameSeparatedTwice, parseTd3, type Td3Parse } from './parseTd3.ts';
 import { rectifyPage, type PageRegion } from './rectifyPage.ts';
 import { td3CheckCells, td3CheckHolds, td3Checks, td3Fields, type Td3CheckName } from './td3Fields.ts';
 
@@ -146,6 +146,12 @@ function layoutOf(cells: CellGridReading, centres: readonly number[], count: num
   return td3CheckHolds(lines[1]!, td3Checks.find((c) => c.check === 'composite')!) ? 'TD3' : format;
 }
 
+/** A TD3 reading whose line 1 name is no misread of its separators (nameSeparatedTwice). */
+const wellFormedName = (a: Attempt): boolean => a.parse === null || !nameSeparatedTwice(a.parse.lines[0]);
+
+/** A search may stop at a valid TD3 whose line 1 is well formed: line 2's checks say nothing of line 1's grid. */
+const settled = (a: Attempt | null): boolean => a?.parse?.valid === true && wellFormedName(a);
+
 /**
  * Better: a valid TD3 first, then a TD3 proven but for washed-out cells, then a plausible document code, then no
  * readable check failing, then more check digits holding, then the higher mean log-probability.
@@ -161,6 +167,10 @@ export function better(a: Attempt | null, b: Attempt): boolean {
     const as = lineOneStart(a);
     const bs = lineOneStart(b);
     if (as !== bs) return bs > as;
+    // And the one whose name separates its parts once, as ICAO writes it, has line 1's cells on their glyphs.
+    const an = wellFormedName(a) ? 1 : 0;
+    const bn = wellFormedName(b) ? 1 : 0;
+    if (an !== bn) return bn > an;
   }
   const aw = provenButWashed(a) ? 1 : 0;
   const bw = provenButWashed(b) ? 1 : 0;
@@ -548,7 +558,7 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
   for (const [radiusDiv, offset, acrossGaps, spread] of passes) {
     checkAbort(options.signal);
     const pastDefaults = acrossGaps || spread !== mrzSearchPasses[0][3];
-    if (pastDefaults && (best?.parse?.valid === true || (best !== null && provenButWashed(best)))) break;
+    if (pastDefaults && (settled(best) || (best !== null && provenButWashed(best)))) break;
     const candidates = guided ?? findMrzLines(search, { radius: Math.max(4, Math.round(searchLong / radiusDiv)), offset, acrossGaps, spread });
     for (const found of candidates) {
       anyFound = true;
@@ -564,19 +574,19 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
             }
           }
         }
-        if (best?.parse?.valid) break;
+        if (settled(best)) break;
       }
-      if (best?.parse?.valid) break;
+      if (settled(best)) break;
     }
-    if (best?.parse?.valid || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
+    if (settled(best) || (best && best.format !== 'TD3' && plausibleCode(best) && otherLayoutProven(best.format, best.lines))) break;
     if (best && !best.parse?.valid) {
       for (const nudge of gridNudges) {
         checkAbort(options.signal);
         const attempt = readGrid(grey, best.h, best.centres, best.count, nudge, options.now);
         if (better(best, attempt)) best = { ...attempt, h: best.h };
-        if (best.parse?.valid) break;
+        if (settled(best)) break;
       }
-      if (best.parse?.valid) break;
+      if (settled(best)) break;
     }
     // Still no valid TD3 after the nudges: each line of the best lines found through its own map (see
     // gridHomographies), both reading directions. Also when the best is two 44-cell lines of another layout that no
@@ -590,7 +600,7 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
           if (better(best, attempt)) best = attempt;
         }
       }
-      if (best.parse?.valid) break;
+      if (settled(best)) break;
     }
   }
 

@@ -4,7 +4,7 @@
  * or two letters that the recogniser itself doubted, do those letters change; each change is recorded. Pure.
  */
 import { nameWordRuns, printedAsMrz, thornReadAs } from '../viz/printedName.ts';
-import { parseTd3, type Td3Parse } from '../mrz/index.ts';
+import { nameSeparatedTwice, parseTd3, type Td3Parse } from '../mrz/index.ts';
 import { disputedConfidence } from '../../../core/mrz/readCellGrid.ts';
 import type { Td3Repair } from '../mrz/repairTd3.ts';
 
@@ -46,10 +46,8 @@ function nameParts(line1: string): { surname: { start: number; text: string }; g
  * on either side: neither part, nor where one ends, is read.
  */
 export function brokenNameCells(line1: string): number[] {
-  const name = line1.slice(nameStart);
-  const split = name.indexOf('<<');
-  if (split < 0 || !/<<[A-Z]/.test(name.slice(split + 2).replace(/^<+/, ''))) return [];
-  return [...name].flatMap((c, i) => (/[A-Z]/.test(c) ? [nameStart + i] : []));
+  if (!nameSeparatedTwice(line1)) return [];
+  return [...line1.slice(nameStart)].flatMap((c, i) => (/[A-Z]/.test(c) ? [nameStart + i] : []));
 }
 
 /** A phrase of the print and the same joined with the row printed right under it (a name on two lines). */
