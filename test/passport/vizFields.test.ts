@@ -211,6 +211,16 @@ describe('readVizFields when the MRZ cut the given names short', () => {
     const short = rows(['Surname / Nom', 'ACHEBE ADEYEMI-OKONKWO', 'Given names / Prénoms', 'NGOZI NOMVULA']);
     expect(readVizFields(short, cut, { givenNames: 'NGOZI NOMVULA CHIAMAKA' }, now).givenNames?.value).toBe('NGOZI NOMVULA CHIAMAKA');
   });
+  it('reads no given names from readings that stop before the cut: the MRZ\'s letters do not end the part', () => {
+    // Seed 1235301 styled-dev 25 (glare over ÉLODIE): the MRZ cut GENEVIÈVE ÉLODIE at GENEVIEVE<EL; the sparse pass
+    // read `GENEVIEVE E`, the re-read `GENEVIÈVE`, and the answer was GENEVIEVE EL, a name cut short.
+    const cut = parseTd3(['P<CHELEFEVRE<LE<GOFF<DESCHENES<<GENEVIEVE<EL', 'L898902C36CHE7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = (given: string) => rows(['Name / Surname', 'LEFÈVRE-LE GOFF-DESCHÊNES', 'Vornamen / Given names', given]);
+    expect(readVizFields(page('GENEVIEVE E'), cut, {}, now).givenNames).toBeNull();
+    expect(readVizFields(page('GENEVIEVE'), cut, { givenNames: 'GENEVIÈVE' }, now).givenNames).toBeNull();
+    // Read to the cut and past it, the part is read.
+    expect(readVizFields(page('GENEVIEVE ELODIE'), cut, { givenNames: 'GENEVIÈVE ÉLODIE' }, now).givenNames?.value).toBe('GENEVIÈVE ÉLODIE');
+  });
 });
 
 describe('readVizFields when the MRZ kept a letter or two of the given names', () => {

@@ -349,7 +349,23 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     // this one reading nothing past the cut: what lies past it is unknown, so the part is.
     if (partedAtCut || before.length > 0) return null;
   }
-  return underLabel ?? tryAll(unlabelled, [], [...labelled, ...before]) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
+  const read = underLabel ?? tryAll(unlabelled, [], [...labelled, ...before]) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
+  return truncated && read !== null && stopsBeforeCut(read, mrzName) ? null : read;
+}
+
+/**
+ * Whether a reading of a part the MRZ cut stops before the cut: completed from the MRZ's letters (startOnly), or its
+ * letters end before the MRZ's last word does (`GENEVIEVE E` for GENEVIEVE<EL, glare over ÉLODIE). Past the cut only
+ * the print says where the part ends, and a reading that does not reach the cut says nothing of it.
+ */
+function stopsBeforeCut(name: ReadName, mrzName: string): boolean {
+  if (name.startOnly === true) return true;
+  const whole = mrzName.replace(/<+$/, '');
+  if (transliterateName(name.value).replace(/<+$/, '').length > whole.length) return false;
+  const letters = transliterateName(nameCharacters(name.read ?? name.value)).replace(/</g, '');
+  const last = whole.slice(whole.lastIndexOf('<') + 1);
+  // A letter or two dropped before it leave the last word where the reading ends.
+  return letters.indexOf(last, Math.max(0, whole.replace(/</g, '').length - last.length - 2)) < 0;
 }
 
 /**
