@@ -278,6 +278,18 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     expect(readVizFields(page, cutSurname, { surname: reread, atEdge: { surname: true } }, now).surname?.value).toBe(reread);
     expect(readVizFields(page, cutSurname, { surname: reread }, now).surname?.value).toBe('KOWALCZYK KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEWIC');
   });
+  it('heeds an earlier re-read past the edge that spells otherwise what the readings at the edge end with', () => {
+    // Seed 1235401 styled-dev 181 (a PDF): both readings at the page's edge ended BRZĘCZYSZCZYKIEWICZ `…KIEV`, the W's
+    // clipped half read V; an earlier pass's re-read, past that edge, read `…KIEWICZ`. The answer was `…KIEV`.
+    const cutAt = parseTd3(['P<POLWISNIEWSKI<KONSTANTINOPOLSKA<BRZECZYSZC', 'L898902C36POL7408122F1204159ZE184226B<<<<<10'], { now });
+    const atEdge = 'WISNIEWSKI-KONSTANTINOPOLSKA-BRZECZYSZCZYKIEV';
+    const page = rows(['Surname', atEdge, 'Given names', 'NATALIA']);
+    const refined = { surname: atEdge, atEdge: { surname: true }, earlier: { surname: 'WISNIEWSKI-KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ' } };
+    expect(readVizFields(page, cutAt, refined, now).surname?.value).not.toBe(atEdge);
+    // An earlier re-read that spells the same letters as far as both go disputes nothing.
+    const alike = { ...refined, earlier: { surname: `${atEdge}ICZ` } };
+    expect(readVizFields(page, cutAt, alike, now).surname?.value).toBe(atEdge);
+  });
 });
 
 describe('readVizFields when the MRZ cut the surname, read once past the cut', () => {

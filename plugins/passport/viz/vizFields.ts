@@ -256,7 +256,10 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       // letters, spells those letters otherwise (`FRIEDERTKE` beside a re-read `FRIEDET`, glare over the cut): the
       // print is in doubt just where nothing checks it.
       const lone = key !== '' && !endsAlike && !corroborated && !witnessed();
-      if (lone && [...texts.filter((_, source) => other(source)), ...rivals].some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
+      // Readings that end the line at the page's edge share its clipped last glyph (W's left half read V): they do not
+      // outweigh an earlier pass's re-read, past that edge, that spells the letters otherwise (`KIEV`, `KIEWICZ`).
+      const disputing = lone ? [...texts.filter((_, source) => other(source)), ...rivals] : endsAtEdge && key !== '' ? rivals : [];
+      if (disputing.some((t) => disputesAtCut(chosen.value, chosen.beyondText, t.text))) {
         readingsDisagree = true;
         partedAtCut = true;
         return null;
