@@ -259,6 +259,13 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     expect(shorter.givenNames).toBeNull();
     expect(shorter.goesOn).toEqual({ surname: false, givenNames: true });
   });
+  it('takes no ending that would write a letter three times running', () => {
+    // Seed 1235501 styled-dev 28 (tilt): the MRZ cut the given names at SEO<YEON; the sparse pass read JI-WOO's last O
+    // twice, `JI-WO0O`, and the re-read's whole `JI-WOO` was taken to stop inside the word: `JI-WOOO` was answered.
+    const cutGiven = parseTd3(['P<JPNNAKAMURA<CHEN<WATANABE<TANAKA<<SEO<YEON', 'L898902C36JPN7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = rows(['Surname', 'NAKAMURA-CHEN-WATANABE-TANAKA', 'Given names', 'SEO-YEON JI-WO0O']);
+    expect(readVizFields(page, cutGiven, { givenNames: 'SEO-YEON JI-WOO' }, now).givenNames?.value).toBe('SEO-YEON JI-WOO');
+  });
   it('ends a word the re-read ran on past as a plainer reading ends it, unless another reading spells it on', () => {
     // Seed 1233001 styled-dev 53 (a photo): the MRZ cut DÖRTE at DOERT; the re-read's crop took in the guilloche
     // beside the name, `DÖRTEY`, and the answer was a letter the page does not print.

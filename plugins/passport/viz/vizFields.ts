@@ -287,7 +287,12 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const chosen = best;
       // Nor does the MRZ say where the last word ends: a sharper reading that stops inside it (`ELEANO`, the line's
       // crop through its last letter) takes its end from a plainer reading that spells it on, the same word.
-      const ending = plain.filter((p) => p.longest).map((p) => wordEnd(chosen.value, p.value)).find((end) => end !== null);
+      // No name writes a letter three times running: an ending that would (`JI-WOO` and a plainer `JI-WO0O`) is a
+      // glyph the plainer reading read twice.
+      const ending = plain
+        .filter((p) => p.longest)
+        .map((p) => wordEnd(chosen.value, p.value))
+        .find((end) => end !== null && !/(\p{L})\1\1/u.test(`${chosen.value}${end}`));
       if (ending != null) return { ...chosen, value: `${chosen.value}${ending}` };
       // Nor one that runs on in that word past where a plainer reading ends it, no other reading spelling those
       // letters: the line's crop takes in texture beside the word (`DÖRTEY`, DÖRTE's page read by the sparse pass).
