@@ -749,6 +749,18 @@ describe('readVizFields with a sharper re-reading of the names', () => {
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');
   });
+  it('takes a pair another reading spells out over a lone letter the sharper one read without its mark', () => {
+    // Soft copy of seed 1235501 styled-dev 110: the re-read `MICHAL` dropped MICHAEL's E, its A was taken for the MRZ's
+    // AE and answered MICHÄL, though the sparse pass, its labels unread, spelled MICHAEL out.
+    const zaf = parseTd3(['P<ZAFPEMBERTON<JOHNSON<<MICHAEL<<<<<<<<<<<<<', 'L898902C36ZAF7408122M1204159ZE184226B<<<<<10'], { now });
+    const unlabelled = rows(['Sr', 'PEMBERTON-JOHNSON', 'MICHAEL']);
+    expect(readVizFields(unlabelled, zaf, { givenNames: 'MICHAL' }, now).givenNames?.value).toBe('MICHAEL');
+    const labelled = rows(['Surname', 'PEMBERTON-JOHNSON', 'Given names', 'MICHAEL']);
+    expect(readVizFields(labelled, zaf, { givenNames: 'MICHAL' }, now).givenNames?.value).toBe('MICHAEL');
+    // A mark the sharper reading saw stays; with no reading spelling the pair out, the lone letter stands as before.
+    expect(readVizFields(labelled, zaf, { givenNames: 'MICHÄL' }, now).givenNames?.value).toBe('MICHÄL');
+    expect(readVizFields(rows(['Surname', 'PEMBERTON-JOHNSON', 'Given names', 'MICHAL']), zaf, { givenNames: 'MICHAL' }, now).givenNames?.value).toBe('MICHÄL');
+  });
 });
 
 describe('readVizFields with texture read as words beside a name', () => {

@@ -214,6 +214,26 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
         if (best === null || rank < best.rank) best = scored;
       }
     }
+    // A plain letter taken for the MRZ's pair (`MICHAL` read, MICHAEL's AE answered Ä) is a mark inferred, not seen:
+    // where another reading spells the word's pair out letter by letter, two glyphs are printed there. Not for Æ,
+    // whose ligature OCR may read as two letters.
+    if (best !== null) {
+      const chosen = best;
+      const wordsOf = (text: string): string[] => text.split(/[^\p{L}]+/u).filter((w) => w !== '');
+      // The other readings of the name: the other candidates, and the page's phrases elsewhere that reconcile with it.
+      const witnessing = witnesses
+        .map((w) => inOrthography(nameCharacters(w.text), orthography))
+        .filter((text) => reconcile.ifAgrees(text, mrzName, truncated, orthography.strokedOe, orthography.thorn) !== null);
+      const others = [...[...sharp, ...plain].filter((p) => p.source !== chosen.source).map((p) => p.read ?? p.value), ...witnessing];
+      const spelled = new Set(others.flatMap(wordsOf));
+      const read = new Set(wordsOf(chosen.read ?? ''));
+      const value = chosen.value.replace(/\p{L}+/gu, (word) => {
+        const inferred = !read.has(word) && read.has(withoutMarks(word)) && !word.includes('Æ');
+        const pairs = transliterateName(word);
+        return inferred && pairs !== withoutMarks(word) && spelled.has(pairs) ? pairs : word;
+      });
+      if (value !== chosen.value) best = { ...chosen, value };
+    }
     // Past a cut MRZ nothing checks the print: there the reading chosen (most often the sharper re-read) and every
     // plainer reading that reconciles must not spell different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping
     // short of the other. Where they do, none is taken; under the label, the name is then not read at all. Each reading
