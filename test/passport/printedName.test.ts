@@ -152,6 +152,9 @@ describe('nameCharacters', () => {
     // Seed 999001 styled-dev 36: a photo's soft hyphen read `~`, the name then split by a space.
     expect(nameCharacters('MONTGOMERY~CHOLMONDELEY')).toBe('MONTGOMERY-CHOLMONDELEY');
     expect(nameCharacters('CHEN ~')).toBe('CHEN');
+    // Seed 1235601 styled-dev 42 (tilt): JI-WOO's hyphen re-read `\`, the name then split by a space.
+    expect(nameCharacters('JI\\WOO XIU/YING')).toBe('JI-WOO XIU-YING');
+    expect(nameCharacters('KIM / JI WOO\\')).toBe('KIM JI WOO');
     // Seed 956001 styled-dev 192: texture over the S read as an apostrophe starting the word.
     expect(nameCharacters("JOÃO 'SEBASTIÃO")).toBe('JOÃO SEBASTIÃO');
     expect(nameCharacters("ANNE-’MARIE D'ARC")).toBe("ANNE-MARIE D'ARC");

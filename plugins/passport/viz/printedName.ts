@@ -276,6 +276,8 @@ export function nameCharacters(text: string): string {
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
     // on the baseline between two letters.
     .replace(/(?<=\p{L})[=~](?=\p{L})/gu, '-')
+    // A slash glued between two letters is a hyphen seen slanted (a tilted page's `JI\WOO`): no name writes one.
+    .replace(/(?<=\p{L})[\\/](?=\p{L})/gu, '-')
     .replace(/[^\p{L}\s'’\-]/gu, ' ')
     .replace(/\s*-\s*/g, '-')
     .replace(/\s+/g, ' ')
