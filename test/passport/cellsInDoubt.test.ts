@@ -267,6 +267,19 @@ describe('MRZ cells in doubt', () => {
       expect(alike.mrz.line1).toBe(specimen[0]);
       expect(alike.mrz.check_digits_valid).toBe(true);
     });
+    it('takes a reading of the print over the name as reconciled, whose washed letters are the classifier\'s', () => {
+      // Glare seed 1235701 item 44: glare over SIGURDSSON's end and the given names, read `SIGURDSSO<<<<<<`. The print,
+      // read with Þ as P, spelled no cell's copy, and the name reconciled with the MRZ's guesses (its N dropped) filled
+      // the cells one early: the surname came back `…SIGURÐSSO`. Both copies filled as many cells, and counted as rivals.
+      const truth = 'P<ISLTHORSDOTTIR<GUDMUNDSSON<SIGURDSSON<<GUD';
+      const line2 = 'S1215198<1ISL1309076M2603254<<<<<<<<<<<<<<08';
+      const washedEnd = [37, 38, 39, 40, 41, 42, 43];
+      const cut = 'P<ISLTHORSDOTTIR<GUDMUNDSSON<SIGURDSSO<<<<<<';
+      const read = ['Code', 'ISL', 'Surname', 'PÓRSDÓTTIR GUÐMUNDSSON-SIGURÐSSON', 'Given names', 'GUÐMUNDUR EINAR'];
+      const result = decodeReadings(readings([], washedEnd, [], { line1: cut, line2, viz: page(read), vizSharper: page(read) }), ctx);
+      expect(result.mrz.line1).toBe(truth);
+      expect(result.surname).toBe('ÞÓRSDÓTTIR GUÐMUNDSSON-SIGURÐSSON');
+    });
     it('fills no washed name cell from print too small to witness a letter', () => {
       // Seed 1234001's 464 px copy of a Swiss page: HANNAH's end washed, the print read HANNAN and filled it, and
       // the MRZ came back valid with HANNAN. Below letterWitnessPxPerMm the print changes no MRZ letter.

@@ -75,6 +75,15 @@ describe('cells washed out by glare', () => {
     expect(withDroppedSeconds('SCHOLZ<<ANNA', guessed, undefined)).toBe('SCHOELZ<<ANNA');
   });
 
+  it('reads a copy\'s P as the TH the readable cells spell, as OCR reads Þ', () => {
+    // Glare seed 1235701 item 44: ÞÓRSDÓTTIR read `PÓRSDÓTTIR`, its copy a cell short of every readable cell after it.
+    const line = [...'P<ISLTHORSDOTTIR<<ANNA<<<<<<<<<<<<<<<<<<<<<<<'];
+    expect(withDroppedSeconds('PORSDOTTIR<<ANNA', line, undefined)).toBe('THORSDOTTIR<<ANNA');
+    // Not where either cell is washed, nor where the copy's own H follows (a T misread as P).
+    expect(withDroppedSeconds('PORSDOTTIR<<ANNA', line, Array.from({ length: 44 }, (_, i) => i === 6))).toMatch(/^PORSDOTTIR<</);
+    expect(withDroppedSeconds('PHORSDOTTIR<<ANNA', line, undefined)).toBe('PHORSDOTTIR<<ANNA');
+  });
+
   it('takes no copy that would leave three fillers before a letter inside the name', () => {
     // Seed 1151001 styled-dev 23 (glare over OERNSTAD<<): the sparse pass read BJORNSTAD, Ø's E lost with its stroke.
     const glared = ['P<NORBJ<<<<<<<<<<ERIK<<<<<<<<<<<<<<<<<<<<<<<', '4072165586NOR8502049M2901101651953116<<<<<52'] as const;

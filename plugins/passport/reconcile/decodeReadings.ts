@@ -151,7 +151,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     choices('givenNames').map((given) => {
       // Print under letterWitnessPxPerMm changes no MRZ letter: it fills no washed name cell either (HANNAN for HANNAH).
       const mrzName = lettersLegible ? printedMrzName(surname, given) : null;
-      return { mrzName, parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now, nameCellDoubted) };
+      // A part only as reconciled carries the classifier's guesses for washed cells: no reading of the print spells it.
+      const reconciledOnly = (part: 'surname' | 'givenNames', text: string | null): boolean => text !== null && !asRead[part].includes(text);
+      return {
+        mrzName,
+        reconciledOnly: reconciledOnly('surname', surname) || reconciledOnly('givenNames', given),
+        parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now, nameCellDoubted),
+      };
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
@@ -166,7 +172,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed. Only the
   // washed cells count: a letter at the glare's edge one reading mends and another leaves is the doubted-name rule's.
   const washedLetters = (p: typeof mended): string => [...p.lines[0]].filter((_, i) => reading.washed[0]?.[i] === true).join('');
-  const rivalFill = filled.some((f) => nameFills(f.parse) > 0 && nameFills(f.parse) === nameFills(chosen.parse) && washedLetters(f.parse) !== washedLetters(chosen.parse));
+  // A copy only as reconciled is no rival to one a reading spells: its washed letters may be the classifier's own.
+  const rivalFill = filled.some(
+    (f) =>
+      (chosen.reconciledOnly || !f.reconciledOnly) &&
+      nameFills(f.parse) > 0 &&
+      nameFills(f.parse) === nameFills(chosen.parse) &&
+      washedLetters(f.parse) !== washedLetters(chosen.parse),
+  );
   const washedName = rivalFill ? null : chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
   const inFull = printedBirthInFull(viz, chosen.parse) ?? (vizSharper === null ? null : printedBirthInFull(vizSharper, chosen.parse));

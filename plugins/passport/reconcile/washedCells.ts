@@ -194,11 +194,19 @@ export function fillWashedFromPrint(
 export function withDroppedSeconds(copy: string, line1: readonly string[], washed1: readonly boolean[] | undefined): string {
   const start = td3Field('name').start;
   let out = '';
+  const readable = (at: number): boolean => washed1?.[at] !== true;
   for (const [j, c] of [...copy].entries()) {
+    // OCR's model has no Þ and reads it P: a P where line 1's readable cells spell TH, and the copy goes on otherwise
+    // than with an H, is the MRZ's TH (`PORSDOTTIR` beside THORSDOTTIR).
+    const here = start + out.length;
+    if (c === 'P' && line1[here] === 'T' && line1[here + 1] === 'H' && readable(here) && readable(here + 1) && copy[j + 1] !== 'H') {
+      out += 'TH';
+      continue;
+    }
     out += c;
     const at = start + out.length;
     const cell = line1[at];
-    if (cell === undefined || washed1?.[at] === true || cell === (copy[j + 1] ?? '<')) continue;
+    if (cell === undefined || !readable(at) || cell === (copy[j + 1] ?? '<')) continue;
     if ((droppedMarkSecond[c] ?? '').includes(cell)) out += cell;
   }
   return out;
