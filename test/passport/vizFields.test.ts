@@ -749,6 +749,15 @@ describe('readVizFields with a sharper re-reading of the names', () => {
   it('keeps the plainer reading when the sharper one names other letters', () => {
     expect(readVizFields(viz, parse, { givenNames: 'MARÍAJOSÉ LUIS' }).givenNames?.value).toBe('MARIA JOSE');
   });
+  it('lends no word the sharper reading did not read, its letters the MRZ\'s', () => {
+    // Glare seed 1235801 item 48: the re-read `ŞULE 6ZLEM` lost ÖZLEM's Ö, the MRZ filled it as OE, and that word was
+    // lent to the sparse pass's `SULE OZLEM` with the Ş: ŞULE OEZLEM was answered, a spelling the page does not print.
+    const tur = parseTd3(['P<TURKOC<<SULE<OEZLEM<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36TUR7408122F1204159ZE184226B<<<<<10'], { now });
+    const sparse = rows(['Soyadi / Surname', 'KOC', 'Adi / Given names', 'SULE OZLEM']);
+    expect(readVizFields(sparse, tur, { givenNames: 'ŞULE 6ZLEM' }, now).givenNames?.value).toBe('ŞULE ÖZLEM');
+    // A word the sharper reading read, marks and all, is still lent.
+    expect(readVizFields(sparse, tur, { givenNames: 'ŞULE ÖZLEM' }, now).givenNames?.value).toBe('ŞULE ÖZLEM');
+  });
   it('takes a pair another reading spells out over a lone letter the sharper one read without its mark', () => {
     // Soft copy of seed 1235501 styled-dev 110: the re-read `MICHAL` dropped MICHAEL's E, its A was taken for the MRZ's
     // AE and answered MICHÄL, though the sparse pass, its labels unread, spelled MICHAEL out.

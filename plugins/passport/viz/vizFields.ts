@@ -137,6 +137,11 @@ type ReadName = PrintedName & {
   readonly startOnly?: boolean;
 };
 
+/** A text's runs of letters, its words less their separators. */
+function letterRuns(text: string): string[] {
+  return text.match(/\p{L}+/gu) ?? [];
+}
+
 /** The letters without their marks (É -> E, Ł -> L): what the MRZ's transliteration has. */
 function withoutMarks(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/Ł/g, 'L').normalize('NFC');
@@ -219,14 +224,13 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     // whose ligature OCR may read as two letters.
     if (best !== null) {
       const chosen = best;
-      const wordsOf = (text: string): string[] => text.split(/[^\p{L}]+/u).filter((w) => w !== '');
       // The other readings of the name: the other candidates, and the page's phrases elsewhere that reconcile with it.
       const witnessing = witnesses
         .map((w) => inOrthography(nameCharacters(w.text), orthography))
         .filter((text) => reconcile.ifAgrees(text, mrzName, truncated, orthography.strokedOe, orthography.thorn) !== null);
       const others = [...[...sharp, ...plain].filter((p) => p.source !== chosen.source).map((p) => p.read ?? p.value), ...witnessing];
-      const spelled = new Set(others.flatMap(wordsOf));
-      const read = new Set(wordsOf(chosen.read ?? ''));
+      const spelled = new Set(others.flatMap(letterRuns));
+      const read = new Set(letterRuns(chosen.read ?? ''));
       const value = chosen.value.replace(/\p{L}+/gu, (word) => {
         const inferred = !read.has(word) && read.has(withoutMarks(word)) && !word.includes('Æ');
         const pairs = transliterateName(word);
@@ -339,7 +343,21 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     if (best !== null && !best.marksSeen) {
       const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
       if (sameName !== undefined) {
-        const value = apostrophesJoined(separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value), best.value);
+        const lent = apostrophesJoined(separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value), best.value);
+        // A word the sharper reading did not read, its letters the MRZ's where OCR missed them (`6ZLEM` re-read for
+        // ÖZLEM, answered OEZLEM), shows no mark looked at: the plainer reading's word stands there. Words are looked
+        // for in its letters run together: `MARÍAJOSÉ` read the MRZ's two words.
+        const read = letterRuns(sameName.read ?? '').join('');
+        const plainWords = letterRuns(best.value);
+        let at = 0;
+        const value =
+          letterRuns(lent).length !== plainWords.length
+            ? lent
+            : lent.replace(/\p{L}+/gu, (word) => {
+                const plainWord = plainWords[at++]!;
+                const unread = !read.includes(word) && !withoutMarks(read).includes(withoutMarks(word));
+                return unread && transliterateName(plainWord) === transliterateName(word) ? plainWord : word;
+              });
         return { ...sameName, value, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
       }
     }
