@@ -755,8 +755,12 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     const tur = parseTd3(['P<TURKOC<<SULE<OEZLEM<<<<<<<<<<<<<<<<<<<<<<<', 'L898902C36TUR7408122F1204159ZE184226B<<<<<10'], { now });
     const sparse = rows(['Soyadi / Surname', 'KOC', 'Adi / Given names', 'SULE OZLEM']);
     expect(readVizFields(sparse, tur, { givenNames: 'ŞULE 6ZLEM' }, now).givenNames?.value).toBe('ŞULE ÖZLEM');
-    // A word the sharper reading read, marks and all, is still lent.
+    // A word the sharper reading read, marks and all, is still lent; so are the marks of a word with a letter misread
+    // (seed 1235501 styled-dev 55: `AVŞE ÖZLEM` re-read for AYŞE ÖZLEM).
     expect(readVizFields(sparse, tur, { givenNames: 'ŞULE ÖZLEM' }, now).givenNames?.value).toBe('ŞULE ÖZLEM');
+    const ayse = parseTd3(['P<TURPOLAT<<AYSE<OEZLEM<<<<<<<<<<<<<<<<<<<<<', 'L898902C36TUR7408122F1204159ZE184226B<<<<<10'], { now });
+    const plain = rows(['Soyadi / Surname', 'POLAT', 'Adi / Given names', 'AYSE OZLEM']);
+    expect(readVizFields(plain, ayse, { givenNames: 'AVŞE ÖZLEM' }, now).givenNames?.value).toBe('AYŞE ÖZLEM');
   });
   it('takes a pair another reading spells out over a lone letter the sharper one read without its mark', () => {
     // Soft copy of seed 1235501 styled-dev 110: the re-read `MICHAL` dropped MICHAEL's E, its A was taken for the MRZ's

@@ -344,9 +344,10 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const sameName = sharp.find((s) => transliterateName(s.value) === transliterateName(best!.value));
       if (sameName !== undefined) {
         const lent = apostrophesJoined(separatorsOf(sameName.value, sameName.read ?? sameName.value, best.value), best.value);
-        // A word the sharper reading did not read, its letters the MRZ's where OCR missed them (`6ZLEM` re-read for
-        // ÖZLEM, answered OEZLEM), shows no mark looked at: the plainer reading's word stands there. Words are looked
-        // for in its letters run together: `MARÍAJOSÉ` read the MRZ's two words.
+        // A word the sharper reading did not read and has no mark of, its letters the MRZ's where OCR missed them
+        // (`6ZLEM` re-read for ÖZLEM, answered OEZLEM), lends nothing: the plainer reading's word stands there. Words
+        // are looked for in its letters run together (`MARÍAJOSÉ` read the MRZ's two words); a word with a letter
+        // misread keeps the marks seen in it (`AVŞE` re-read, AYŞE).
         const read = letterRuns(sameName.read ?? '').join('');
         const plainWords = letterRuns(best.value);
         let at = 0;
@@ -355,7 +356,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
             ? lent
             : lent.replace(/\p{L}+/gu, (word) => {
                 const plainWord = plainWords[at++]!;
-                const unread = !read.includes(word) && !withoutMarks(read).includes(withoutMarks(word));
+                const unread = word === withoutMarks(word) && !read.includes(word) && !withoutMarks(read).includes(word);
                 return unread && transliterateName(plainWord) === transliterateName(word) ? plainWord : word;
               });
         return { ...sameName, value, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
