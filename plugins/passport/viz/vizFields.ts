@@ -224,19 +224,19 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     // whose ligature OCR may read as two letters.
     if (best !== null) {
       const chosen = best;
-      // The other readings of the name: the other candidates, and the page's phrases elsewhere that reconcile with it.
-      const witnessing = witnesses
-        .map((w) => inOrthography(nameCharacters(w.text), orthography))
-        .filter((text) => reconcile.ifAgrees(text, mrzName, truncated, orthography.strokedOe, orthography.thorn) !== null);
-      const others = [...[...sharp, ...plain].filter((p) => p.source !== chosen.source).map((p) => p.read ?? p.value), ...witnessing];
-      const spelled = new Set(others.flatMap(letterRuns));
       const read = new Set(letterRuns(chosen.read ?? ''));
-      const value = chosen.value.replace(/\p{L}+/gu, (word) => {
-        const inferred = !read.has(word) && read.has(withoutMarks(word)) && !word.includes('Æ');
-        const pairs = transliterateName(word);
-        return inferred && pairs !== withoutMarks(word) && spelled.has(pairs) ? pairs : word;
-      });
-      if (value !== chosen.value) best = { ...chosen, value };
+      const inferred = (word: string): boolean =>
+        !read.has(word) && read.has(withoutMarks(word)) && !word.includes('Æ') && transliterateName(word) !== withoutMarks(word);
+      if (letterRuns(chosen.value).some(inferred)) {
+        // The other readings of the name: the other candidates, and the page's phrases elsewhere that reconcile with it.
+        const witnessing = witnesses
+          .map((w) => inOrthography(nameCharacters(w.text), orthography))
+          .filter((text) => reconcile.ifAgrees(text, mrzName, truncated, orthography.strokedOe, orthography.thorn) !== null);
+        const others = [...[...sharp, ...plain].filter((p) => p.source !== chosen.source).map((p) => p.read ?? p.value), ...witnessing];
+        const spelled = new Set(others.flatMap(letterRuns));
+        const value = chosen.value.replace(/\p{L}+/gu, (word) => (inferred(word) && spelled.has(transliterateName(word)) ? transliterateName(word) : word));
+        if (value !== chosen.value) best = { ...chosen, value };
+      }
     }
     // Past a cut MRZ nothing checks the print: there the reading chosen (most often the sharper re-read) and every
     // plainer reading that reconciles must not spell different letters (`CHTIAMAKA` and CHIAMAKA), one merely stopping
@@ -348,7 +348,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
         // (`6ZLEM` re-read for ÖZLEM, answered OEZLEM), lends nothing: the plainer reading's word stands there. Words
         // are looked for in its letters run together (`MARÍAJOSÉ` read the MRZ's two words); a word with a letter
         // misread keeps the marks seen in it (`AVŞE` re-read, AYŞE).
-        const read = letterRuns(sameName.read ?? '').join('');
+        const read = withoutMarks(letterRuns(sameName.read ?? '').join(''));
         const plainWords = letterRuns(best.value);
         let at = 0;
         const value =
@@ -356,7 +356,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
             ? lent
             : lent.replace(/\p{L}+/gu, (word) => {
                 const plainWord = plainWords[at++]!;
-                const unread = word === withoutMarks(word) && !read.includes(word) && !withoutMarks(read).includes(word);
+                const unread = word === withoutMarks(word) && !read.includes(word);
                 return unread && transliterateName(plainWord) === transliterateName(word) ? plainWord : word;
               });
         return { ...sameName, value, bbox: best.bbox ?? sameName.bbox, place: best.place ?? sameName.place };
