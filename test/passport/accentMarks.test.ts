@@ -305,10 +305,26 @@ describe('withAccentMarks', () => {
           ctx.fillRect(centre - 4, 53, 8, blobBottom - 53);
         },
       });
+    const romanian = { commaBelow: true } as const;
     const whole = underS(70, 60);
-    expect(withAccentMarks(whole.crop, whole.ocr)).toBe('ȘARAH');
+    expect(accentsOf(whole.crop, whole.ocr, pluginImaging, romanian)).toBe('ȘARAH');
     const cut = underS(60, 60);
-    expect(withAccentMarks(cut.crop, cut.ocr)).toBe('SARAH');
+    expect(accentsOf(cut.crop, cut.ocr, pluginImaging, romanian)).toBe('SARAH');
+  });
+  it('takes ink apart under an S as a mark only where the orthography writes Ș or Ş', () => {
+    // Seed 1236101 glare 36: on an Australian page, texture under CHRISTOPHER's S came back CHRIȘTOPHER at 0.986.
+    const underS = rendered('SARAH', 'SARAH', {
+      width: 420, height: 70, font: '40px AccentTestSerif', x: 14, baseline: 48, boxTop: 19, boxBottom: 49,
+      extra: (ctx) => {
+        ctx.fillStyle = '#111';
+        const centre = 14 + ctx.measureText('S').width / 2;
+        ctx.fillRect(centre - 4, 53, 8, 7);
+      },
+    });
+    expect(withAccentMarks(underS.crop, underS.ocr)).toBe('SARAH');
+    expect(accentsOf(underS.crop, underS.ocr, pluginImaging, { commaBelow: null })).toBe('SARAH');
+    // Turkish writes Ş: its cedilla set apart from the letter is read there (as Ș, which the orthography makes Ş).
+    expect(accentsOf(underS.crop, underS.ocr, pluginImaging, { commaBelow: false })).toBe('ȘARAH');
   });
   it('composes no letter that names are not written with: a wave over an E stays an E', () => {
     const { crop, ocr } = line('ẼMMA', 'EMMA');

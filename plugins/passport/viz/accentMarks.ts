@@ -487,6 +487,9 @@ export function readAccentMarks(
       // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
       // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla; under T only a comma of its own (Ț).
       if (base === 'T' && !own) continue;
+      // Where the page's orthography writes neither Ș nor Ş, ink apart under an S settles no mark: texture there
+      // came back as CHRIȘTOPHER on a glare page, and a Turkish Ş whose cedilla a face sets apart is no comma.
+      if (base === 'S' && own && orthography.commaBelow == null) continue;
       below.set(best, (base === 'S' || base === 'T') && own ? '\u0326' : '\u0327');
     }
     // Texture is not a mark. Printed-ink blobs in the mark zone over no letter that carries a mark (B, D, T …), or
