@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { transliterateName } from '../../plugins/passport/viz/icaoTransliteration.ts';
-import { completePrintedPrefix, completePrintedSuffix, endsInHyphen, nameCharacters, nameWordRuns, printedNameMatchesMrz, reconcileName, reconcileNameIfAgrees } from '../../plugins/passport/viz/printedName.ts';
+import {
+  completePrintedPrefix,
+  completePrintedSuffix,
+  endsInHyphen,
+  hyphensSeen,
+  mrzNameToText,
+  nameCharacters,
+  nameWordRuns,
+  printedNameMatchesMrz,
+  reconcileName,
+  reconcileNameIfAgrees,
+} from '../../plugins/passport/viz/printedName.ts';
 
 describe('transliterateName (ICAO 9303-3)', () => {
   it.each([
@@ -290,3 +301,28 @@ describe('nameWordRuns', () => {
   });
 });
 
+
+describe('hyphensSeen: the hyphens a reading of part of a name shows, for the MRZ\'s letters', () => {
+  it('takes a hyphen beside a word read whole where glare took the other', () => {
+    // Seed 1236201 glare 105 and 112: glare took MIN-JUN's first or last word, the sparse pass read `-JUN` or
+    // `MIN-`, and MIN JUN was answered from the MRZ.
+    expect(hyphensSeen('MIN JUN', ['-JUN'])).toEqual([0]);
+    expect(hyphensSeen('MIN<JUN', ['MIN-'])).toEqual([0]);
+    expect(mrzNameToText('MIN<JUN', hyphensSeen('MIN<JUN', ['-JUN']))).toBe('MIN-JUN');
+    // Seed 1236201 glare 69: `(AYA-POLAT-ARSLAN` and `|-KAYA-POLAT-ARSLAN` for ARSLAN-KAYA-POLAT-ARSLAN.
+    expect(hyphensSeen('ARSLAN KAYA POLAT ARSLAN', ['(AYA-POLAT-ARSLAN', '|-KAYA-POLAT-ARSLAN'])).toEqual([0, 1, 2]);
+  });
+  it('takes none a reading contradicts, that could stand at two separators, or of other letters', () => {
+    expect(hyphensSeen('MIN JUN', ['-JUN', 'MIN JUN'])).toEqual([]);
+    // A word the part writes twice: the hyphen's place is unknown.
+    expect(hyphensSeen('KOWALCZYK KOWALCZYK KOWALCZYK', ['KOWALCZYK-'])).toEqual([]);
+    // One letter is no word read whole; nor is a word the MRZ does not have there.
+    expect(hyphensSeen('MIN JUN', ['N-J', 'JUN-', '-MIN'])).toEqual([]);
+    expect(hyphensSeen('ANNA', ['ANNA-'])).toEqual([]);
+  });
+  it('writes the MRZ\'s part as before where no hyphen was seen', () => {
+    expect(mrzNameToText('DE<LA<FUENTE')).toBe('DE LA FUENTE');
+    expect(mrzNameToText('ANNA MARIA')).toBe('ANNA MARIA');
+    expect(mrzNameToText('<ANNA<<')).toBe('ANNA');
+  });
+});

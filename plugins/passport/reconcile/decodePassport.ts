@@ -45,6 +45,8 @@ export interface DecodeInput {
   readonly printTooSmall?: boolean;
   /** Name parts left out, their letters too doubtful to answer (verdictForDoubt): null, with mrz.line1 and full_name. */
   readonly withheldNames?: WithheldNames;
+  /** Separators of each MRZ name part a reading of the print showed as hyphens (hyphensSeen), for a part not read whole. */
+  readonly hyphensSeen?: { readonly surname: readonly number[]; readonly givenNames: readonly number[] };
 }
 
 /** The apostrophe's other code points: typographic (U+2019) and modifier letter (U+02BC). */
@@ -160,8 +162,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   if (truncated) warn('name_truncated');
   const nameConf = fieldConfidence('name', true);
   // One apostrophe for every glyph the print or OCR gives it (O’NEILL, Oʼ NEILL): names compare as strings.
-  const surname = (viz?.surname?.value ?? mrzNameToText(f.name.surname)).replace(apostrophes, "'");
-  const givenName = (viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames)).replace(apostrophes, "'");
+  // Where the print was not read whole, the MRZ's letters, with the hyphens a reading of part of it showed.
+  const surname = (viz?.surname?.value ?? mrzNameToText(f.name.surname, input.hyphensSeen?.surname)).replace(apostrophes, "'");
+  const givenName = (viz?.givenNames?.value ?? mrzNameToText(f.name.givenNames, input.hyphensSeen?.givenNames)).replace(apostrophes, "'");
   // Given names the MRZ had no room for come from the print alone: unread there, they are missing.
   const namesFromPrint = viz?.surname != null && (viz.givenNames != null || (f.name.givenNames === '' && !truncated));
   if (!namesFromPrint) warn('printed_names_not_read');

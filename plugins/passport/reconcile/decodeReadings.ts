@@ -15,7 +15,7 @@ import { verdictForDoubt } from '../refusal.ts';
 import type { PassportResult } from '../result.ts';
 import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
-import { nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
+import { hyphensSeen, nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
 import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
@@ -68,6 +68,19 @@ export function untilTexture(read: string): string {
 function asPrintedName(read: string): string | null {
   const text = nameCharacters(untilTexture(read));
   return /^\p{Lu}[\p{Lu}'’\- ]*\p{Lu}$/u.test(text) ? text : null;
+}
+
+/**
+ * The hyphens every reading of the print shows between the MRZ name parts' words (hyphensSeen): each pass's phrases,
+ * the name lines' re-reads, and the earlier pass's. For a part not read whole, answered with the MRZ's letters.
+ */
+function hyphensRead(readings: Readings, parse: Readings['located']['parse']): { surname: number[]; givenNames: number[] } {
+  const { viz, vizSharper, refined } = readings;
+  const texts = [
+    ...[viz, vizSharper, readings.vizInk ?? null].flatMap((ocr) => (ocr === null ? [] : phrasesOf(ocr).map((p) => p.text))),
+    ...[refined.surname, refined.givenNames, refined.earlier?.surname, refined.earlier?.givenNames].filter((t): t is string => t != null),
+  ];
+  return { surname: hyphensSeen(parse.fields.name.surname, texts), givenNames: hyphensSeen(parse.fields.name.givenNames, texts) };
 }
 
 export function decodeReadings(readings: Readings, ctx: PluginContext): PassportResult {
@@ -311,6 +324,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     numberCellsInDoubt: numberInDoubt,
     optionalDataCellsInDoubt: optionalInDoubt,
     rivalRepairCells: rivalCells,
+    hyphensSeen: hyphensRead(readings, parse),
     ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),
   });
   // A printed field's box is in the pixels of the pass it was read in: the first at vizPxPerMm, the sharper one at

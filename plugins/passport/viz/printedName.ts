@@ -319,9 +319,50 @@ export function printedMrzName(surname: string | null, givenNames: string | null
   return `${printedAsMrz(surname)}${givenNames === null ? '' : `<<${printedAsMrz(givenNames)}`}`;
 }
 
-/** The MRZ name part as a printable string: `<` -> space. */
-export function mrzNameToText(mrzName: string): string {
-  return mrzName.replace(/<+/g, ' ').trim();
+/**
+ * The MRZ name part as a printable string: `<` -> space, or a hyphen at the separators `hyphens` names (0: between
+ * its first two words), those a reading of the print showed (hyphensSeen).
+ */
+export function mrzNameToText(mrzName: string, hyphens: readonly number[] = []): string {
+  const words = mrzName.split(/[<\s]+/).filter((w) => w !== '');
+  return words.reduce((text, word, k) => (k === 0 ? word : `${text}${hyphens.includes(k - 1) ? '-' : ' '}${word}`), '');
+}
+
+/**
+ * The separators of an MRZ name part (`MIN<JUN`: 0, between its first two words) that a reading of the print shows
+ * as hyphens, where no reading of it was taken whole (glare over part of it): a hyphen read between the two words'
+ * letters, or beside one of them read whole where glare took the other (`-JUN`, `MIN-`, `(AYA-POLAT`). Not where a
+ * reading shows the two words whole with a space between, nor where the letters read could stand at more than one.
+ */
+export function hyphensSeen(mrzName: string, readings: readonly string[]): number[] {
+  const words = mrzName.split(/[<\s]+/).filter((w) => w !== '');
+  const letters = (piece: string): string => transliterateName(piece.toUpperCase()).replace(/[^A-Z]/g, '');
+  const separators = (left: string, right: string, whole: boolean): number[] =>
+    words.slice(1).flatMap((next, i) => {
+      const word = words[i]!;
+      if (whole) return left === word && right === next ? [i] : [];
+      const leftWhole = left.length >= 2 && left === word && (right === '' || next.startsWith(right));
+      const rightWhole = right.length >= 2 && right === next && (left === '' || word.endsWith(left));
+      return leftWhole || rightWhole ? [i] : [];
+    });
+  const hyphened = new Set<number>();
+  const spaced = new Set<number>();
+  for (const reading of readings) {
+    const chunks = reading
+      .replace(/[‐‑‒–—―]/g, '-')
+      .split(/\s+/)
+      .filter((c) => c !== '')
+      .map((c) => c.split('-').map(letters));
+    for (const [i, pieces] of chunks.entries()) {
+      for (let j = 0; j + 1 < pieces.length; j++) {
+        const at = separators(pieces[j]!, pieces[j + 1]!, false);
+        if (at.length === 1) hyphened.add(at[0]!);
+      }
+      const next = chunks[i + 1];
+      if (next !== undefined) for (const k of separators(pieces.at(-1)!, next[0]!, true)) spaced.add(k);
+    }
+  }
+  return [...hyphened].filter((k) => !spaced.has(k)).sort((a, b) => a - b);
 }
 
 /** Whether a printed name transliterates exactly to the MRZ's (a prefix of it when the MRZ is truncated). */
