@@ -581,6 +581,19 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
     expect(readVizFields(other, parse, { givenNames: 'JIŘÍ ALEKSANDR' }).givenNames).toBeNull();
   });
+  it('answers a plain I where the re-read read T or F and the sparse pass I: the acute read as a bar, unseen', () => {
+    // Seed 1236001 tilt 167: JIŘÍ re-read `JIRT`, the sparse pass `JIRI`; the sharper pass agreed with the re-read
+    // and WOJCIECH JIRT ALEKSANDR was answered, a letter not printed.
+    for (const reread of ['JIRT ALEKSANDR', 'JIRF ALEKSANDR']) {
+      const plain = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRI ALEKSANDR']);
+      expect(readVizFields(plain, parse, { givenNames: reread }).givenNames?.value, reread).toBe('JIRI ALEKSANDR');
+    }
+    // The sparse pass's T where the re-read read I is that I as well; any other letter is another name.
+    const barred = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRT ALEKSANDR']);
+    expect(readVizFields(barred, parse, { givenNames: 'JIRI ALEKSANDR' }).givenNames?.value).toBe('JIRI ALEKSANDR');
+    const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
+    expect(readVizFields(other, parse, { givenNames: 'JIRT ALEKSANDR' }).givenNames).toBeNull();
+  });
 });
 
 describe('a name printed beside its label, in the label\'s own phrase', () => {

@@ -578,9 +578,32 @@ function givenNamesBeyondMrz(
     return plain !== null && found.filter((f) => plainLetters(f.value) === plainLetters(plain.value)).length >= 2 ? plain : null;
   }
   if (reread === null || plain === null) return reread ?? plain;
-  if (!sameLettersOrMarkedI(reread.value, plain.value)) return null;
+  // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
+  // in the sparse pass, for JIŘÍ): no reading saw the mark, so the I is answered plain.
+  const value = sameLettersOrMarkedI(reread.value, plain.value) ? reread.value : stemsOfMarkedI(reread.value, plain.value);
+  if (value === null) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
-  return { ...reread, value: withSeparatorsAdded(reread.value, plain.value) };
+  return { ...reread, value: withSeparatorsAdded(value, plain.value) };
+}
+
+/**
+ * `reread` with each T or F that `plainer` reads as an I in its place made that I, where the two spell the same
+ * letters otherwise (an I read either way stays as the re-read has it); null where they differ in any other letter.
+ */
+function stemsOfMarkedI(reread: string, plainer: string): string | null {
+  const target = plainLetters(plainer);
+  let k = 0;
+  let out = '';
+  for (const c of reread) {
+    const letters = plainLetters(c);
+    const there = target.slice(k, k + letters.length);
+    k += letters.length;
+    if (letters === there) out += c;
+    else if (/^[TF]$/.test(letters) && there === 'I') out += 'I';
+    else if (letters === 'I' && /^[TF]$/.test(there)) out += c;
+    else return null;
+  }
+  return k === target.length ? out : null;
 }
 
 /**
