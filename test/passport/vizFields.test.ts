@@ -276,6 +276,22 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     // Never into the MRZ's part: the plainer reading must reach the cut.
     expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTE' }, now).givenNames?.value).toBe('DÖRTE');
   });
+  it('ends no word where the plainer reading stopped short of print OCR read right after it', () => {
+    // Seed 1236101 glare 174: the MRZ cut the given names at PIOTR<AL; glare over ALEKSANDR's end left the sparse
+    // pass `ALEKSAN`, its DR a word of its own (`oi`) on the same row, and the re-read's whole ALEKSANDR was cut back.
+    const cutGiven = parseTd3(['P<POLKOWALCZYK<KOWALCZYK<KOWALCZYK<<PIOTR<AL', 'L898902C36POL7408122M1204159ZE184226B<<<<<10'], { now });
+    const page = (after: number | null): OcrResult => {
+      const base = rows(['Nazwisko / Surname', 'KOWALCZYK-KOWALCZYK-KOWALCZYK', 'Imiona / Given names', 'PIOTR ALEKSAN']);
+      if (after === null) return base;
+      // ALEKSAN ends at x 294 on the row from y 160 to 184.
+      const bbox = { x0: 294 + after, y0: 163, x1: 294 + after + 30, y1: 184 };
+      return { ...base, lines: [...base.lines, { text: 'oi', confidence: 40, bbox, words: [{ text: 'oi', confidence: 40, bbox }] }] };
+    };
+    expect(readVizFields(page(3), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSANDR');
+    // Print a space and more away, or none at all, leaves the plainer reading's end standing.
+    expect(readVizFields(page(40), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSAN');
+    expect(readVizFields(page(null), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSAN');
+  });
   it('keeps the re-read past the page edge where the plainer reading ends the line at that edge', () => {
     // Seed 1234801 perspective 34: a page rectified narrower than printed lost BRZĘCZYSZCZYKIEWICZ's Z to its edge;
     // the re-read past the edge had it, and the sparse pass's `…KIEWIC` cut it back: a name cut short.

@@ -323,7 +323,10 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       // Not where the page's readings end the line at the page's edge (`…KIEWIC` for a re-read past it, `…KIEWICZ`).
       const key = plainLetters(chosen.beyondText);
       const spelled = [...sharp, ...plain].some((p) => p.source !== chosen.source && plainLetters(p.beyondText).startsWith(key));
-      const overrun = spelled || endsAtEdge ? [] : plain.filter((p) => p.longest).flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
+      // Nor by a plainer reading that OCR read more print right after, on its row: it stopped short of the ink (glare
+      // over ALEKSANDR's end read `ALEKSAN`, its DR a word of its own).
+      const ends = plain.filter((p) => p.longest && !inkRunsOnPast(texts[p.source]!.words, p.value, phrases));
+      const overrun = spelled || endsAtEdge ? [] : ends.flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
       // Cut back only as far as the plainer reading that goes furthest, and never into the MRZ's part.
       const least = overrun.length === 0 ? null : Math.min(...overrun);
       if (least !== null && least < key.length) return { ...chosen, value: [...chosen.value].slice(0, -least).join('') };
@@ -398,6 +401,27 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
   }
   const read = underLabel ?? tryAll(unlabelled, [], [...labelled, ...before]) ?? completed(labelled) ?? completed(unlabelled) ?? completedEnd(labelled, mrzName, truncated, orthography);
   return truncated && read !== null && stopsBeforeCut(read, mrzName) ? null : read;
+}
+
+/**
+ * Whether OCR read a word of the page's print (letters or digits) that starts after the word holding a reading's last
+ * letters (`value`), on its row (the row of its least tall word: glare swells a word's box), within a capital's
+ * height: the print goes on where the reading ends, so the reading says nothing of where its last word ends. The
+ * reading's own words past its value count too (a phrase `ALEKSAN oi` whose value left `oi` out).
+ */
+function inkRunsOnPast(words: readonly OcrWord[] | undefined, value: string, phrases: readonly Phrase[]): boolean {
+  const letters = plainLetters(value);
+  const lettered = (words ?? []).filter((w) => plainLetters(w.text) !== '');
+  const holding = lettered.filter((w) => letters.endsWith(plainLetters(w.text)));
+  if (holding.length === 0) return false;
+  const last = holding.reduce((a, w) => (w.bbox.x1 > a.bbox.x1 ? w : a)).bbox;
+  const row = lettered.filter((w) => w.bbox.x0 <= last.x0).reduce((a, w) => (w.bbox.y1 - w.bbox.y0 < a.bbox.y1 - a.bbox.y0 ? w : a)).bbox;
+  const capital = row.y1 - row.y0;
+  const after = (w: OcrWord): boolean => {
+    const middle = (w.bbox.y0 + w.bbox.y1) / 2;
+    return /[\p{L}\p{N}]/u.test(w.text) && w.bbox.x0 >= last.x1 - 1 && w.bbox.x0 - last.x1 <= capital && middle >= row.y0 && middle <= row.y1;
+  };
+  return [...(words ?? []), ...phrases.flatMap((p) => p.words)].some(after);
 }
 
 /**
