@@ -597,6 +597,14 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
     expect(readVizFields(other, parse, { givenNames: 'JIŘÍ ALEKSANDR' }).givenNames).toBeNull();
   });
+  it('takes no sparse reading that a re-read, no clean name itself, spells on past', () => {
+    // Seed 1236201 glare 180: glare over THOMAS left the sparse pass `OLIVER THO` and the re-read `OLIVER THOM!`, no
+    // clean name, so the sparse pass's was taken unchecked and OLIVER THO answered: a name cut short.
+    const page = (given: string) => rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', given]);
+    expect(readVizFields(page('OLIVER THO'), parse, { givenNames: 'OLIVER THOM!' }).givenNames).toBeNull();
+    // The sharper pass's reading, going further than the re-read, stands.
+    expect(readVizFields(page('OLIVER THOMAS'), parse, { givenNames: 'OLIVER THOM!' }).givenNames?.value).toBe('OLIVER THOMAS');
+  });
   it('answers a plain I where the re-read read T or F and the sparse pass I: the acute read as a bar, unseen', () => {
     // Seed 1236001 tilt 167: JIŘÍ re-read `JIRT`, the sparse pass `JIRI`; the sharper pass agreed with the re-read
     // and WOJCIECH JIRT ALEKSANDR was answered, a letter not printed.

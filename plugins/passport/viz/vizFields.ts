@@ -601,6 +601,12 @@ function givenNamesBeyondMrz(
   if (sharp != null && reread === null && classifyLabel(sharp) !== null) {
     return plain !== null && found.filter((f) => plainLetters(f.value) === plainLetters(plain.value)).length >= 2 ? plain : null;
   }
+  // A re-read that is no clean name still read the print: where it spells the sparse pass's letters and goes on
+  // (`OLIVER THOM!` beside `OLIVER THO`, glare over THOMAS), the sparse pass stopped short of the names.
+  if (sharp != null && reread === null && plain !== null) {
+    const [read, stopped] = [plainLetters(sharp), plainLetters(plain.value)];
+    if (read.length > stopped.length && read.startsWith(stopped)) return null;
+  }
   if (reread === null || plain === null) return reread ?? plain;
   // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
   // in the sparse pass, for JIŘÍ): no reading saw the mark, so the I is answered plain.
