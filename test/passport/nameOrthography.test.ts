@@ -19,6 +19,16 @@ describe('inOrthography', () => {
     expect(inOrthography('ĖGLĖ', orthographyOf(['LTU', null]))).toBe('ĖGLĖ');
     expect(inOrthography('ĠORġ', orthographyOf(['MLT', 'MLT']))).toBe('ĠORġ');
   });
+  it('writes the mark over N as the orthography does where it writes Ñ or Ń alone, and leaves others as read', () => {
+    // Seed 1236301 dim 129: a Spanish page's ÍÑIGO came back `IŃIGO`, the small tilde's shape read as a leaning stroke.
+    expect(inOrthography('IŃIGO', orthographyOf(['ESP', 'ESP']))).toBe('IÑIGO');
+    expect(inOrthography('SZCZEPAÑSKA', orthographyOf(['POL', 'POL']))).toBe('SZCZEPAŃSKA');
+    // A document of two states, one writing each, and one of neither: the shape as read.
+    expect(inOrthography('NUÑEZ', orthographyOf(['ESP', 'POL']))).toBe('NUÑEZ');
+    expect(inOrthography('SZCZEPAŃSKA', orthographyOf(['ESP', 'POL']))).toBe('SZCZEPAŃSKA');
+    expect(inOrthography('SZCZEPAÑSKA', orthographyOf(['CZE', 'CZE']))).toBe('SZCZEPAÑSKA');
+    expect(inOrthography('IŃIGO', orthographyOf(['DEU', 'DEU']))).toBe('IŃIGO');
+  });
   it('knows Þ is Icelandic alone', () => {
     expect(orthographyOf([null, 'ISL']).thorn).toBe(true);
     expect(orthographyOf(['DNK', 'NOR']).thorn).toBe(false);

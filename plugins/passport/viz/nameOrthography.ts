@@ -26,6 +26,12 @@ export interface NameOrthography {
    */
   readonly nTilde: boolean;
   /**
+   * Polish writes Ń. A small mark over N is Ñ where the orthography writes Ñ and not Ń, and Ń where it writes Ń and
+   * not Ñ: its shape read (a wave, a leaning stroke) is a few pixels' under noise or dim light (`IŃIGO` on a
+   * Spanish page).
+   */
+  readonly nAcute: boolean;
+  /**
    * The Czech, Slovak, South Slavic and Baltic orthographies write Č, Š and Ž: there a small caron blurred into a
    * flat bar over C, S or Z is that caron, as no name writes C̄, S̄ or Z̄. Elsewhere such a bar is texture.
    */
@@ -45,6 +51,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
     nTilde: has(...spanishWritingStates),
+    nAcute: has('POL'),
     caronCsz: has('CZE', 'SVK', 'SVN', 'HRV', 'BIH', 'SRB', 'MNE', 'LTU', 'LVA', 'EST'),
   };
 }
@@ -55,6 +62,8 @@ export function inOrthography(name: string, o: NameOrthography): string {
   if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
   if (o.vowelTilde) out = out.replace(/Ā/g, 'Ã').replace(/Ō/g, 'Õ');
+  if (o.nTilde && !o.nAcute) out = out.replace(/Ń/g, 'Ñ');
+  if (o.nAcute && !o.nTilde) out = out.replace(/Ñ/g, 'Ń');
   return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
 
