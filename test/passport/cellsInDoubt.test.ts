@@ -254,6 +254,20 @@ describe('MRZ cells in doubt', () => {
       expect(result.mrz.line1).toBe(specimen[0]);
       expect(result.given_name).toBe('ANNA MARIA');
     });
+    it('leaves a cut part unread where the sharper pass settles the first pass\'s dispute with nothing of its own', () => {
+      // Glare seed 1236401 item 178: the MRZ cut the given names at MARGARIDA<CON; the re-read `MARGARIDA CONCEIÇÃD`
+      // and the sparse `MARGARIDA CONCEIGAO S` spelled them otherwise, the sharper pass read no given names, and the
+      // very re-read disputed was answered at 0.99: a letter not printed, SOFIA lost.
+      const cut = 'P<UTOSIMOES<BRANDAO<MAGALHAES<<MARGARIDA<CON';
+      const names = (given: readonly string[]) => page(['Code', 'UTO', 'Surname', 'SIMOES-BRANDAO-MAGALHAES', ...given]);
+      const refined = { surname: 'SIMÕES-BRANDÃO-MAGALHÃES', givenNames: 'MARGARIDA CONCEIÇÃD' };
+      const viz = names(['Given names', 'MARGARIDA CONCEIGAO S']);
+      const unsettled = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names([]), refined }), ctx);
+      expect([unsettled.surname, unsettled.given_name]).toEqual(['SIMÕES-BRANDÃO-MAGALHÃES', null]);
+      // The sharper pass's own phrase spelling the re-read past the cut settles it.
+      const settled = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MARGARIDA CONCEICAD']), refined }), ctx);
+      expect(settled.given_name).toBe('MARGARIDA CONCEIÇÃD');
+    });
     it('confirms no washed name cell that two readings of the print fill as far with other letters', () => {
       // Seed 1093001 glare 035: JI<WOO washed after its J, the sparse pass read `JLWOO`, the sharper one `JI-WOO`; the
       // first filled the cells and the MRZ was answered valid with JLWOO. Here ANNA's NNA washed, read ANNA and ALNA.

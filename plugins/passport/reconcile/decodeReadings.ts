@@ -215,19 +215,32 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
   const thorn = orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn;
-  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined, goesOn = false): T | null => {
+  const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined, goesOn = false, disputed = false): T | null => {
     const chosen = first ?? second ?? null;
     if (!cut || chosen === null) return chosen;
     // A pass that read the part going on past where its reading ends: a pass reading less does not end it there.
-    if (goesOn) return null;
+    if (goesOn || disputed) return null;
     const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
     // Past the cut an Icelandic name's P or B may be a Þ: the part is not read (PÓRUNN for ÞÓRUNN).
     const thornUnsettled = thorn && thornInDoubtPastCut(chosen.value, cutPart === 'surname' ? parse.fields.name.surname : parse.fields.name.givenNames);
     return lettersLegible && !disagree && !thornUnsettled ? chosen : null;
   };
+  // Where the first pass's readings of the cut part spelled it otherwise, the sharper pass settles it with a reading
+  // of its own: not with the very re-read disputed (no line found to read again), its phrases spelling nothing of
+  // it past the cut (`CONCEIÇÃD` re-read against the sparse `CONCEIGAO S`, the sharper pass reading no given names).
+  const stillDisputed = (part: 'surname' | 'givenNames'): boolean => {
+    const taken = again?.[part];
+    if (!printed.disputed[part] || taken == null || refined.earlier?.[part] != null) return false;
+    const mrzLetters = plainLetters(parse.fields.name[part]).length;
+    const own = plainLetters(taken.value);
+    return !sharperTexts[part].some((t) => {
+      const letters = plainLetters(nameCharacters(t));
+      return letters.length > mrzLetters && alikeAsFarAsBoth(letters, own);
+    });
+  };
   const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true;
-  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'));
-  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'));
+  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname'));
+  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

@@ -173,7 +173,7 @@ interface ReadNameOptions {
   /** The line's words ran to the rectified page's edge. */
   readonly endsAtEdge?: boolean;
   /** Set when a reading of one row goes on past the chosen one's end (VizFieldsRead.goesOn). */
-  readonly seen?: { goesOn: boolean };
+  readonly seen?: { goesOn: boolean; disputed?: boolean };
 }
 
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
@@ -388,7 +388,10 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
   }));
   const before = earlier === null ? [] : [{ text: earlier, confidence: 0.5 }];
   const underLabel = tryAll(labelled, unlabelled, before);
-  if (readingsDisagree) return null;
+  if (readingsDisagree) {
+    seen.disputed = true;
+    return null;
+  }
   // Where the MRZ cut the name, the print is the only source of the rest: a labelled reading no longer than the
   // MRZ's part (`ËR` for BR…, the label's row read instead of the name's) leaves room for a phrase that carries on.
   if (truncated && underLabel !== null && transliterateName(underLabel.value).length <= mrzName.length) {
@@ -983,6 +986,8 @@ export type VizFieldsRead = VizReading & {
   readonly givenNames: ReadName | null;
   /** The cut part a reading of this pass carries on past where the part's chosen reading ends (readName's `goesOn`). */
   readonly goesOn: { readonly surname: boolean; readonly givenNames: boolean };
+  /** The part this pass's readings spelled otherwise past a cut MRZ, so it left it unread (readName's `disputed`). */
+  readonly disputed: { readonly surname: boolean; readonly givenNames: boolean };
 };
 
 /**
@@ -1079,8 +1084,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const surnameSeen = { goesOn: false };
-  const givenSeen = { goesOn: false };
+  const surnameSeen: { goesOn: boolean; disputed?: boolean } = { goesOn: false };
+  const givenSeen: { goesOn: boolean; disputed?: boolean } = { goesOn: false };
   const surnamePart: NamePart = { mrzName: surnameMrz, truncated: truncated && givenMrz === '', orthography, reconcile };
   const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnamePart, {
     earlier: refined.earlier?.surname ?? null,
@@ -1103,6 +1108,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
             seen: givenSeen,
           }),
     goesOn: { surname: surnameSeen.goesOn, givenNames: givenSeen.goesOn },
+    disputed: { surname: surnameSeen.disputed === true, givenNames: givenSeen.disputed === true },
     issueDate: issue.choice,
     issueRuleDates: issue.ruleDates,
     printed: {
