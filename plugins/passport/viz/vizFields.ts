@@ -172,8 +172,16 @@ interface ReadNameOptions {
   readonly earlier?: string | null;
   /** The line's words ran to the rectified page's edge. */
   readonly endsAtEdge?: boolean;
-  /** Set when a reading of one row goes on past the chosen one's end (VizFieldsRead.goesOn). */
-  readonly seen?: { goesOn: boolean; disputed?: boolean };
+  readonly seen?: NameSeen;
+}
+
+/**
+ * What readName saw besides its answer: `goesOn`, a reading of one row going on past the chosen one's end
+ * (VizFieldsRead.goesOn); `disputed`, readings spelling the part otherwise past a cut MRZ (VizFieldsRead.disputed).
+ */
+interface NameSeen {
+  goesOn: boolean;
+  disputed?: boolean;
 }
 
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
@@ -1084,8 +1092,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
   const reconcile = reconcilerFor(viz);
-  const surnameSeen: { goesOn: boolean; disputed?: boolean } = { goesOn: false };
-  const givenSeen: { goesOn: boolean; disputed?: boolean } = { goesOn: false };
+  const surnameSeen: NameSeen = { goesOn: false };
+  const givenSeen: NameSeen = { goesOn: false };
   const surnamePart: NamePart = { mrzName: surnameMrz, truncated: truncated && givenMrz === '', orthography, reconcile };
   const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnamePart, {
     earlier: refined.earlier?.surname ?? null,
