@@ -257,6 +257,9 @@ export const barsAsI = (text: string): string => text.replace(barsJoinedToLetter
 /** A double quote after a word's first letter, glued to the next: its apostrophe read twice (`THOMPSON-0"BRIEN`). */
 export const quoteForApostrophe = /(?<=(?:^|[\s-])[\p{L}0])["“”„](?=\p{L})/gu;
 
+/** The dashes typesetting and OCR give a printed hyphen. */
+const typographicDashes = /[‐‑‒–—―]/g;
+
 /**
  * A name as OCR read it, reduced to what names are printed with: letters, spaces, hyphens and apostrophes. OCR
  * gives a hyphen as an en or em dash at times; spaces around a hyphen are OCR's, not the print's; and one
@@ -272,7 +275,7 @@ export function nameCharacters(text: string): string {
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
     .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
-    .replace(/[‐‑‒–—―]/g, '-')
+    .replace(typographicDashes, '-')
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
     // on the baseline between two letters.
     .replace(/(?<=\p{L})[=~](?=\p{L})/gu, '-')
@@ -319,12 +322,17 @@ export function printedMrzName(surname: string | null, givenNames: string | null
   return `${printedAsMrz(surname)}${givenNames === null ? '' : `<<${printedAsMrz(givenNames)}`}`;
 }
 
+/** An MRZ name part's words, split at its fillers (or at spaces, as the parse writes them). */
+function mrzWords(mrzName: string): string[] {
+  return mrzName.split(/[<\s]+/).filter((w) => w !== '');
+}
+
 /**
  * The MRZ name part as a printable string: `<` -> space, or a hyphen at the separators `hyphens` names (0: between
  * its first two words), those a reading of the print showed (hyphensSeen).
  */
 export function mrzNameToText(mrzName: string, hyphens: readonly number[] = []): string {
-  const words = mrzName.split(/[<\s]+/).filter((w) => w !== '');
+  const words = mrzWords(mrzName);
   return words.reduce((text, word, k) => (k === 0 ? word : `${text}${hyphens.includes(k - 1) ? '-' : ' '}${word}`), '');
 }
 
@@ -335,7 +343,7 @@ export function mrzNameToText(mrzName: string, hyphens: readonly number[] = []):
  * reading shows the two words whole with a space between, nor where the letters read could stand at more than one.
  */
 export function hyphensSeen(mrzName: string, readings: readonly string[]): number[] {
-  const words = mrzName.split(/[<\s]+/).filter((w) => w !== '');
+  const words = mrzWords(mrzName);
   const letters = (piece: string): string => transliterateName(piece.toUpperCase()).replace(/[^A-Z]/g, '');
   const separators = (left: string, right: string, whole: boolean): number[] =>
     words.slice(1).flatMap((next, i) => {
@@ -349,7 +357,7 @@ export function hyphensSeen(mrzName: string, readings: readonly string[]): numbe
   const spaced = new Set<number>();
   for (const reading of readings) {
     const chunks = reading
-      .replace(/[‐‑‒–—―]/g, '-')
+      .replace(typographicDashes, '-')
       .split(/\s+/)
       .filter((c) => c !== '')
       .map((c) => c.split('-').map(letters));
