@@ -110,7 +110,8 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
     return found.length === 1 ? found[0]! : null;
   };
   const loneLetter: Readonly<Record<string, string | null>> = { OE: seen('ÖØ'), AE: seen('ÄÆ') };
-  const pairsPrintedMarked = o.some((c) => 'ÄÖÜÆØ'.includes(c));
+  // Å is the MRZ's AA printed as one marked letter, as Ö is its OE (ÅNGSTRÖM read `ÅNGSTRGM`).
+  const pairsPrintedMarked = o.some((c) => 'ÄÖÜÆØÅ'.includes(c));
   const lone = (lost: { pair: string; printed: string }): string =>
     loneLetter[lost.pair] ?? (strokedOe ? (danoNorwegian[lost.pair] ?? lost.printed) : lost.printed);
   // Per OCR character, what it transliterates to, its letter without marks, the pairs a lone letter or a mark taken
