@@ -4,7 +4,7 @@ import { mendFieldsFromPrint } from '../../plugins/passport/reconcile/printedFie
 import { agreeingNameCopy, layoutWhereWashed, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, withDroppedSeconds } from '../../plugins/passport/reconcile/washedCells.ts';
 import { verdictForDoubt } from '../../plugins/passport/refusal.ts';
 import { decodePassport } from '../../plugins/passport/reconcile/decodePassport.ts';
-import { uncheckedOf, untilTexture } from '../../plugins/passport/reconcile/decodeReadings.ts';
+import { endsAtStroke, uncheckedOf, untilTexture } from '../../plugins/passport/reconcile/decodeReadings.ts';
 
 const now = new Date('2026-11-22T00:00:00Z');
 const truth = ['P<INDTHAKUR<PATEL<<KAVYA<ANANYA<<<<<<<<<<<<<', 'B9612495<5IND7407044F3102123<<<<<<<<<<<<<<04'] as const;
@@ -206,6 +206,28 @@ describe('cells washed out by glare', () => {
     // A quote read for an apostrophe, zeros read for Os and a doubled hyphen are the name's.
     expect(untilTexture('THOMPSON-0"BRIEN')).toBe("THOMPSON-0'BRIEN");
     expect(untilTexture('ZHANG=CHEN J0HN')).toBe('ZHANG=CHEN J0HN');
+  });
+
+  it('takes a reading that stops at a stroke glued to a letter as going on: it spells no separator after it', () => {
+    // Glare over the MRZ's end and over the print's WICZ, read `!`: the copy's KIE<<WOJC filled the washed cells.
+    expect(endsAtStroke('KONSTANTINOPOLSKA-BRZECZYSZCZYKIE!')).toBe(true);
+    expect(endsAtStroke('KONSTANTINOPOLSKA-BRZECZYSZCZYKIE')).toBe(false);
+    // A quote or a dot is texture off the letters' body; after a space nothing is glued.
+    expect(endsAtStroke('AYSE GULSEN FATMA" TU')).toBe(false);
+    expect(endsAtStroke('LARS 5')).toBe(false);
+    const line1 = 'P<POLKONSTANTINOPOLSKA<BRZECZYSZCZYK2<<<<<<<';
+    const glared = parseTd3([line1, truth[1]], { now });
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 36), washedFirst(0)];
+    const codes = { ...printed, issuingState: null, documentType: null, nationality: null, sex: null };
+    const whole = { ...codes, mrzName: 'KONSTANTINOPOLSKA<BRZECZYSZCZYKIE<<WOJCIECH<LUKASZ' };
+    expect(fillWashedFromPrint(glared, spot, whole, now).lines[0]).toBe('P<POLKONSTANTINOPOLSKA<BRZECZYSZCZYKIE<<WOJC');
+    // The surname read open spells its own letters alone, and the cells after stay unconfirmed.
+    const open = { ...codes, mrzName: 'KONSTANTINOPOLSKA<BRZECZYSZCZYKIE', mrzNameOpen: true };
+    const filled = fillWashedFromPrint(glared, spot, open, now);
+    expect(filled.lines[0]).toBe('P<POLKONSTANTINOPOLSKA<BRZECZYSZCZYKIE<<<<<<');
+    const copies = { passportNumber: null, dateOfBirth: null, expiryDate: null };
+    expect(unconfirmedWashedCells(filled, spot, { ...open, ...copies })[0]).toEqual([38, 39, 40, 41, 42, 43]);
+    expect(unconfirmedWashedCells(filled, spot, { ...open, ...copies, mrzNameOpen: false })[0]).toEqual([40, 41, 42, 43]);
   });
 
   it('never reports the MRZ valid while line 1 keeps washed cells nothing confirmed, though no check digit covers them', () => {

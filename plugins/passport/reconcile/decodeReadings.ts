@@ -71,6 +71,15 @@ function asPrintedName(read: string): string | null {
 }
 
 /**
+ * Whether a reading stops at a stroke glued to its last letter (`BRZECZYSZCZYKIE!`, glare over WICZ): what OCR made
+ * of letters it could not read, so the word may go on there. A quote or a dot sits off a letter's body: texture.
+ */
+export function endsAtStroke(read: string): boolean {
+  const kept = untilTexture(read);
+  return kept.length < read.length && /\p{L}$/u.test(kept) && /^[!|\\/\[\](){}1-9]/u.test(read.slice(kept.length));
+}
+
+/**
  * The hyphens every reading of the print shows between the MRZ name parts' words (hyphensSeen): each pass's phrases,
  * the name lines' re-reads, and the earlier pass's. For a part not read whole, answered with the MRZ's letters.
  */
@@ -143,13 +152,19 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const besideNationality = issuingStateBesideNationality(mended, reading.washed, printedCodes);
   const lineOneWashed = reading.washed[0]?.some(Boolean) === true;
   const nameCellsWashed = reading.washed[0]?.slice(5).some(Boolean) === true;
-  const readingsOf = (sharp: string | null | undefined, labelled: readonly string[]): string[] => {
-    const all = [sharp, ...labelled].map((t) => (t == null ? null : asPrintedName(t))).filter((t): t is string => t !== null);
+  // Readings that stop at a stroke glued to a letter (endsAtStroke): the part may go on past what they spell.
+  const open = { surname: new Set<string>(), givenNames: new Set<string>() };
+  const readingsOf = (part: 'surname' | 'givenNames', sharp: string | null | undefined, labelled: readonly string[]): string[] => {
+    const all = [sharp, ...labelled].flatMap((t) => {
+      const text = t == null ? null : asPrintedName(t);
+      if (text !== null && endsAtStroke(t!)) open[part].add(text);
+      return text === null ? [] : [text];
+    });
     return [...new Set(all)];
   };
   const asRead = {
-    surname: lineOneWashed ? readingsOf(refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : [],
-    givenNames: lineOneWashed ? readingsOf(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : [],
+    surname: lineOneWashed ? readingsOf('surname', refined.surname, [...firstTexts.surname, ...sharperTexts.surname]) : [],
+    givenNames: lineOneWashed ? readingsOf('givenNames', refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames]) : [],
   };
   const reconciled = { surname: printedFirst.surname?.value ?? null, givenNames: printedFirst.givenNames?.value ?? null };
   const choices = (part: 'surname' | 'givenNames'): (string | null)[] => {
@@ -163,13 +178,23 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const filled = choices('surname').flatMap((surname) =>
     choices('givenNames').map((given) => {
       // Print under letterWitnessPxPerMm changes no MRZ letter: it fills no washed name cell either (HANNAN for HANNAH).
-      const mrzName = lettersLegible ? printedMrzName(surname, given) : null;
+      // A surname that may go on places no given names after it.
+      const surnameOpen = surname !== null && open.surname.has(surname);
+      const mrzName = lettersLegible ? printedMrzName(surname, surnameOpen ? null : given) : null;
+      const copyOpen = surnameOpen || (given !== null && open.givenNames.has(given));
       // A part only as reconciled carries the classifier's guesses for washed cells: no reading of the print spells it.
       const reconciledOnly = (part: 'surname' | 'givenNames', text: string | null): boolean => text !== null && !asRead[part].includes(text);
       return {
         mrzName,
+        open: copyOpen,
         reconciledOnly: reconciledOnly('surname', surname) || reconciledOnly('givenNames', given),
-        parse: fillWashedFromPrint(mended, reading.washed, { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName }, ctx.now, nameCellDoubted),
+        parse: fillWashedFromPrint(
+          mended,
+          reading.washed,
+          { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName, mrzNameOpen: copyOpen },
+          ctx.now,
+          nameCellDoubted,
+        ),
       };
     }),
   );
@@ -178,7 +203,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
   // Of equals, a copy that spells every readable name cell comes first: another (`SEE`, a label's word) confirms nothing.
   const agrees = (f: (typeof filled)[number]): boolean =>
-    f.mrzName !== null && agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0]) !== null;
+    f.mrzName !== null && agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open) !== null;
   const rank = (f: (typeof filled)[number]): number => nameFills(f.parse) * 2 + (agrees(f) ? 1 : 0);
   const chosen = filled.reduce((best, f) => (rank(f) > rank(best) ? f : best), filled[0]!);
   // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print
@@ -251,6 +276,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     ...checkedCopiesOf(parse, printed.printed, again?.printed),
     ...uncheckedOf(printed, again),
     mrzName: printedName,
+    mrzNameOpen: nameCellsWashed && !rivalFill && chosen.open,
   });
   const together = td3HoldsTogether(
     parse,

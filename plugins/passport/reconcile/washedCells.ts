@@ -21,6 +21,11 @@ export interface PrintedUncheckedFields {
   readonly sex: string | null;
   /** The name as ICAO writes it in the MRZ (`SURNAME<<GIVEN<NAMES`), from the printed names; null when not read. */
   readonly mrzName: string | null;
+  /**
+   * The copy's last part was read up to a letter's stroke glued to its last letter (`BRZECZYSZCZYKIE!`, glare over
+   * WICZ): the part may go on past it, so the copy spells its own letters and nothing of the cells after.
+   */
+  readonly mrzNameOpen?: boolean;
 }
 
 /** Per line, per cell: washed out. */
@@ -108,16 +113,17 @@ export const mrzSex = (sex: string | null): string | null => (sex === 'X' ? '<' 
  * surname alone, its given names not read: it spells the surname and the separator, and nothing of the cells after,
  * which hold whatever given names the print reading missed, not filler.
  */
-export const nameCopyCells = (mrzName: string): string => (mrzName.includes('<<') ? mrzName.padEnd(39, '<') : `${mrzName}<<`);
+export const nameCopyCells = (mrzName: string, open = false): string =>
+  open ? mrzName : mrzName.includes('<<') ? mrzName.padEnd(39, '<') : `${mrzName}<<`;
 
 /**
  * The name cells a printed copy spells (nameCopyCells, its dropped marks' second letters put back), or null where it
  * spells a readable name cell otherwise: a copy of other letters (`SEE`, a label's word) confirms no washed cell,
  * as it fills none.
  */
-export function agreeingNameCopy(mrzName: string, line1: string, washed1: readonly boolean[] | undefined): string | null {
+export function agreeingNameCopy(mrzName: string, line1: string, washed1: readonly boolean[] | undefined, open = false): string | null {
   const start = td3Field('name').start;
-  const copy = nameCopyCells(withDroppedSeconds(mrzName, [...line1], washed1)).slice(0, 39);
+  const copy = nameCopyCells(withDroppedSeconds(mrzName, [...line1], washed1), open).slice(0, 39);
   return [...copy].every((c, j) => washed1?.[start + j] === true || line1[start + j] === c) ? copy : null;
 }
 
@@ -178,8 +184,9 @@ export function fillWashedFromPrint(
   // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
   // read HAKAN beside the MRZ's HAAKAN), which says nothing of the surname's washed cells.
   // A copy of the surname alone (the given names not read) fills the surname and its separator only.
-  if (name !== null && !name.includes('<<')) fill('name', nameCopyCells(name).slice(0, 39), true);
-  else if (!fill('name', name) && name !== null) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
+  const open = printed.mrzNameOpen === true;
+  if (name !== null && !name.includes('<<')) fill('name', nameCopyCells(name, open).slice(0, 39), true);
+  else if (!fill('name', name, open) && name !== null) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
   if (fills.length === 0) return parse;
   const next = parseTd3([lines[0].join(''), lines[1].join('')], { now });
   return { ...next, repairs: [...parse.repairs, ...fills] };
@@ -255,7 +262,7 @@ export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
  */
 export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, printed: PrintedCopiesForWashed): [number[], number[]] {
   const [line1, line2] = parse.lines;
-  const nameCopy = printed.mrzName === null ? null : agreeingNameCopy(printed.mrzName, line1, washed[0]);
+  const nameCopy = printed.mrzName === null ? null : agreeingNameCopy(printed.mrzName, line1, washed[0], printed.mrzNameOpen === true);
   const expected1 = (i: number): string | null => {
     if (i === 0) return 'P';
     if (i === 1) return printed.documentType === null ? null : printed.documentType.slice(1) || '<';
