@@ -440,4 +440,20 @@ describe('a name letter the three classifiers read alike, the CNN surely', () =>
     expect(doubtedNameCells(hana, unsure, { surname: [], givenNames: ['WANA'] }, runnersUp)).toEqual([13]);
     expect(doubtedNameCells(hana, unsure, { surname: [], givenNames: ['WANA'] }, runnersUp, [], false, unanimous)).toEqual([]);
   });
+  it('is put in doubt where two readings of the print, and every one that aligns, have another letter there', () => {
+    // Glare led all three classifiers to read BENJAMIN's I as M at 0.994; the sparse pass and the re-read read BENJAMIN.
+    const benjamin = parseTd3(['P<KENONEILL<<BENJAMMN<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at = 19;
+    const confidence = Array.from({ length: 44 }, (_, i) => (i === at ? 0.994 : 0.9995));
+    const second = Array.from({ length: 44 }, (_, i) => (i === at ? 'N' : '<'));
+    const alike = Array.from({ length: 44 }, (_, i) => i >= 5 && /[A-Z]/.test(benjamin.lines[0][i]!));
+    const doubted = (givenNames: string[], sureness = confidence) =>
+      doubtedNameCells(benjamin, sureness, { surname: ['O\'NEILL'], givenNames }, second, [], false, alike);
+    expect(doubted(['BENJAMIN', 'BENJAMIN'])).toEqual([at]);
+    // One reading is Tesseract's guess against three classifiers; one that spells the MRZ's letter settles it.
+    expect(doubted(['BENJAMIN'])).toEqual([]);
+    expect(doubted(['BENJAMIN', 'BENJAMMN'])).toEqual([]);
+    // A letter read surer than the print may overrule when corroborated stays.
+    expect(doubted(['BENJAMIN', 'BENJAMIN'], confidence.map((c, i) => (i === at ? 0.9995 : c)))).toEqual([]);
+  });
 });

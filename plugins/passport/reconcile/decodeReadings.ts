@@ -295,8 +295,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   }
   // Witnesses of the MRZ's name letters: every reading of the print as read, the one a name was taken from among them
   // (an unlabelled phrase at times), never a value reconciled with the MRZ.
-  const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] =>
-    [...(sharp == null ? [] : [sharp]), ...labelled, ...(chosen === undefined ? [] : [chosen])];
+  // One entry a reading: the phrase a name was taken from is not counted again beside its pass's reading.
+  const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] => {
+    const passes = [...(sharp == null ? [] : [sharp]), ...labelled];
+    return [...passes, ...(chosen === undefined || passes.includes(chosen) ? [] : [chosen])];
+  };
   const doubtedNames = [...new Set([...doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
     givenNames: allReadings(refined.givenNames, [...firstTexts.givenNames, ...sharperTexts.givenNames], givenNames?.read),

@@ -449,11 +449,27 @@ export function doubtedNameCells(
       for (const [k, word] of words.entries()) if (word !== '' && (allLetters || read[k] === word)) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
     }
     for (const r of runs) for (let i = r.from; i < r.to; i++) spelledCells.add(part.start + i);
+    // Each reading's alignments (its runs, with Þ for P or B where Icelandic), one entry per reading.
+    const alignedPerReading = texts.map((t) =>
+      nameWordRuns(t)
+        .flatMap((run) => (thorn ? [run.text, run.text.replace(thornLetters, 'Þ')] : [run.text]))
+        .map((run) => alignedPrint(printedAsMrz(run), part.text, cut))
+        .filter((d): d is PrintDifference[] => d !== null),
+    );
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
-      if (part.text[i] === '<' || confidence >= doubtfulBelow || mended.has(cell) || line1Unanimous[cell] === true) continue;
-      if (runs.some((r) => i >= r.from && i < r.to)) continue;
+      if (part.text[i] === '<' || mended.has(cell) || runs.some((r) => i >= r.from && i < r.to)) continue;
+      // A letter the three classifiers read alike the print does not overrule (mendNameFromPrint), yet where two
+      // readings of the print, and every one that aligns, have another letter there, it is no longer sure: glare can
+      // lead all three astray alike (BENJAMIN's I read M). Under the sureness the print may overrule when corroborated.
+      if (line1Unanimous[cell] === true) {
+        const against = alignedPerReading.filter((a) => a.length > 0 && a.every((diffs) => diffs.some((d) => d.at === i)));
+        const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
+        if (confidence < doubtfulBelowWhenCorroborated && against.length >= 2 && !agreeing) doubted.push(cell);
+        continue;
+      }
+      if (confidence >= doubtfulBelow) continue;
       const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
       // Disputed by the classifiers: in doubt unless the print has the letter. Merely unsure: in doubt where the print,
       // read, has another letter there in every reading that aligns (TOBOR for a printed TOBON, R read at 0.91).
