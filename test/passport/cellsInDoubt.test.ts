@@ -97,6 +97,35 @@ describe('MRZ cells in doubt', () => {
     expect(codes).not.toContain('mrz_name_uncertain');
   });
 
+  it('doubts a letter the three classifiers read alike where two readings of the print, not one, have another', () => {
+    // A letter all three classifiers read, the CNN surely, at 0.994: glare can lead them astray alike.
+    const unanimousAt = (r: Readings, cell: number): Readings => {
+      const { reading } = r.located;
+      const lines = reading.lines;
+      return {
+        ...r,
+        located: {
+          ...r.located,
+          reading: {
+            ...reading,
+            charConfidence: reading.charConfidence.map((line, l) => line.map((c, i) => (l === 0 && i === cell ? 0.994 : c))),
+            unanimous: lines.map((line, l) => [...line].map((c, i) => (l === 0 && i >= 5 && /[A-Z]/.test(c) ? 0.97 : null))),
+          },
+        },
+      };
+    };
+    // Glare seed 1236601 item 82: BENJAMIN's I read M by all three; the sparse pass and the re-read read the I.
+    const misread = 'P<UTOERIKSSON<<ANNA<MAMIA<<<<<<<<<<<<<<<<<<<';
+    const names = page(['Surname', 'ERIKSSON', 'Given names', 'ANNA MARIA']);
+    const both = decodeReadings(unanimousAt(readings([], [], [], { line1: misread, viz: names, refined: { givenNames: 'ANNA MARIA' } }), 22), ctx);
+    expect([both.surname, both.given_name, both.mrz.line1]).toEqual(['ERIKSSON', null, null]);
+    // Glare seed 1236801 item 65: one reading, `ERIKSSO|`, and the phrase the name was taken from, the same characters
+    // as read, are one witness: the MRZ's N stands.
+    const once = page(['Surname', 'ERIKSSO|', 'Given names', 'ANNA MARIA']);
+    const one = decodeReadings(unanimousAt(readings([], [], [], { line1: specimen[0], viz: once }), 12), ctx);
+    expect([one.surname, one.given_name, one.mrz.line1]).toEqual(['ERIKSSON', 'ANNA MARIA', specimen[0]]);
+  });
+
   it('withholds both name parts of a line 1 that separates them twice: where the misread lies is unknown', () => {
     // Read surely throughout, a filler doubled (ANNA<<MARIA for ANNA<MARIA): the second `<<` is no name's.
     const result = decodeReadings(readings([], [], [], { line1: 'P<UTOERIKSSON<<ANNA<<MARIA<<<<<<<<<<<<<<<<<<' }), ctx);

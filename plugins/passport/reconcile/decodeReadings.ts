@@ -295,10 +295,12 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   }
   // Witnesses of the MRZ's name letters: every reading of the print as read, the one a name was taken from among them
   // (an unlabelled phrase at times), never a value reconciled with the MRZ.
-  // One entry a reading: the phrase a name was taken from is not counted again beside its pass's reading.
+  // One entry a reading: the phrase a name was taken from is not counted again beside its pass's reading of the
+  // same characters (`LINDQVIS|` and the phrase's `LINDQVISI`).
   const allReadings = (sharp: string | null | undefined, labelled: readonly string[], chosen: string | undefined): string[] => {
     const passes = [...(sharp == null ? [] : [sharp]), ...labelled];
-    return [...passes, ...(chosen === undefined || passes.includes(chosen) ? [] : [chosen])];
+    const again = chosen !== undefined && passes.some((p) => nameCharacters(p) === nameCharacters(chosen));
+    return [...passes, ...(chosen === undefined || again ? [] : [chosen])];
   };
   const doubtedNames = [...new Set([...doubtedNameCells(parse, nameConfidence, {
     surname: allReadings(refined.surname, [...firstTexts.surname, ...sharperTexts.surname], surname?.read),
