@@ -509,6 +509,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(withAccentMarks(struck.crop, struck.ocr)).toBe('ŁUKASZ');
     const plain = line('LUKASZ', 'LUKASZ');
     expect(withAccentMarks(plain.crop, plain.ocr)).toBe('LUKASZ');
+    // The stroke read as a small t of its own (`LtUKASZ`): the ink holds no letter for it, and it is the Ł's.
+    const apart = line('ŁUKASZ', 'LtUKASZ');
+    expect(withAccentMarks(apart.crop, apart.ocr)).toBe('ŁUKASZ');
   });
   it('takes no stroke from a typewriter L whose foot turns up beside the stem, across paper', () => {
     // Taiwan's specimen prints its Latin name in a typewriter face: LIN came back ŁIN. This is that L's ink as the

@@ -156,6 +156,13 @@ describe('reconcileNameIfAgrees', () => {
 });
 
 describe('nameCharacters', () => {
+  it('reads a small t between an L and capitals as the stroke across Ł\'s stem, no letter', () => {
+    expect(nameCharacters('WOJCIECH LtUKASZ')).toBe('WOJCIECH LUKASZ');
+    // A t in a name printed in mixed case, or after another letter, is a letter.
+    expect(nameCharacters('Walter')).toBe('Walter');
+    expect(nameCharacters('ALtO')).toBe('ALO');
+    expect(nameCharacters('ALto')).toBe('ALto');
+  });
   it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");
     expect(nameCharacters("O’BRIEN")).toBe("O’BRIEN");

@@ -331,7 +331,9 @@ export function readAccentMarks(
     // than it has letters and digits, that 0 is no letter, and the dots are placed over the O.
     const zero = /(?<=[Oo])0|0(?=[Oo])/.exec(word.text);
     const glyphs = (word.text.match(/[\p{L}\d]/gu) ?? []).length;
-    const text = zero !== null && glyphs === tall.length + 1 ? word.text.slice(0, zero.index) + word.text.slice(zero.index + 1) : word.text;
+    const text = (zero !== null && glyphs === tall.length + 1 ? word.text.slice(0, zero.index) + word.text.slice(zero.index + 1) : word.text)
+      // A small t between an L and capitals is the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`).
+      .replace(/(?<=L)t(?=\p{Lu})/gu, '');
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...text.toUpperCase()];
     // A page that prints its names in mixed case (`Specimen`): a lower-case i or j carries its own dot.

@@ -276,6 +276,8 @@ export function nameCharacters(text: string): string {
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
     .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
+    // A small t between an L and capitals is the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`).
+    .replace(/(?<=L)t(?=\p{Lu})/gu, '')
     .replace(typographicDashes, '-')
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
     // on the baseline between two letters.
