@@ -28,7 +28,7 @@ export interface NameOrthography {
   /**
    * Polish writes Ń. A small mark over N is Ñ where the orthography writes Ñ and not Ń, and Ń where it writes Ń and
    * not Ñ: its shape read (a wave, a leaning stroke) is a few pixels' under noise or dim light (`IŃIGO` on a
-   * Spanish page).
+   * Spanish page). Where it writes neither, an acute over N is read as the plain N.
    */
   readonly nAcute: boolean;
   /**
@@ -63,6 +63,9 @@ export function inOrthography(name: string, o: NameOrthography): string {
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
   if (o.vowelTilde) out = out.replace(/Ā/g, 'Ã').replace(/Ō/g, 'Õ');
   if (o.nTilde && !o.nAcute) out = out.replace(/Ń/g, 'Ñ');
+  // Writing neither, an acute read over N is a neighbour's mark placed a letter late (BÉNARD read `BEŃARD`) as often
+  // as a tilde read steep: which mark, if any, is not known, and the plain N is the one answer not invented.
+  if (!o.nTilde && !o.nAcute) out = out.replace(/Ń/g, 'N');
   if (o.nAcute && !o.nTilde) out = out.replace(/Ñ/g, 'Ń');
   return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
