@@ -276,7 +276,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     ...checkedCopiesOf(parse, printed.printed, again?.printed),
     ...uncheckedOf(printed, again),
     mrzName: printedName,
-    mrzNameOpen: nameCellsWashed && !rivalFill && chosen.open,
+    mrzNameOpen: nameCellsWashed && chosen.open,
   });
   const together = td3HoldsTogether(
     parse,

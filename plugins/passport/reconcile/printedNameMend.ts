@@ -460,17 +460,16 @@ export function doubtedNameCells(
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
       if (part.text[i] === '<' || mended.has(cell) || runs.some((r) => i >= r.from && i < r.to)) continue;
+      const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
       // A letter the three classifiers read alike the print does not overrule (mendNameFromPrint), yet where two
       // readings of the print, and every one that aligns, have another letter there, it is no longer sure: glare can
       // lead all three astray alike (BENJAMIN's I read M). Under the sureness the print may overrule when corroborated.
       if (line1Unanimous[cell] === true) {
         const against = alignedPerReading.filter((a) => a.length > 0 && a.every((diffs) => diffs.some((d) => d.at === i)));
-        const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
         if (confidence < doubtfulBelowWhenCorroborated && against.length >= 2 && !agreeing) doubted.push(cell);
         continue;
       }
       if (confidence >= doubtfulBelow) continue;
-      const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
       // Disputed by the classifiers: in doubt unless the print has the letter. Merely unsure: in doubt where the print,
       // read, has another letter there in every reading that aligns (TOBOR for a printed TOBON, R read at 0.91).
       if (!agreeing && (confidence <= disputedConfidence || aligned.length > 0)) doubted.push(cell);

@@ -9,7 +9,7 @@ import type { BoundingBox, OcrResult, OcrWord } from '../../../core/ocr/types.ts
 import type { Blob } from '../../../core/imaging/connectedComponents.ts';
 import type { BlobMeasures } from './nameLineBand.ts';
 import { nameLetters, type NameOrthography } from './nameOrthography.ts';
-import { barsAsI } from './printedName.ts';
+import { barsAsI, strokeReadAsT } from './printedName.ts';
 
 export type MarkKind = 'acute' | 'grave' | 'circumflex' | 'caron' | 'diaeresis' | 'tilde' | 'ring' | 'breve' | 'dot' | 'doubleAcute' | 'macron';
 
@@ -332,8 +332,8 @@ export function readAccentMarks(
     const zero = /(?<=[Oo])0|0(?=[Oo])/.exec(word.text);
     const glyphs = (word.text.match(/[\p{L}\d]/gu) ?? []).length;
     const text = (zero !== null && glyphs === tall.length + 1 ? word.text.slice(0, zero.index) + word.text.slice(zero.index + 1) : word.text)
-      // A small t between an L and capitals is the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`).
-      .replace(/(?<=L)t(?=\p{Lu})/gu, '');
+      // Nor is a t that is Ł's stroke (`LtUKASZ`).
+      .replace(strokeReadAsT, '');
     // Names are printed in capitals: an `i` is an I whose accent OCR took for a dot (ÍÑIGO read `iÑIGo`).
     const letters = [...text.toUpperCase()];
     // A page that prints its names in mixed case (`Specimen`): a lower-case i or j carries its own dot.

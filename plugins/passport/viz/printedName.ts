@@ -249,6 +249,9 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
   return { value, cost: total, agrees, beyond: beyondSteps, beyondText: kept, misread };
 }
 
+/** A small t between an L and capitals: the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`). */
+export const strokeReadAsT = /(?<=L)t(?=\p{Lu})/gu;
+
 /** OCR's `|` joined to a word's letters: an I, its stem alone (`JIR|` for JIŘÍ, the acute missed). */
 const barsJoinedToLetters = /(?<=\p{L})\|+|\|+(?=\p{L})/gu;
 
@@ -276,8 +279,7 @@ export function nameCharacters(text: string): string {
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
     .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
-    // A small t between an L and capitals is the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`).
-    .replace(/(?<=L)t(?=\p{Lu})/gu, '')
+    .replace(strokeReadAsT, '')
     .replace(typographicDashes, '-')
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
     // on the baseline between two letters.
