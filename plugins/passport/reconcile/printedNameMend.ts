@@ -421,15 +421,22 @@ export function doubtedNameCells(
     if (part === null) continue;
     // Every reading, whole and without words at its ends, as the MRZ writes it; on an Icelandic document, also with its
     // Ps and Bs read as the Þ OCR has no class for (`POR` for ÞÓR), which can only witness cells the MRZ has as TH.
-    const asRead = texts.flatMap((t) => nameWordRuns(t).map((run) => run.text));
-    const withThorn = thorn ? asRead.map((t) => t.replace(thornLetters, 'Þ')).filter((t) => !asRead.includes(t)) : [];
-    const spelled = [...asRead, ...withThorn].map(printedAsMrz);
+    // Kept per reading: a unanimous letter is doubted only by two readings (below).
+    const spelledPerReading = texts.map((t) => {
+      const asRead = nameWordRuns(t).map((run) => run.text);
+      const withThorn = thorn ? asRead.map((r) => r.replace(thornLetters, 'Þ')).filter((r) => !asRead.includes(r)) : [];
+      return [...asRead, ...withThorn].map(printedAsMrz);
+    });
+    const spelled = spelledPerReading.flat();
     const end = part.start + part.text.length;
     if (part.text !== '' && end < line.length && spelled.includes(part.text)) endsSpelled.add(end);
     // A part running to the line's end may be cut there: the print's start is what the MRZ holds. So may one ending a
     // cell short of it, the last cell a filler: the MRZ cut the name at a word's end (parseTd3's name_truncated).
     const cut = end >= line.length - 1;
-    const aligned = spelled.map((run) => alignedPrint(run, part.text, cut)).filter((d): d is PrintDifference[] => d !== null);
+    const alignedPerReading = spelledPerReading.map((runs) =>
+      runs.map((run) => alignedPrint(run, part.text, cut)).filter((d): d is PrintDifference[] => d !== null),
+    );
+    const aligned = alignedPerReading.flat();
     // A reading that lost a letter at an end (`PECIMEN`, its crop started late) aligns nowhere, yet where it spells a
     // run of the part's letters exactly (four at least, half the part) it witnesses each of them.
     const runs = spelled
@@ -449,13 +456,6 @@ export function doubtedNameCells(
       for (const [k, word] of words.entries()) if (word !== '' && (allLetters || read[k] === word)) runs.push({ from: starts[k]!, to: starts[k]! + word.length });
     }
     for (const r of runs) for (let i = r.from; i < r.to; i++) spelledCells.add(part.start + i);
-    // Each reading's alignments (its runs, with Þ for P or B where Icelandic), one entry per reading.
-    const alignedPerReading = texts.map((t) =>
-      nameWordRuns(t)
-        .flatMap((run) => (thorn ? [run.text, run.text.replace(thornLetters, 'Þ')] : [run.text]))
-        .map((run) => alignedPrint(printedAsMrz(run), part.text, cut))
-        .filter((d): d is PrintDifference[] => d !== null),
-    );
     for (let i = 0; i < part.text.length; i++) {
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
