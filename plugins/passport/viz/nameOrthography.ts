@@ -28,7 +28,8 @@ export interface NameOrthography {
   /**
    * Polish writes Ń. A small mark over N is Ñ where the orthography writes Ñ and not Ń, and Ń where it writes Ń and
    * not Ñ: its shape read (a wave, a leaning stroke) is a few pixels' under noise or dim light (`IŃIGO` on a
-   * Spanish page). Where it writes neither, an acute over N is read as the plain N.
+   * Spanish page). Where it writes neither, an acute over N is read as the plain N, unless the name itself is spelled
+   * Polish (inOrthography).
    */
   readonly nAcute: boolean;
   /**
@@ -37,6 +38,12 @@ export interface NameOrthography {
    */
   readonly caronCsz: boolean;
 }
+
+/**
+ * What spells a name Polish beside the letters in question: letters only Polish (or Lithuanian, Maltese) writes, the
+ * SZCZ and RZ that other orthographies spell otherwise, and the -SKI, -CKI, -DZKI family endings.
+ */
+const polishSpelling = /[ŁĄĘŻ]|SZCZ|RZ|(?:SK|CK|DZK)[AI](?!\p{L})/u;
 
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
 const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'AZE'], Ż: ['POL', 'MLT'], Ċ: ['MLT'], Ġ: ['MLT'], Ė: ['LTU'] };
@@ -62,11 +69,15 @@ export function inOrthography(name: string, o: NameOrthography): string {
   if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
   if (o.vowelTilde) out = out.replace(/Ā/g, 'Ã').replace(/Ō/g, 'Õ');
-  if (o.nTilde && !o.nAcute) out = out.replace(/Ń/g, 'Ñ');
+  // A Polish name is printed with its Ń, Ś and Ź by any state; other names carry none of them.
+  const nAcute = o.nAcute || polishSpelling.test(out);
+  if (o.nTilde && !nAcute) out = out.replace(/Ń/g, 'Ñ');
   // Writing neither, an acute read over N is a neighbour's mark placed a letter late (BÉNARD read `BEŃARD`) as often
   // as a tilde read steep: which mark, if any, is not known, and the plain N is the one answer not invented.
-  if (!o.nTilde && !o.nAcute) out = out.replace(/Ń/g, 'N');
-  if (o.nAcute && !o.nTilde) out = out.replace(/Ñ/g, 'Ń');
+  if (!o.nTilde && !nAcute) out = out.replace(/Ń/g, 'N');
+  if (nAcute && !o.nTilde) out = out.replace(/Ñ/g, 'Ń');
+  // Likewise over S and Z (ANDRÉS read `ANDREŚ`): Ś and Ź are Polish alone.
+  if (!nAcute) out = out.replace(/Ś/g, 'S').replace(/Ź/g, 'Z');
   return [...out].map((c) => (dotted[c] !== undefined && !o.dotAbove.includes(c) ? dotted[c] : c)).join('');
 }
 
