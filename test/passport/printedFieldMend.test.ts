@@ -62,6 +62,17 @@ describe('mendFieldsFromPrint', () => {
     // Three changes on readable cells are a misreading too many.
     expect(mendFieldsFromPrint(edge, { ...none, expiryDate: '2029-04-29' }, { now, washed: washed.map(() => false) })).toBe(edge);
   });
+  it('takes more than two changes at readable cells only where the recogniser doubted every one', () => {
+    // Glare seed 1237101 item 185: the glare's edge over the number left 0057 read `UU97`, no cell washed out.
+    const edge = parseTd3([line1, right.replace('J1347012', 'J13U9612')], { now });
+    const doubted = Array.from({ length: 44 }, (_, i) => (i >= 3 && i <= 5 ? 0.6 : 1));
+    const r = mendFieldsFromPrint(edge, { ...none, passportNumber: 'J1347012' }, { now, confidence: doubted });
+    expect(r.lines[1]).toBe(right);
+    expect(r.repairs.map((x) => x.position)).toEqual([4, 5, 6]);
+    // One of them read sure: three misreadings of the print are as likely as three of the MRZ.
+    const oneSure = doubted.map((c, i) => (i === 4 ? 0.999 : c));
+    expect(mendFieldsFromPrint(edge, { ...none, passportNumber: 'J1347012' }, { now, confidence: oneSure })).toBe(edge);
+  });
   it('takes two fields glare crossed together, each proven by its own check digit, the composite by both', () => {
     // Glare over cells 18-25: the birth date's end, its check digit, the sex and the expiry's start. Alone, neither
     // print copy makes the composite hold while the other field stays misread.

@@ -1,8 +1,8 @@
 /**
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
- * and the differing characters (at most two where glare left a reading, and any number of cells it washed out)
- * change, recorded. A document number that already holds changes only at cells the recogniser doubted, where the print
+ * and the differing characters (at most two where glare left a reading unless the recogniser doubted each, and any
+ * number of cells it washed out) change, recorded. A document number that already holds changes only at cells the recogniser doubted, where the print
  * gives a swap no check digit can see (invisibleSwapsFromPrint).
  *
  * When glare washed out the field's check digit too, that digit cannot prove the print, so more is asked: a second
@@ -75,8 +75,11 @@ export function mendFieldsFromPrint(
       const line2 = from.lines[1];
       const was = line2.slice(spec.start, spec.start + text.length);
       const diffs = [...text].map((c, i) => (c === was[i] ? -1 : i)).filter((i) => i >= 0);
-      const readableDiffs = diffs.filter((i) => !washed(spec.start + i)).length;
-      if (diffs.length === 0 || readableDiffs > readable || diffs.length > total) continue;
+      const readableDiffs = diffs.filter((i) => !washed(spec.start + i));
+      // Glare's edge leaves cells read wrong, not washed (53160057G read `5316UU97G`): past two such changes only
+      // where the recogniser doubted each of them and the print, as read, holds both check digits.
+      const doubtedAll = text === copy && readableDiffs.every((i) => (options.confidence?.[spec.start + i] ?? 1) < doubtedBelow);
+      if (diffs.length === 0 || (readableDiffs.length > readable && !doubtedAll) || diffs.length > total) continue;
       const next = parseTd3([from.lines[0], line2.slice(0, spec.start) + text + line2.slice(spec.start + text.length)], { now: options.now });
       // As the print has it: a copy that holds only once the parser repairs it (an O made Q) is no proof of itself.
       if (next.lines[1].slice(spec.start, spec.start + text.length) !== text) continue;
