@@ -725,6 +725,16 @@ describe('stackedValues', () => {
     const stacked = stackedValues(phrasesOf(page(['Apellidos / Surname', 'ESPAÑOL', 'GARCÍA', 'Nombre / Given names', 'JUAN'])));
     expect(stacked.map((s) => [s.first.text, s.joined.text])).toEqual([['ESPAÑOL', 'ESPAÑOL GARCÍA']]);
   });
+  it('never runs a value on to the row below where that row has a label of its own beside it', () => {
+    // Glare seed 1237101 item 23: labels beside their values, glare over the surname's end; run on to the given
+    // names' row, `SVENSSON-N' ASTRID` spelt the MRZ's NYSTROEM with an apostrophe no print has (`N'YSTROEM`).
+    const beside = phrasesOf(page(['Surname _ HAKANSSON SVENSSON-N', 'Prénoms _ ASTRID ASA MARTA']));
+    expect(beside.filter((p) => p.label !== null)).toHaveLength(2);
+    expect(stackedValues(beside)).toEqual([]);
+    // A second row with no label beside it is the name run on.
+    const twoRows = stackedValues(phrasesOf(page(['Apellidos _ HAKANSSON SVENSSON', '_ _ NYSTROM', 'Nombres _ ASTRID'])));
+    expect(twoRows.map((s) => s.joined.text)).toEqual(['HAKANSSON SVENSSON NYSTROM']);
+  });
 });
 
 describe('readVizFields with a sharper re-reading of the names', () => {

@@ -285,9 +285,20 @@ function continuationOf(value: Phrase, values: readonly Phrase[], labels: readon
       Math.abs(v.bbox.x0 - value.bbox.x0) < h &&
       // Of a letter height: within 0.6 of the other's, as a mark (Ñ, É) heightens one word's box.
       Math.min(height(v.bbox), h) >= Math.max(height(v.bbox), h) * 0.6 &&
-      !labelBetween(labels, label, v),
+      !labelBetween(labels, label, v) &&
+      !labelBeside(labels, value, v),
   );
   return under.length === 1 ? under[0] : undefined;
+}
+
+/**
+ * A label on `below`'s own row, left of it and below `value`'s row: where labels stand beside their values, that row
+ * is the next field's value (a surname row, then the given names beside their own label), not the name run on.
+ */
+function labelBeside(labels: readonly Phrase[], value: Phrase, below: Phrase): boolean {
+  const middle = (box: BoundingBox): number => (box.y0 + box.y1) / 2;
+  const h = height(below.bbox);
+  return labels.some((l) => l.bbox.x1 <= below.bbox.x0 + h * 0.5 && l.bbox.y0 >= value.bbox.y1 - h * 0.3 && Math.abs(middle(l.bbox) - middle(below.bbox)) < h * 0.6);
 }
 
 function labelBetween(labels: readonly Phrase[], label: Phrase, value: Phrase): boolean {
