@@ -763,6 +763,13 @@ describe('readVizFields with a sharper re-reading of the names', () => {
     expect(separatorsOf('ANNE-MARIE ÉLODIE', 'ANNE-MARIEÉLODIE', 'ANNE MARIE-ELODIE')).toBe('ANNE-MARIE-ÉLODIE');
     expect(separatorsOf('GRÆSBØLL SØREN', 'GRÆSBØLLSØREN', 'GRAESBOLL-SOREN')).toBe('GRÆSBØLL-SØREN');
   });
+  it('finds the sharper reading\'s own separators past the first letters it lost, which the MRZ gave back', () => {
+    // Glare seed 1237101 item 2: the re-read lost EL- of EL-SAYED-…-EL-SAYED; its separators counted from its own
+    // first letter put the sparse pass's space (`EL 'SAYED`) at the last hyphen: `…-EL SAYED`.
+    expect(separatorsOf('EL SAYED-AL-HASHIMI-EL-SAYED-EL-SAYED', 'SAYED-AL-HASHIMI-EL-SAYED-EL-SAYED', 'EL-SAYED-AL-HASHIMI EL-SAYED EL SAYED')).toBe(
+      'EL-SAYED-AL-HASHIMI-EL-SAYED-EL-SAYED',
+    );
+  });
   it('takes the space a plainer reading has past a cut MRZ, where the sharper one ran two words together', () => {
     // Seed 1133001 styled-dev 53 (photo): the MRZ keeps UR of the given names, so no filler says where URSULA ends.
     const cut = parseTd3(['P<AUTMEISSNER<SCHAEFER<KOEHLER<SCHROEDER<<UR', 'H8341329<1AUT6506272F3204290TE583679P<<<<<22'], { now });

@@ -480,7 +480,10 @@ function completedEnd(labelled: readonly NameCandidate[], mrzName: string, trunc
  * (`SEOJUN` re-read, `SEO-JUN` in the sparse pass). Where `read` has its own separator, it stays.
  */
 export function separatorsOf(value: string, read: string, other: string): string {
-  const own = separatorsByLetters(read);
+  // Where `value` starts with letters `read` lost (glare over EL- of EL-SAYED, the MRZ's EL put back), the reading's
+  // own separators stand that many letters on.
+  const shift = Math.max(0, plainLetters(value).indexOf(plainLetters(read)));
+  const own = new Set([...separatorsByLetters(read).keys()].map((at) => at + shift));
   const printed = separatorsByLetters(other);
   let letters = 0;
   let out = '';
