@@ -263,7 +263,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       return letters.length > mrzLetters && alikeAsFarAsBoth(letters, own);
     });
   };
-  const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true;
+  const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true || refined.inGlare?.[part] === true;
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname'));
   const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames'));
   const printedName = nameCellsWashed

@@ -14,6 +14,7 @@ import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedNeutralPage, rectifiedNeutralRegion, rectifiedRegion } from '../mrz/readMrz.ts';
 import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
+import { endsInGlare } from './glareEnd.ts';
 import type { Located, Readings } from '../stages.ts';
 import { readAccentMarks } from './accentMarks.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
@@ -587,7 +588,13 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // The cut part's line whose words a pass read up to the page's right edge: that pass ends it there, not where
     // its ink ends (a page rectified narrower than printed loses a long name's last letters to its edge).
     const atEdge: { surname?: boolean; givenNames?: boolean } = {};
-    const withEdge = (names: RefinedNames): RefinedNames => (Object.keys(atEdge).length === 0 ? names : { ...names, atEdge: { ...atEdge } });
+    // The cut part's line whose words end where glare begins: its readings do not say where the name ends.
+    const inGlare: { surname?: boolean; givenNames?: boolean } = {};
+    const withEdge = (names: RefinedNames): RefinedNames => ({
+      ...names,
+      ...(Object.keys(atEdge).length === 0 ? {} : { atEdge: { ...atEdge } }),
+      ...(Object.keys(inGlare).length === 0 ? {} : { inGlare: { ...inGlare } }),
+    });
     const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
@@ -595,6 +602,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
       const reachesEdge = mrz.cut && words !== null && reachesRightEdge(words, width);
       if (reachesEdge) atEdge[part] = true;
+      if (mrz.cut && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
       const edge = reachesEdge ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);
       const rows = found.twoRows[part];

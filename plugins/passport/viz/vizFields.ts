@@ -787,6 +787,8 @@ export interface RefinedNames {
    * there, where the edge may have cut it, and say nothing of where its last word ends.
    */
   readonly atEdge?: { readonly surname?: boolean; readonly givenNames?: boolean };
+  /** The cut part's line whose words end where glare begins (endsInGlare): its readings say nothing of its end. */
+  readonly inGlare?: { readonly surname?: boolean; readonly givenNames?: boolean };
 }
 
 export interface NameBoxes {

@@ -1,0 +1,52 @@
+/**
+ * Whether a line of print ends where glare begins: the paper right after its last word is washed to white while the
+ * paper among its letters is not. Past a cut MRZ nothing else says where a name ends, and glare takes a name's last
+ * letters with the paper (MARTINA read `MARTIN`): such a line's end is not where the name ends.
+ */
+import type { RawImage } from '../../../core/imaging/types.ts';
+import type { BoundingBox } from '../../../core/ocr/types.ts';
+
+/** A pixel glare washed out: every channel at or above this. */
+const washedLevel = 248;
+/** The strip looked at: from this far past the words (in their heights), this wide, on their rows. */
+const strip = { gap: 0.3, width: 2 };
+/** Washed: at least this share of the strip's pixels. */
+const washedShare = 0.7;
+/** Paper among the letters lighter than this at its 75th percentile is white paper, where glare cannot be told apart. */
+const whitePaper = 240;
+
+/** The lightness of one pixel: its darkest channel, so that a tint is not taken for white. */
+function lightness(image: RawImage, x: number, y: number): number {
+  const at = (y * image.width + x) * image.channels;
+  if (image.channels === 1) return image.data[at]!;
+  return Math.min(image.data[at]!, image.data[at + 1]!, image.data[at + 2]!);
+}
+
+function levels(image: RawImage, x0: number, x1: number, y0: number, y1: number): number[] {
+  const out: number[] = [];
+  for (let y = Math.max(0, y0); y < Math.min(image.height, y1); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(image.width, x1); x++) out.push(lightness(image, x, y));
+  }
+  return out;
+}
+
+/**
+ * Whether the words `words` (a box in the pixels of a pass over the whole page, `passWidth` wide) end at glare on
+ * `page`. Never where the strip runs off the page, nor on white paper.
+ */
+export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: number): boolean {
+  const k = page.width / passWidth;
+  const box = { x0: Math.round(words.x0 * k), x1: Math.round(words.x1 * k), y0: Math.round(words.y0 * k), y1: Math.round(words.y1 * k) };
+  const h = box.y1 - box.y0;
+  if (h < 4) return false;
+  const from = box.x1 + Math.round(h * strip.gap);
+  const to = from + Math.round(h * strip.width);
+  if (to > page.width) return false;
+  const inset = Math.round(h * 0.15);
+  const washed = levels(page, from, to, box.y0 + inset, box.y1 - inset);
+  const paper = levels(page, box.x0, box.x1, box.y0, box.y1).sort((a, b) => a - b);
+  if (washed.length === 0 || paper.length === 0) return false;
+  const paperLevel = paper[Math.floor(paper.length * 0.75)]!;
+  if (paperLevel >= whitePaper) return false;
+  return washed.filter((v) => v >= washedLevel).length >= washed.length * washedShare;
+}
