@@ -720,6 +720,20 @@ describe('rowsUnder', () => {
   });
 });
 
+describe('readVizFields past a cut MRZ, a ligature OCR read as one of its letters', () => {
+  // Glare seed 1237101 item 30: the re-read gave KJÆRSTIN, the sharper pass's phrase `KJARSTIN` (no Æ class in
+  // OCR's model): counted as different letters, the given names past the cut were withheld on a clean name row.
+  const cut = parseTd3(['P<DNKOEDEGAARD<SOERENSEN<SVENSSON<<MAJA<AASA', '5625831912DNK9402180F3003138<<<<<<<<<<<<<<<0'], { now });
+  const viz = rows(['Efternavn / Surname', 'ØDEGÅRD-SØRENSEN-SVENSSON', 'Fornavne / Given names', 'MAJA ASA KJARSTIN']);
+  it('takes the re-read where the phrase spells Æ as its A', () => {
+    expect(readVizFields(viz, cut, { givenNames: 'MAJA ÅSA KJÆRSTIN' }, now).givenNames?.value).toBe('MAJA ÅSA KJÆRSTIN');
+  });
+  it('not where the phrase spells other letters there', () => {
+    const other = rows(['Efternavn / Surname', 'ØDEGÅRD-SØRENSEN-SVENSSON', 'Fornavne / Given names', 'MAJA ASA KERSTIN']);
+    expect(readVizFields(other, cut, { givenNames: 'MAJA ÅSA KJÆRSTIN' }, now).givenNames).toBeNull();
+  });
+});
+
 describe('stackedValues', () => {
   it('joins a value with the one row right under it, never across a label or a row apart', () => {
     const stacked = stackedValues(phrasesOf(page(['Apellidos / Surname', 'ESPAÑOL', 'GARCÍA', 'Nombre / Given names', 'JUAN'])));

@@ -253,7 +253,8 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     // one-letter `E`) is no other reading.
     if (truncated && best !== null) {
       const key = plainLetters(best.beyondText);
-      if (plain.some((p) => p.longest && !alikeAsFarAsBoth(key, plainLetters(p.beyondText)))) {
+      const keys = ligatureReadings(best.beyondText);
+      if (plain.some((p) => p.longest && !keys.some((k) => alikeAsFarAsBoth(k, plainLetters(p.beyondText))))) {
         readingsDisagree = true;
         return null;
       }
@@ -265,9 +266,9 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const other = (source: number): boolean => source !== chosen.source && !sharesWords(texts[source]!, texts[chosen.source]!);
       const corroborates = (p: Scored): boolean => {
         const beyond = plainLetters(p.beyondText);
-        return other(p.source) && beyond !== '' && alikeAsFarAsBoth(key, beyond);
+        return other(p.source) && beyond !== '' && keys.some((k) => alikeAsFarAsBoth(k, beyond));
       };
-      const endsAlike = texts.some((t, source) => other(source) && plainLetters(nameCharacters(t.text)).endsWith(key));
+      const endsAlike = texts.some((t, source) => other(source) && keys.some((k) => plainLetters(nameCharacters(t.text)).endsWith(k)));
       // Nor from a re-read of the line's crop (no phrase of the page: the crop is where the line was placed) that
       // carries on past the cut further than the MRZ's part of it goes, mostly unchecked (`ETHER` re-read for the cut
       // given names `E`), unless a phrase of the page, under the label or not, spells it alike as well.
@@ -276,7 +277,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
           if (sharesWords(w, texts[chosen.source]!)) return false;
           const beyond = reconcile.ifAgrees(inOrthography(nameCharacters(w.text), orthography), mrzName, truncated, orthography.strokedOe, orthography.thorn)?.beyondText;
           const letters = plainLetters(beyond ?? '');
-          return letters !== '' && alikeAsFarAsBoth(key, letters);
+          return letters !== '' && keys.some((k) => alikeAsFarAsBoth(k, letters));
         });
       const mostlyUnchecked = texts[chosen.source]!.words === undefined && key.length > plainLetters(mrzName).length;
       const corroborated = [...sharp, ...plain].some(corroborates);
@@ -663,6 +664,15 @@ export function disputesAtCut(value: string, beyond: string, other: string): boo
   if (cut < 4 || theirs.length < cut || theirs.slice(0, from) !== mine.slice(0, from)) return false;
   const upTo = Math.min(mine.length, theirs.length);
   return theirs.slice(from, upTo) !== mine.slice(from, upTo);
+}
+
+/**
+ * A name's letters as plainLetters gives them, and as OCR's `eng` model also reads a ligature it has no class for: Æ
+ * as its A or its E alone (KJÆRSTIN read `KJARSTIN` by a plainer pass), Œ as O or E.
+ */
+export function ligatureReadings(text: string): string[] {
+  const forms = [text, text.replace(/Æ/g, 'A').replace(/Œ/g, 'O'), text.replace(/[ÆŒ]/g, 'E')].map(plainLetters);
+  return [...new Set(forms)];
 }
 
 /** Two spellings alike as far as both go: one is the other, or stops short of it. */
