@@ -310,6 +310,15 @@ describe('MRZ cells in doubt', () => {
       expect(alike.mrz.line1).toBe(specimen[0]);
       expect(alike.mrz.check_digits_valid).toBe(true);
     });
+    it('counts the washed cells a reading spells as the classifier guessed them, not only those it changes', () => {
+      // Glare seed 1237201 item 180: MWANGI's MWANG washed, its I washed too but guessed right; the sparse pass's
+      // `MWANGT` changed one cell more than the re-read's MWANGI and was taken as the fuller copy, answered valid.
+      // Here ANNA's NNA washed, its last A guessed right; the readings ANNA and ANNO.
+      const cut = 'P<UTOERIKSSON<<A<<A<MARIA<<<<<<<<<<<<<<<<<<<';
+      const read = (given: string) => ['Code', 'UTO', 'Surname', 'ERIKSSON', 'Given names', given];
+      const rivals = decodeReadings(readings([], [16, 17, 18], [], { line1: cut, viz: page(read('ANNO MARIA')), vizSharper: page(read('ANNA MARIA')) }), ctx);
+      expect([rivals.given_name, rivals.mrz.line1, rivals.mrz.check_digits_valid]).toEqual([null, null, false]);
+    });
     it('takes a reading of the print over the name as reconciled, whose washed letters are the classifier\'s', () => {
       // Glare seed 1235701 item 44: glare over SIGURDSSON's end and the given names, read `SIGURDSSO<<<<<<`. The print,
       // read with Þ as P, spelled no cell's copy, and the name reconciled with the MRZ's guesses (its N dropped) filled

@@ -199,12 +199,20 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
+  // The washed name cells a copy that filled any spells, those it changed and those the classifier already read as it
+  // does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no fuller a copy.
+  const spelledWashed = (f: (typeof filled)[number]): number => {
+    const fills = nameFills(f.parse);
+    const line = f.parse.lines[0];
+    const copy = f.mrzName === null || fills === 0 ? null : agreeingNameCopy(f.mrzName, line, reading.washed[0], f.open);
+    return copy === null ? fills : [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && line[5 + k] === c).length;
+  };
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
   // Of equals, a copy that spells every readable name cell comes first: another (`SEE`, a label's word) confirms nothing.
   const agrees = (f: (typeof filled)[number]): boolean =>
     f.mrzName !== null && agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open) !== null;
-  const rank = (f: (typeof filled)[number]): number => nameFills(f.parse) * 2 + (agrees(f) ? 1 : 0);
+  const rank = (f: (typeof filled)[number]): number => spelledWashed(f) * 2 + (agrees(f) ? 1 : 0);
   const chosen = filled.reduce((best, f) => (rank(f) > rank(best) ? f : best), filled[0]!);
   // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print
   // does not settle those cells, and the first of the two is no better than the other. They stay unconfirmed. Only the
@@ -215,7 +223,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     (f) =>
       (chosen.reconciledOnly || !f.reconciledOnly) &&
       nameFills(f.parse) > 0 &&
-      nameFills(f.parse) === nameFills(chosen.parse) &&
+      spelledWashed(f) === spelledWashed(chosen) &&
       washedLetters(f.parse) !== washedLetters(chosen.parse),
   );
   const washedName = rivalFill ? null : chosen.mrzName;
