@@ -45,6 +45,15 @@ describe('inOrthography', () => {
     expect(inOrthography('SZEŃASI', orthographyOf(['HUN', 'HUN']))).toBe('SZENASI');
     expect(inOrthography('LÓPEŹ', orthographyOf(['MEX', 'MEX']))).toBe('LÓPEZ');
   });
+  it('takes the MRZ\'s name as a witness of a Polish name, where the reading lost the letters that say so', () => {
+    // Glare seed 1237201 item 55: WIŚNIEWSKI read with its last letter lost to glare, `WIŚNIEWSK`, on a Czech page.
+    const polish = orthographyOf(['CZE', 'CZE'], 'WISNIEWSKI<<ALEKSANDR<WOJCIECH');
+    expect(polish.nAcute).toBe(true);
+    expect(inOrthography('WIŚNIEWSK', polish)).toBe('WIŚNIEWSK');
+    expect(inOrthography('WIŚNIEWSK', orthographyOf(['CZE', 'CZE']))).toBe('WISNIEWSK');
+    expect(orthographyOf(['CHE', 'CHE'], 'BENARD<<JEAN<LUC').nAcute).toBe(false);
+    expect(orthographyOf(['SWE', 'SWE'], 'SKALSKIS<<ANNA').nAcute).toBe(false);
+  });
   it('knows Þ is Icelandic alone', () => {
     expect(orthographyOf([null, 'ISL']).thorn).toBe(true);
     expect(orthographyOf(['DNK', 'NOR']).thorn).toBe(false);

@@ -48,7 +48,11 @@ const polishSpelling = /[ŁĄĘŻ]|SZCZ|RZ|(?:SK|CK|DZK)[AI](?!\p{L})/u;
 const dotted: Readonly<Record<string, string>> = { İ: 'I', Ż: 'Z', Ċ: 'C', Ġ: 'G', Ė: 'E' };
 const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'AZE'], Ż: ['POL', 'MLT'], Ċ: ['MLT'], Ġ: ['MLT'], Ė: ['LTU'] };
 
-export function orthographyOf(codes: readonly (string | null | undefined)[]): NameOrthography {
+/**
+ * The orthography of a document issued or held by the states `codes`; `mrzName`, the MRZ's name field, where the name
+ * itself says it is Polish (its plain letters still spell SZCZ, RZ or a -SKI ending: WIŚNIEWSKI is WISNIEWSKI there).
+ */
+export function orthographyOf(codes: readonly (string | null | undefined)[], mrzName?: string): NameOrthography {
   const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
   return {
     strokedOe: has('NOR', 'DNK'),
@@ -58,7 +62,7 @@ export function orthographyOf(codes: readonly (string | null | undefined)[]): Na
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),
     nTilde: has(...spanishWritingStates),
-    nAcute: has('POL'),
+    nAcute: has('POL') || (mrzName !== undefined && mrzName.split(/<+/).some((word) => polishSpelling.test(word))),
     caronCsz: has('CZE', 'SVK', 'SVN', 'HRV', 'BIH', 'SRB', 'MNE', 'LTU', 'LVA', 'EST'),
   };
 }

@@ -1105,7 +1105,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     iso !== null && allDates.some((d) => printedIso([d], fromYear, toYear) === iso) ? iso : null;
   const numberAnywhere = phrases.some((p) => p.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase() === mrzNumber) ? mrzNumber : null;
 
-  const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value]);
+  const orthography = orthographyOf([mrz.fields.issuingState.value, mrz.fields.nationality.value], mrz.fields.name.raw);
   const reconcile = reconcilerFor(viz);
   const surnameSeen: NameSeen = { goesOn: false };
   const givenSeen: NameSeen = { goesOn: false };
