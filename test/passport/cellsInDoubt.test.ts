@@ -319,6 +319,15 @@ describe('MRZ cells in doubt', () => {
       const rivals = decodeReadings(readings([], [16, 17, 18], [], { line1: cut, viz: page(read('ANNO MARIA')), vizSharper: page(read('ANNA MARIA')) }), ctx);
       expect([rivals.given_name, rivals.mrz.line1, rivals.mrz.check_digits_valid]).toEqual([null, null, false]);
     });
+    it('counts no filler guessed in a washed cell as spelled: a reading short of the name\'s end is no rival', () => {
+      // Seed 1237301 item 183: BJÖRN's washed cells read `BJORN` by a pass that lost Ö's E; its filler where the N
+      // goes, guessed as glare leaves a blank cell, made it spell as many washed cells as BJOERN.
+      const truth = 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<';
+      const cut = 'P<UTOERIKSSON<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<';
+      const read = (given: string) => ['Code', 'UTO', 'Surname', 'ERIKSSON', 'Given names', given];
+      const result = decodeReadings(readings([], [14, 15, 16, 17, 18, 19, 20], [], { line1: cut, viz: page(read('ANNA')), vizSharper: page(read('ANN')) }), ctx);
+      expect([result.given_name, result.mrz.line1]).toEqual(['ANNA', truth]);
+    });
     it('takes a reading of the print over the name as reconciled, whose washed letters are the classifier\'s', () => {
       // Glare seed 1235701 item 44: glare over SIGURDSSON's end and the given names, read `SIGURDSSO<<<<<<`. The print,
       // read with Þ as P, spelled no cell's copy, and the name reconciled with the MRZ's guesses (its N dropped) filled

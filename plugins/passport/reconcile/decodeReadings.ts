@@ -199,13 +199,16 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
-  // The washed name cells a copy that filled any spells, those it changed and those the classifier already read as it
-  // does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no fuller a copy.
+  // The washed name cells a copy that filled any spells, those it changed and those whose letter the classifier already
+  // read as it does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no
+  // fuller a copy. A filler guessed there is what glare leaves any blank cell, and confirms nothing (`BJORN<` for BJÖRN).
   const spelledWashed = (f: (typeof filled)[number]): number => {
     const fills = nameFills(f.parse);
     const line = f.parse.lines[0];
     const copy = f.mrzName === null || fills === 0 ? null : agreeingNameCopy(f.mrzName, line, reading.washed[0], f.open);
-    return copy === null ? fills : [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && line[5 + k] === c).length;
+    if (copy === null) return fills;
+    const guessed = [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c && mended.lines[0][5 + k] === c);
+    return fills + guessed.length;
   };
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
