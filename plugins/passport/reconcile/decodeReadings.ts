@@ -202,10 +202,12 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The washed name cells a copy that filled any spells, those it changed and those whose letter the classifier already
   // read as it does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no
   // fuller a copy. A filler guessed there is what glare leaves any blank cell, and confirms nothing (`BJORN<` for BJÖRN).
+  // Each copy's name cells, where it spells every readable one (agreeingNameCopy), worked out once.
+  const copies = new Map(filled.map((f) => [f, f.mrzName === null ? null : agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open)]));
   const spelledWashed = (f: (typeof filled)[number]): number => {
     const fills = nameFills(f.parse);
     const line = f.parse.lines[0];
-    const copy = f.mrzName === null || fills === 0 ? null : agreeingNameCopy(f.mrzName, line, reading.washed[0], f.open);
+    const copy = fills === 0 ? null : (copies.get(f) ?? null);
     if (copy === null) return fills;
     const guessed = [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c && mended.lines[0][5 + k] === c);
     return fills + guessed.length;
@@ -213,8 +215,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
   // Of equals, a copy that spells every readable name cell comes first: another (`SEE`, a label's word) confirms nothing.
-  const agrees = (f: (typeof filled)[number]): boolean =>
-    f.mrzName !== null && agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open) !== null;
+  const agrees = (f: (typeof filled)[number]): boolean => (copies.get(f) ?? null) !== null;
   const rank = (f: (typeof filled)[number]): number => spelledWashed(f) * 2 + (agrees(f) ? 1 : 0);
   const chosen = filled.reduce((best, f) => (rank(f) > rank(best) ? f : best), filled[0]!);
   // Two readings of the print that fill as many washed name cells with other letters (`JLWOO` and `JI<WOO`): the print

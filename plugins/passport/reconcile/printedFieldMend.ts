@@ -2,8 +2,8 @@
  * A checked MRZ field whose check digit fails is compared with its printed copy: when the printed number or date,
  * put in its place, makes both that field's check digit and the composite hold, the print is independent proof
  * and the differing characters (at most two where glare left a reading unless the recogniser doubted each, and any
- * number of cells it washed out) change, recorded. A document number that already holds changes only at cells the recogniser doubted, where the print
- * gives a swap no check digit can see (invisibleSwapsFromPrint).
+ * number of cells it washed out) change, recorded. A document number that already holds changes only at cells the
+ * recogniser doubted, where the print gives a swap no check digit can see (invisibleSwapsFromPrint).
  *
  * When glare washed out the field's check digit too, that digit cannot prove the print, so more is asked: a second
  * OCR reading of the printed page gives the same value, every cell of the field glare left readable already says

@@ -590,7 +590,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     const atEdge: { surname?: boolean; givenNames?: boolean } = {};
     // The cut part's line whose words end where glare begins: its readings do not say where the name ends.
     const inGlare: { surname?: boolean; givenNames?: boolean } = {};
-    const withEdge = (names: RefinedNames): RefinedNames => ({
+    const withLineEnds = (names: RefinedNames): RefinedNames => ({
       ...names,
       ...(Object.keys(atEdge).length === 0 ? {} : { atEdge: { ...atEdge } }),
       ...(Object.keys(inGlare).length === 0 ? {} : { inGlare: { ...inGlare } }),
@@ -615,7 +615,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       missed.surname ? null : reread(boxes, 'surname', first.width),
       missed.givenNames ? null : reread(boxes, 'givenNames', first.width),
     ]);
-    refined = withEdge({ surname, givenNames });
+    refined = withLineEnds({ surname, givenNames });
     const at = (box: BoundingBox | null, pxPerMm: number) => (box === null ? null : { bbox: box, pxPerMm });
     nameLines = { surname: at(boxes.words.surname, vizPxPerMm), givenNames: at(boxes.words.givenNames, vizPxPerMm) };
     // Past a cut MRZ nothing checks the print, and this pass's two readings of the cut part that disagree leave it
@@ -641,7 +641,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const [s, g] = await Promise.all([again('surname', surname), again('givenNames', givenNames)]);
         // The first pass's re-read of a line read again stays a reading of its print: it may dispute the cut's letters.
         const replaced = (part: keyof NameBoxes, kept: string | null) => (missed[part] ? kept : null);
-        refined = withEdge({ surname: s, givenNames: g, earlier: { surname: replaced('surname', surname), givenNames: replaced('givenNames', givenNames) } });
+        refined = withLineEnds({ surname: s, givenNames: g, earlier: { surname: replaced('surname', surname), givenNames: replaced('givenNames', givenNames) } });
         const line = (part: keyof NameBoxes) => at(from[part].boxes.words[part], from[part].pxPerMm);
         nameLines = {
           surname: missed.surname ? line('surname') : nameLines.surname,
@@ -665,7 +665,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
           wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
         ]);
         const fromInk = { surname: s != null, givenNames: g != null };
-        refined = withEdge({ ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null });
+        refined = withLineEnds({ ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null });
         nameLines = {
           surname: fromInk.surname ? at(found.words.surname, vizPxPerMm) : nameLines.surname,
           givenNames: fromInk.givenNames ? at(found.words.givenNames, vizPxPerMm) : nameLines.givenNames,

@@ -291,19 +291,20 @@ function continuationOf(value: Phrase, values: readonly Phrase[], labels: readon
   return under.length === 1 ? under[0] : undefined;
 }
 
+/** A box's vertical middle. */
+const middle = (box: BoundingBox): number => (box.y0 + box.y1) / 2;
+
 /**
  * A label on `below`'s own row, left of it and below `value`'s row: where labels stand beside their values, that row
  * is the next field's value (a surname row, then the given names beside their own label), not the name run on.
  */
 function labelBeside(labels: readonly Phrase[], value: Phrase, below: Phrase): boolean {
-  const middle = (box: BoundingBox): number => (box.y0 + box.y1) / 2;
   const h = height(below.bbox);
   return labels.some((l) => l.bbox.x1 <= below.bbox.x0 + h * 0.5 && l.bbox.y0 >= value.bbox.y1 - h * 0.3 && Math.abs(middle(l.bbox) - middle(below.bbox)) < h * 0.6);
 }
 
 function labelBetween(labels: readonly Phrase[], label: Phrase, value: Phrase): boolean {
   // By the middles: a tall misread glyph (`27` boxed up into the label above it) lifts a value's top past its label.
-  const middle = (box: BoundingBox): number => (box.y0 + box.y1) / 2;
   return labels.some(
     (l) =>
       l !== label &&
