@@ -199,11 +199,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     }),
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
+  // Each copy's name cells, where it spells every readable one (agreeingNameCopy), worked out once.
+  const copies = new Map(filled.map((f) => [f, f.mrzName === null ? null : agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open)]));
   // The washed name cells a copy that filled any spells, those it changed and those whose letter the classifier already
   // read as it does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no
   // fuller a copy. A filler guessed there is what glare leaves any blank cell, and confirms nothing (`BJORN<` for BJÖRN).
-  // Each copy's name cells, where it spells every readable one (agreeingNameCopy), worked out once.
-  const copies = new Map(filled.map((f) => [f, f.mrzName === null ? null : agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open)]));
   const spelledWashed = (f: (typeof filled)[number]): number => {
     const fills = nameFills(f.parse);
     const line = f.parse.lines[0];
