@@ -276,6 +276,21 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     // Never into the MRZ's part: the plainer reading must reach the cut.
     expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTE' }, now).givenNames?.value).toBe('DÖRTE');
   });
+  it('ends no word where the plainer reading\'s doubted last word has a glyph more in its box', () => {
+    // Seed 1237401 styled-dev 74 (rot180): the MRZ cut the given names at SOPHIE<KAE; the sparse pass read JÖRDIS as
+    // `JORDI` (confidence 29) in a box six letters wide, and the re-read's whole JÖRDIS was cut back: a name cut short.
+    const cutGiven = parseTd3(['P<AUTKOEHLER<WEISS<WOEHRLE<GROSS<<SOPHIE<KAE', 'L898902C36AUT7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = (extra: number, confidence: number): OcrResult => {
+      const base = rows(['Name / Surname', 'KÖHLER-WEISS-WÖHRLE-GROSS', 'Vornamen / Given names', 'SOPHIE KATHE JORDI']);
+      const [sophie, kathe, jordi] = base.lines[3]!.words;
+      const wide = { ...jordi!, confidence, bbox: { ...jordi!.bbox, x1: jordi!.bbox.x1 + extra } };
+      return { ...base, lines: [...base.lines.slice(0, 3), { ...base.lines[3]!, words: [sophie!, kathe!, wide] }] };
+    };
+    expect(readVizFields(page(18, 29), cutGiven, { givenNames: 'SOPHIE KÄTHE JÖRDIS' }, now).givenNames?.value).toBe('SOPHIE KÄTHE JÖRDIS');
+    // A box its letters fill, or a word OCR was sure of, still ends the word where it ends.
+    expect(readVizFields(page(4, 29), cutGiven, { givenNames: 'SOPHIE KÄTHE JÖRDIS' }, now).givenNames?.value).toBe('SOPHIE KÄTHE JÖRDI');
+    expect(readVizFields(page(18, 90), cutGiven, { givenNames: 'SOPHIE KÄTHE JÖRDIS' }, now).givenNames?.value).toBe('SOPHIE KÄTHE JÖRDI');
+  });
   it('ends no word where the plainer reading stopped short of print OCR read right after it', () => {
     // Seed 1236101 glare 174: the MRZ cut the given names at PIOTR<AL; glare over ALEKSANDR's end left the sparse
     // pass `ALEKSAN`, its DR a word of its own (`oi`) on the same row, and the re-read's whole ALEKSANDR was cut back.

@@ -334,7 +334,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const spelled = [...sharp, ...plain].some((p) => p.source !== chosen.source && plainLetters(p.beyondText).startsWith(key));
       // Nor by a plainer reading that OCR read more print right after, on its row: it stopped short of the ink (glare
       // over ALEKSANDR's end read `ALEKSAN`, its DR a word of its own).
-      const ends = plain.filter((p) => p.longest && !inkRunsOnPast(texts[p.source]!.words, p.value, phrases));
+      const ends = plain.filter((p) => p.longest && !inkRunsOnPast(texts[p.source]!.words, p.value, phrases) && !boxHoldsMore(texts[p.source]!.words, p.value));
       const overrun = spelled || endsAtEdge ? [] : ends.flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
       // Cut back only as far as the plainer reading that goes furthest, and never into the MRZ's part.
       const least = overrun.length === 0 ? null : Math.min(...overrun);
@@ -435,6 +435,30 @@ function inkRunsOnPast(words: readonly OcrWord[] | undefined, value: string, phr
   };
   return [...(words ?? []), ...phrases.flatMap((p) => p.words)].some(after);
 }
+
+/**
+ * Whether OCR doubted the word holding a reading's last letters and its box is wider than its letters by more than half
+ * a letter, at the pitch of the words before it on its row: the box holds a glyph OCR did not read (JÖRDIS's S left out
+ * of `JORDI`), so the reading says nothing of where the word ends.
+ */
+function boxHoldsMore(words: readonly OcrWord[] | undefined, value: string): boolean {
+  const letters = plainLetters(value);
+  const lettered = (words ?? []).filter((w) => plainLetters(w.text) !== '');
+  const holding = lettered.filter((w) => letters.endsWith(plainLetters(w.text)));
+  if (holding.length === 0) return false;
+  const last = holding.reduce((a, w) => (w.bbox.x1 > a.bbox.x1 ? w : a));
+  if (last.confidence >= doubtedWord) return false;
+  const before = lettered.filter((w) => w !== last && w.bbox.x1 <= last.bbox.x0 && w.bbox.y0 < last.bbox.y1 && w.bbox.y1 > last.bbox.y0 && w.confidence >= doubtedWord);
+  const glyphs = (w: OcrWord): number => [...w.text.replace(/\s/g, '')].length;
+  const counted = before.reduce((n, w) => n + glyphs(w), 0);
+  // A pitch from a few letters at least: one short word's says little of the face's.
+  if (counted < 4) return false;
+  const pitch = before.reduce((n, w) => n + w.bbox.x1 - w.bbox.x0, 0) / counted;
+  return last.bbox.x1 - last.bbox.x0 - glyphs(last) * pitch > pitch / 2;
+}
+
+/** Below this confidence (Tesseract's 0..100) OCR doubted a word: its letters may leave out glyphs in its box. */
+const doubtedWord = 60;
 
 /**
  * Whether a reading of a part the MRZ cut stops before the cut: completed from the MRZ's letters (startOnly), or its
