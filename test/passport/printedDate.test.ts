@@ -80,6 +80,15 @@ describe('parsePrintedDates', () => {
     expect(read('O5 JAN 2015')).toEqual([[5, 1, 2015]]);
     expect(read('PASS14 JAN 2015')).toEqual([]);
   });
+  it('reads no two-digit year in two digits a symbol stands stuck to', () => {
+    // Seed 1237401 scan 88, blurred to 494 px wide: the expiry 18 AUG 2025 was read `18 AUG AOUT 20%`, taken as
+    // 18 AUG 2020, which the 5-year rule made the date of issue (printed 19 AUG 2015).
+    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
+    expect(read('18 AUG AOUT 20%')).toEqual([]);
+    expect(read('18.08.20#')).toEqual([]);
+    expect(read('18 AUG AOUT 20')).toEqual([[18, 8, 20]]);
+    expect(read('18 AUG/AOUT 20, BRUXELLES')).toEqual([[18, 8, 20]]);
+  });
   it('finds several dates in reading order', () => {
     expect(parsePrintedDates('10.11.2003  05.03.2020').map((d) => d.year)).toEqual([2003, 2020]);
   });

@@ -144,11 +144,16 @@ const word = String.raw`[\p{L}0]\p{L}{2,9}\.?`;
 const secondWord = String.raw`[\p{L}0]\p{L}{1,9}\.?`;
 
 /**
+ * Not a two-digit year: two digits with a symbol stuck to them, which OCR gives for a digit it could not read (`18 AUG
+ * 20%` for 18 AUG 2025, blurred), are a four-digit year with its end lost.
+ */
+const notCut = '(?![%#&*$@?£€¥§])';
+/**
  * `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. A speck OCR read as a
  * letter stuck to the day (`C14 JAN JAN 13`) is passed over, unless it is a letter that stands for a digit.
  */
 const wordDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2}${notCut})(?![0-9])`,
   'gu',
 );
 /**
@@ -156,7 +161,7 @@ const wordDate = new RegExp(
  * read a dot with a speck of texture over it as a colon (`01: 12. 2023`).
  */
 const numericDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}{4}|${num}{2})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}{4}|${num}{2}${notCut})(?![0-9])`,
   'gu',
 );
 
