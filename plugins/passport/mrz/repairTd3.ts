@@ -86,6 +86,19 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
     }
     if (fixes.length === 1) record(spec.line, fixes[0]!.i, fixes[0]!.to, 'country_code');
   }
+  // Still no code: the other code field is its witness where it is a known code one doubted cell away (`SNK` beside
+  // the nationality DNK, a blurred D). A state issues its passports to its own nationals; a code two letters away,
+  // or a letter read sure, is another state or a misreading no witness places.
+  const codeFields = td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality');
+  const codeOf = (spec: (typeof codeFields)[number]): string => chars[spec.line].slice(spec.start, spec.end).join('');
+  for (const spec of codeFields) {
+    const other = codeFields.find((f) => f !== spec)!;
+    const [was, witness] = [codeOf(spec), codeOf(other)];
+    if (isKnownCountryField(was) || !isKnownCountryField(witness)) continue;
+    const apart = [...was].map((c, k) => (c === witness[k] ? -1 : spec.start + k)).filter((i) => i >= 0);
+    if (apart.length !== 1 || (confidence?.[spec.line][apart[0]!] ?? 1) >= sureReading) continue;
+    record(spec.line, apart[0]!, witness[apart[0]! - spec.start]!, 'country_code');
+  }
 
   const line2 = chars[1];
   // Before single changes: one of them can make the number hold with the other Os left amid its digits.

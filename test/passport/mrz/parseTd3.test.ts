@@ -385,13 +385,29 @@ describe('parseTd3 country codes (no check digit covers them)', () => {
     expect(r.fields.nationality.value).toBe('FRA');
     expect(r.repairs).toContainEqual({ field: 'nationality', line: 2, position: 13, from: 'X', to: 'A', reason: 'country_code' });
   });
+  it('mends an unknown code from the other code field one doubted letter away', () => {
+    // Seed 1237401 scan 107, blurred to 457 px wide: the issuing state DNK read `SNK`, its S doubted, beside the
+    // nationality DNK read right; every check held, and the page was refused for a code on no list.
+    const l1 = line1('SNK', 'HAAKANSSON<<LARS');
+    const l2 = line2({ nationality: 'DNK' });
+    const doubtedAt = (cell: number, line: string): number[] => Array.from(line, (_, i) => (i === cell ? 0.6 : 1));
+    const r = parseTd3([l1, l2], { now, confidence: [doubtedAt(2, l1), doubtedAt(-1, l2)] });
+    expect(r.fields.issuingState.value).toBe('DNK');
+    expect(r.valid).toBe(true);
+    expect(r.repairs).toContainEqual({ field: 'issuing_state', line: 1, position: 3, from: 'S', to: 'D', reason: 'country_code' });
+    // Not a letter read sure, nor a code two letters from the other.
+    expect(parseTd3([l1, l2], { now, confidence: [doubtedAt(-1, l1), doubtedAt(-1, l2)] }).fields.issuingState.value).toBe('SNK');
+    const far = line1('SNQ', 'HAAKANSSON<<LARS');
+    const both: [number[], number[]] = [Array.from(far, () => 0.6), doubtedAt(-1, l2)];
+    expect(parseTd3([far, l2], { now, confidence: both }).fields.issuingState.value).toBe('SNQ');
+  });
   it('mends it only at a cell the recogniser doubted, never by a sure letter\'s runner-up', () => {
     // Seed 1233001 styled-dev 173, a soft copy: IND read `INO`, the O disputed (0.6, runner-up K), the I sure (0.99,
     // runner-up U). The one fix was the I's, and UNO, a known code, came back proven.
     const l2 = line2({ nationality: 'INO' });
     const alternatives: [string[], string[]] = [[], Array.from(l2, (_, i) => (i === 10 ? 'U' : i === 12 ? 'K' : '<'))];
     const confidence: [number[], number[]] = [Array.from({ length: 44 }, () => 1), Array.from(l2, (_, i) => (i === 10 ? 0.99 : i === 12 ? 0.6 : 1))];
-    const r = parseTd3([line1('IND', 'JOSHI<<DEEPIKA'), l2], { now, alternatives, confidence });
+    const r = parseTd3([line1('IRL', 'JOSHI<<DEEPIKA'), l2], { now, alternatives, confidence });
     expect(r.fields.nationality.value).toBe('INO');
     expect(r.valid).toBe(false);
     // The same runner-up at a doubted I makes the fix.
