@@ -22,3 +22,13 @@ export async function greyScaled(image: RawImage, options: { maxWidth: number; t
   const grey = info.channels === 1 ? data : await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extractChannel(0).raw().toBuffer();
   return { data: grey, width: info.width, height: info.height, channels: 1 };
 }
+
+/** A copy of a raw image in its own channels, scaled to `width` (height in proportion): a small input read larger. */
+export async function scaledCopy(image: RawImage, width: number): Promise<RawImage> {
+  const height = Math.max(1, Math.round((image.height * width) / image.width));
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
+}

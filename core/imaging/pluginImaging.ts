@@ -6,7 +6,7 @@ import { backgroundFlattened, darkerThan } from './backgroundFlattened.ts';
 import { binarise } from './binarise.ts';
 import { connectedComponents, letterHeightOf } from './connectedComponents.ts';
 import { sampleBilinear, toGrey, toNeutralGrey } from './greyImage.ts';
-import { greyScaled } from './greyScaled.ts';
+import { greyScaled, scaledCopy } from './greyScaled.ts';
 import { applyHomography, homographyFromPoints } from './homography.ts';
 import { inkPoints, integralImage, profileSharpness } from './inkPoints.ts';
 import { cropGrey, greyExtract, greyResized, greyRotated, otsu, pageBounds, sharpened, turnOf, withoutSensorNoise } from './pageImage.ts';
@@ -18,6 +18,8 @@ export const pluginImaging = {
   toNeutralGrey,
   /** A grey copy turned by quarter turns and scaled to a width (what OCR is handed). */
   greyScaled,
+  /** A copy in the image's own channels scaled to a width (lanczos3): a small input read again larger. */
+  scaledCopy,
   /** A grey copy resized to an exact width and height, optionally through a 3×3 median in the same pass. */
   greyResized,
   /** A grey image turned by any angle, the uncovered corners white. */

@@ -518,7 +518,7 @@ export interface ReadMrzOptions {
   readonly now: Date;
   readonly signal?: AbortSignal;
   /** The host's imaging primitives (ctx.imaging). */
-  readonly imaging: Pick<PluginImaging, 'toGrey' | 'toNeutralGrey' | 'applyHomography' | 'homographyFromPoints' | 'sampleBilinear'>;
+  readonly imaging: Pick<PluginImaging, 'toGrey' | 'toNeutralGrey' | 'applyHomography' | 'homographyFromPoints' | 'sampleBilinear' | 'scaledCopy'>;
   /**
    * Where another method saw the MRZ lines (ocrGuides.ts), in the input's pixels: read there instead of searching.
    * Line fits without blob centres lay the grid from their ends.
@@ -535,8 +535,44 @@ export async function readMrz(image: RawImage, options: ReadMrzOptions): Promise
     const finer = await readMrzIn(grey, options, true);
     if (!('failure' in finer)) read = finer;
   }
+  // A small, soft zone's glyphs run together at the input's own scale: its grid is laid off them. Read again from a
+  // copy twice as large (lanczos3 keeps the strokes apart), the answer's geometry in the input's pixels still.
+  if (options.guides === undefined && Math.max(image.width, image.height) <= smallInputLongSide && readingScore(read) < validScore) {
+    const larger = await options.imaging.scaledCopy(image, image.width * 2);
+    const again = await readMrzIn(options.imaging.toGrey(larger), options, false);
+    if (readingScore(again) > readingScore(read) && !('failure' in again)) {
+      inputs.set(again, larger);
+      return atInputScale(again, larger.width / image.width);
+    }
+  }
   if (!('failure' in read)) inputs.set(read, image);
   return read;
+}
+
+/** Inputs at most this long (px, long side) whose zone did not read valid are read again twice as large. */
+const smallInputLongSide = 900;
+const validScore = 100;
+
+/** How far a reading got: no zone, another layout, a TD3 zone by the checks that hold, a valid one above all. */
+function readingScore(read: MrzReading | MrzFailure): number {
+  if ('failure' in read) return -1;
+  if (read.format !== 'TD3' || read.parse === null) return 0;
+  const line2 = read.parse.lines[1];
+  return read.parse.valid ? validScore : 1 + td3Checks.filter((c) => td3CheckHolds(line2, c)).length;
+}
+
+/**
+ * A reading of a copy `k` times the input's size with its geometry in the input's pixels: the zone's corners, the
+ * frame's map and the input's resolution. What it was read from (its rectified page, its cells) stays the copy's.
+ */
+function atInputScale(reading: MrzReading, k: number): MrzReading {
+  const h = reading.frame.toImage;
+  const toImage: Homography = [h[0] / k, h[1] / k, h[2] / k, h[3] / k, h[4] / k, h[5] / k, h[6], h[7], h[8]];
+  const [a, b, c, d] = reading.quad.map((p) => scaled(p, 1 / k)) as [Point, Point, Point, Point];
+  const page = reading.page === null ? null : { ...reading.page, sourcePxPerMm: reading.page.sourcePxPerMm / k };
+  const atInput: MrzReading = { ...reading, quad: [a, b, c, d], page, frame: { ...reading.frame, toImage } };
+  for (const map of [cellsRead, pageSources, inputs] as WeakMap<MrzReading, unknown>[]) if (map.has(reading)) map.set(atInput, map.get(reading));
+  return atInput;
 }
 
 async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolean): Promise<MrzReading | MrzFailure> {

@@ -36,4 +36,16 @@ describe('small, soft copies of a page', () => {
     expect(reading.parse?.valid).toBe(true);
     expect(reading.parse?.lines).toEqual([...specimenLines]);
   });
+  // Seed 1237401's scans blurred and shrunk to 400-520 px: at the copy's own scale the grid was laid off the glyphs
+  // (a Danish page refused as having no MRZ). Read again twice as large, the same check digits hold.
+  it.each([
+    [400, 1.8],
+    [440, 1.8],
+  ])('reads a %i px copy blurred by %f px from a copy twice its size where its own scale reads nothing valid', async (width, sigma) => {
+    const reading = await readMrz(await softCopy(width, sigma, 85), { now: new Date('2010-01-01T00:00:00Z'), imaging: pluginImaging });
+    if ('failure' in reading) throw new Error(reading.failure);
+    expect(reading.parse?.lines).toEqual([...specimenLines]);
+    // The zone's corners in the copy's own pixels, not the larger one's.
+    expect(Math.max(...reading.quad.map((p) => p.x))).toBeLessThanOrEqual(width);
+  });
 });
