@@ -415,6 +415,14 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
   return truncated && read !== null && stopsBeforeCut(read, mrzName) ? null : read;
 }
 
+/** A reading's words with letters, and the rightmost of them that holds its last letters (`value`), if any. */
+function lastWordOf(words: readonly OcrWord[] | undefined, value: string): { lettered: OcrWord[]; last: OcrWord | null } {
+  const letters = plainLetters(value);
+  const lettered = (words ?? []).filter((w) => plainLetters(w.text) !== '');
+  const holding = lettered.filter((w) => letters.endsWith(plainLetters(w.text)));
+  return { lettered, last: holding.length === 0 ? null : holding.reduce((a, w) => (w.bbox.x1 > a.bbox.x1 ? w : a)) };
+}
+
 /**
  * Whether OCR read a word of the page's print (letters or digits) that starts after the word holding a reading's last
  * letters (`value`), on its row (the row of its least tall word: glare swells a word's box), within a capital's
@@ -422,11 +430,9 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
  * reading's own words past its value count too (a phrase `ALEKSAN oi` whose value left `oi` out).
  */
 function inkRunsOnPast(words: readonly OcrWord[] | undefined, value: string, phrases: readonly Phrase[]): boolean {
-  const letters = plainLetters(value);
-  const lettered = (words ?? []).filter((w) => plainLetters(w.text) !== '');
-  const holding = lettered.filter((w) => letters.endsWith(plainLetters(w.text)));
-  if (holding.length === 0) return false;
-  const last = holding.reduce((a, w) => (w.bbox.x1 > a.bbox.x1 ? w : a)).bbox;
+  const { lettered, last: lastWord } = lastWordOf(words, value);
+  if (lastWord === null) return false;
+  const last = lastWord.bbox;
   const row = lettered.filter((w) => w.bbox.x0 <= last.x0).reduce((a, w) => (w.bbox.y1 - w.bbox.y0 < a.bbox.y1 - a.bbox.y0 ? w : a)).bbox;
   const capital = row.y1 - row.y0;
   const after = (w: OcrWord): boolean => {
@@ -442,12 +448,8 @@ function inkRunsOnPast(words: readonly OcrWord[] | undefined, value: string, phr
  * of `JORDI`), so the reading says nothing of where the word ends.
  */
 function boxHoldsMore(words: readonly OcrWord[] | undefined, value: string): boolean {
-  const letters = plainLetters(value);
-  const lettered = (words ?? []).filter((w) => plainLetters(w.text) !== '');
-  const holding = lettered.filter((w) => letters.endsWith(plainLetters(w.text)));
-  if (holding.length === 0) return false;
-  const last = holding.reduce((a, w) => (w.bbox.x1 > a.bbox.x1 ? w : a));
-  if (last.confidence >= doubtedWord) return false;
+  const { lettered, last } = lastWordOf(words, value);
+  if (last === null || last.confidence >= doubtedWord) return false;
   const before = lettered.filter((w) => w !== last && w.bbox.x1 <= last.bbox.x0 && w.bbox.y0 < last.bbox.y1 && w.bbox.y1 > last.bbox.y0 && w.confidence >= doubtedWord);
   const glyphs = (w: OcrWord): number => [...w.text.replace(/\s/g, '')].length;
   const counted = before.reduce((n, w) => n + glyphs(w), 0);
