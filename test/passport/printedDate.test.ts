@@ -22,6 +22,9 @@ describe('parsePrintedDates', () => {
     ['second month word with its last letter misread', '21 MAY/MA] 23', { day: 21, month: 5, year: 23, yearDigits: 2 }],
     ['month word with its O read as a zero', '21 0CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
     ['month word with its O read as a zero, run into the day', '210CT 2017', { day: 21, month: 10, year: 2017, yearDigits: 4 }],
+    ['month word with its S read as a five, its pair misread', '22 5EP SER 2018', { day: 22, month: 9, year: 2018, yearDigits: 4 }],
+    ['month word with its S read as a five, run into the day', '225EP 2018', { day: 22, month: 9, year: 2018, yearDigits: 4 }],
+    ['a five before a word that is no month is no date', '12 5TH 2018', null],
     // Austria's 2004 specimen, the date of issue re-read wider: a rule's edge before it, read as a bar.
     ['after a stray bar that first reads as a digitless day', '| 03.12.2004', { day: 3, month: 12, year: 2004, yearDigits: 4 }],
     ['after a stray I that first reads as a digitless day', 'I 03.12.2004', { day: 3, month: 12, year: 2004, yearDigits: 4 }],
