@@ -71,9 +71,11 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   // Country codes carry no check digit: one that is on no list is a misread, mended only when exactly one of the
   // recogniser's second-best letters makes it a known code, at a cell it doubted: a sure letter's runner-up is noise
   // (`INO`, D read O in doubt, once became UNO by the sure I's runner-up U).
-  for (const spec of td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality')) {
+  const codeFields = td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality');
+  const codeOf = (spec: (typeof codeFields)[number]): string => chars[spec.line].slice(spec.start, spec.end).join('');
+  for (const spec of codeFields) {
     const line = chars[spec.line];
-    if (isKnownCountryField(line.slice(spec.start, spec.end).join(''))) continue;
+    if (isKnownCountryField(codeOf(spec))) continue;
     const fixes: { i: number; to: string }[] = [];
     for (let i = spec.start; i < spec.end; i++) {
       if ((confidence?.[spec.line][i] ?? 0) >= sureReading) continue;
@@ -81,7 +83,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
       if (second === undefined || !fits(spec.charClass, second) || second === line[i]) continue;
       const original = line[i]!;
       line[i] = second;
-      if (isKnownCountryField(line.slice(spec.start, spec.end).join(''))) fixes.push({ i, to: second });
+      if (isKnownCountryField(codeOf(spec))) fixes.push({ i, to: second });
       line[i] = original;
     }
     if (fixes.length === 1) record(spec.line, fixes[0]!.i, fixes[0]!.to, 'country_code');
@@ -89,8 +91,6 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   // Still no code: the other code field is its witness where it is a known code one doubted cell away (`SNK` beside
   // the nationality DNK, a blurred D). A state issues its passports to its own nationals; a code two letters away,
   // or a letter read sure, is another state or a misreading no witness places.
-  const codeFields = td3Fields.filter((f) => f.field === 'issuing_state' || f.field === 'nationality');
-  const codeOf = (spec: (typeof codeFields)[number]): string => chars[spec.line].slice(spec.start, spec.end).join('');
   for (const spec of codeFields) {
     const other = codeFields.find((f) => f !== spec)!;
     const [was, witness] = [codeOf(spec), codeOf(other)];
