@@ -140,9 +140,10 @@ const sep = String.raw`[\s./\-,'‘’\[\]{}()|\\°]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 // A month word's leading O may be read as a zero (`21 0CT 2017`, `210CT 2017`), its S as a five (`22 5EP 2018`):
 // monthFromWord reads them back.
-const word = String.raw`[\p{L}05]\p{L}{2,9}\.?`;
+const wordStart = String.raw`[\p{L}05]`;
+const word = String.raw`${wordStart}\p{L}{2,9}\.?`;
 // A bilingual pair's second word may lose its last letter to a misread (`MAY/MA] 87`, the J of MAJ read as a bracket).
-const secondWord = String.raw`[\p{L}05]\p{L}{1,9}\.?`;
+const secondWord = String.raw`${wordStart}\p{L}{1,9}\.?`;
 
 /**
  * Not a two-digit year: two digits with a symbol stuck to them, which OCR gives for a digit it could not read (`18 AUG
