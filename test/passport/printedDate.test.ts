@@ -92,6 +92,16 @@ describe('parsePrintedDates', () => {
     expect(read('18 AUG AOUT 20')).toEqual([[18, 8, 20]]);
     expect(read('18 AUG/AOUT 20, BRUXELLES')).toEqual([[18, 8, 20]]);
   });
+  it('reads no two-digit year in two digits a letter OCR gives for a digit stands stuck to', () => {
+    // A hard photo's `16 DEC/DÉC 2015` read `16 DEC/OEC 20S`: taken as 16 DEC 2020, the 5-year rule's date.
+    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
+    expect(read('16 DEC/OEC 20S')).toEqual([]);
+    expect(read('16.12.20S')).toEqual([]);
+    expect(read('16.12.2O')).toEqual([[16, 12, 20]]);
+    // A rule's edge read as a bar or an I beside a two-digit year leaves it one.
+    expect(read('16 DEC/DEC 20|')).toEqual([[16, 12, 20]]);
+    expect(read('16 DEC/DEC 20 SEX')).toEqual([[16, 12, 20]]);
+  });
   it('finds several dates in reading order', () => {
     expect(parsePrintedDates('10.11.2003  05.03.2020').map((d) => d.year)).toEqual([2003, 2020]);
   });

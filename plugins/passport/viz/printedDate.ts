@@ -151,11 +151,16 @@ const secondWord = String.raw`${wordStart}\p{L}{1,9}\.?`;
  */
 const notCut = '(?![%#&*$@?£€¥§])';
 /**
+ * Nor two digits with a letter OCR gives for a digit stuck to them (`16 DEC/OEC 20S` for 16 DEC 2015, its 1 and 5
+ * run together): a longer year misread. A bar or I there may be a rule's edge, and does not count.
+ */
+const notLonger = '(?![OoQDSsBZG])';
+/**
  * `12 JAN 2015`, `12 JAN /JAN 15`, `12 JANV./JAN 2015`: day, one or two month words, a year. A speck OCR read as a
  * letter stuck to the day (`C14 JAN JAN 13`) is passed over, unless it is a letter that stands for a digit.
  */
 const wordDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2}${notCut})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(?:(?![OoQDIlSsBZG])\p{Lu})?(${num}{1,2})${sep}(${word})(?:${sep}(${secondWord}))?${sep}(${num}{4}|${num}{2}${notCut}${notLonger})(?![0-9])`,
   'gu',
 );
 /**
@@ -163,7 +168,7 @@ const wordDate = new RegExp(
  * read a dot with a speck of texture over it as a colon (`01: 12. 2023`).
  */
 const numericDate = new RegExp(
-  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}{4}|${num}{2}${notCut})(?![0-9])`,
+  String.raw`(?<![0-9\p{L}])(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}\s?${num}|${num})\s*[./\-, °:]\s*(${num}{4}|${num}{2}${notCut}${notLonger})(?![0-9])`,
   'gu',
 );
 
