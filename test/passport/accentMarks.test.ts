@@ -784,6 +784,13 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: false })).toBe('IBÁŇEZ');
   });
+  it('leaves A plain under a small wave where the document\'s states write no Ã: a blurred acute may bend so', async () => {
+    const { crop, ocr } = await pinnedCrop('nowak-small-wave-over-a');
+    expect(accentsOf(crop, ocr, pluginImaging, { vowelTilde: false })).toBe('NOWAK');
+    // Where names write Ã, and where the orthography is not known, the wave stays a tilde.
+    expect(accentsOf(crop, ocr, pluginImaging, { vowelTilde: true })).toBe('NOWÃK');
+    expect(accentsOf(crop, ocr, pluginImaging)).toBe('NOWÃK');
+  });
   it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
     const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe('SZCZEPANSKA');

@@ -36,7 +36,7 @@ const advance = (c: string): number => ('IJ1 .\'-'.includes(c) ? 0.35 : 'MW'.inc
  * is a circumflex and one dipping there a caron (R takes only a caron); N a tilde (any mark, where names write Ñ;
  * elsewhere a wave); otherwise the acute, by far the commonest single mark on capitals in passport names.
  */
-function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false, vowelTilde = true): MarkKind | null {
+function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, maskWidth: number, spanishN = false, vowelTilde: boolean | null = true): MarkKind | null {
   if (letter === 'A' && marks.some((m) => closedRings.has(m))) return 'ring';
   if (marks.length >= 2) {
     if (letter === 'R') return null;
@@ -73,7 +73,12 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // does (NOWÁK's 5×3 px acute read as one). A tilde's ends stand level (its whole lean within ±0.46 on the mark
   // probe's faces and the pinned crops): one rising as clearly as an acute is one, over A and O where no Ã or Õ is
   // written.
-  if (wave && w < 8 && corr < -0.5 && (letter === 'A' || letter === 'O') && !vowelTilde) return 'acute';
+  // Where the document's states are known to write neither, any other wave there is no tilde the name can hold:
+  // which mark it is, is not known (a blurred 4×3 px acute reads as a wave), and the plain letter is not invented.
+  if (wave && (letter === 'A' || letter === 'O') && vowelTilde !== true) {
+    if (w < 8 && corr < -0.5) return 'acute';
+    if (vowelTilde === false) return null;
+  }
   // A ring encloses paper; a fat acute does not.
   if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && fill < 0.6 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
@@ -592,7 +597,7 @@ export function readAccentMarks(
       const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop, { centre: centres[i]!, width: letterWidth });
       if (struck !== null) return struck;
       const onLetter = byLetter.get(i) ?? [];
-      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true, orthography.vowelTilde === true);
+      const kind = faintKinds.get(i) ?? classify(onLetter, base, mask, crop.width, orthography.nTilde === true, orthography.vowelTilde ?? null);
       // A flat bar cut from a letter's top is what any raised top gives: a macron must stand apart from its letter.
       // But an A's own apex cut there is narrower than half a capital: a bar that wide on it, where names write Ã
       // and no Ā, is the tilde blur fused on.
