@@ -784,6 +784,11 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: false })).toBe('IBÁŇEZ');
   });
+  it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
+    const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
+    expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');
+    expect(accentsOf(crop, ocr, pluginImaging)).toContain('JURGEN');
+  });
   it('leaves A plain under a small wave where the document\'s states write no Ã: a blurred acute may bend so', async () => {
     const { crop, ocr } = await pinnedCrop('nowak-small-wave-over-a');
     expect(accentsOf(crop, ocr, pluginImaging, { vowelTilde: false })).toBe('NOWAK');

@@ -1070,7 +1070,12 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
   if (stemRows < h * 0.9) return false;
   const top = inkEnds(blob, mask, maskWidth, { row: blob.minY + Math.round(h * 0.05) });
   const foot = inkEnds(blob, mask, maskWidth, { row: blob.maxY - Math.round(h * 0.05) });
-  return top !== null && foot !== null && foot.last - stemRight >= w * 0.3 && top.last - stemRight <= stem;
+  if (top === null || foot === null) return false;
+  // An L's top stops at its stem where its foot runs on; an E blurred to one blob reaches as far at both (its stem
+  // measured thick, its top arm within a stem's width of it).
+  const footReach = foot.last - stemRight;
+  const topReach = top.last - stemRight;
+  return footReach >= w * 0.3 && topReach <= stem && topReach <= footReach * 0.5;
 }
 
 /**
