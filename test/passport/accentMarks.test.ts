@@ -784,6 +784,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: false })).toBe('IBÁŇEZ');
   });
+  it('puts back a hyphen blur joined to the letters of a word OCR read whole, seen in the darker measure', async () => {
+    const { crop, ocr, printed } = await pinnedCrop('seo-yeon-hyphen-blur-joined');
+    expect(accentsOf(crop, ocr, pluginImaging)).toBe(printed);
+  });
   it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
     const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');

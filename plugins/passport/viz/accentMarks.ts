@@ -632,13 +632,15 @@ export function readAccentMarks(
   const lineLetterInk: number[] = [];
   for (const word of words) {
     let read = markedWord(word, { mask, blobs }, true);
-    if (read.joined) {
+    const joined = read.joined;
+    if (joined) {
       strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents);
       const again = markedWord(word, strict, false);
       const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
-    out.push(read.text);
+    // The darker measure parts the letters blur joined, and with them a hyphen OCR read nothing for (`SEOYEON`).
+    out.push(strict !== null && joined ? hyphenInJoinedWord(read.text, word, strict.blobs) : read.text);
     onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
@@ -1530,6 +1532,44 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
     if (between.length === 1 && dashShaped(between[0]!, top, line.capHeight)) before.set(at[k + 1]!, '-');
   }
   return chars.map((c, i) => `${before.get(i) ?? ''}${c}`).join('');
+}
+
+/**
+ * `text` with the hyphen its ink shows between two of its letters that blur ran together at the page's threshold (OCR
+ * read `SEOYEON` for SEO-YEON): measured darker, a dash-shaped blob standing between letters, past the word's first
+ * two letters and before its last two, where the letters placed along the word's ink by their widths part. Letters
+ * the darker measure still leaves joined need not stand one blob each; a hyphen already read is left alone.
+ */
+function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[]): string {
+  if (text.includes('-')) return text;
+  const chars = [...text];
+  const at = chars.flatMap((c, i) => (/\p{L}/u.test(c) ? [i] : []));
+  if (at.length < 4 || at.length !== chars.length) return text;
+  const boxHeight = word.bbox.y1 - word.bbox.y0 + 1;
+  const within = blobs.filter((b) => b.cx >= word.bbox.x0 && b.cx <= word.bbox.x1 && b.maxY - b.minY + 1 <= boxHeight * 1.2);
+  const tallest = Math.max(0, ...within.map((b) => b.maxY - b.minY + 1));
+  const letters = within.filter((b) => b.maxY - b.minY + 1 >= tallest * 0.7).sort((a, b) => a.minX - b.minX);
+  if (letters.length < 2) return text;
+  const top = median(letters.map((b) => b.minY));
+  const capHeight = median(letters.map((b) => b.maxY)) - top + 1;
+  const x0 = letters[0]!.minX;
+  const x1 = Math.max(...letters.map((b) => b.maxX));
+  const widths = chars.map(advance);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const dashes = within.filter(
+    (b) => dashShaped(b, top, capHeight) && letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx),
+  );
+  if (dashes.length !== 1) return text;
+  const dash = dashes[0]!;
+  // Where each letter ends, placed along the ink by its width; the dash stands at one of those ends.
+  let run = 0;
+  const ends = widths.map((w) => {
+    run += w;
+    return x0 + ((x1 - x0 + 1) * run) / total;
+  });
+  const k = ends.slice(0, -1).reduce((best, e, i) => (Math.abs(e - dash.cx) < Math.abs(ends[best]! - dash.cx) ? i : best), 0);
+  if (k < 1 || k > chars.length - 3 || Math.abs(ends[k]! - dash.cx) > capHeight * 0.35) return text;
+  return [...chars.slice(0, k + 1), '-', ...chars.slice(k + 1)].join('');
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
