@@ -402,6 +402,29 @@ function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
 }
 
 /**
+ * lineOneRealigned's mirror: line 1 starts as a passport's does (P) while line 2 holds at most one check
+ * digit as read, its grid laid a few cells off its column (a soft page's edge read as glyphs before its first). It is
+ * read again a few cells to either side, and only a reading whose every check digit on line 2 holds is taken: four
+ * check digits and the composite do not all hold by chance.
+ */
+function lineTwoRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
+  if (best.format !== 'TD3' || best.parse === null || best.parse.valid || (best.lines[0] ?? '')[0] !== 'P' || best.centres.length !== 2) return best;
+  const line2 = best.parse.lines[1];
+  if (td3Checks.filter((c) => td3CheckHolds(line2, c)).length > 1) return best;
+  let chosen = best;
+  for (let shift = -maxColumnShift; shift <= maxColumnShift; shift++) {
+    if (shift === 0) continue;
+    const attempt = readGrid(grey, best.h, best.centres, best.count, unnudged, now, best.lineMaps, [best.lineShifts?.[0] ?? 0, shift]);
+    // Line 2's checks alone (line 1's code may read right only once the CNN reads the settled grid), as read: a check
+    // digit repair may have made one hold.
+    const parse = attempt.parse;
+    const holds = parse !== null && parse.repairs.every((r) => r.reason !== 'check_digit') && td3Checks.every((c) => td3CheckHolds(parse.lines[1], c));
+    if (holds && (chosen === best || attempt.score > chosen.score)) chosen = attempt;
+  }
+  return chosen;
+}
+
+/**
  * Both TD3 lines start at one margin (ICAO 9303-3), so a line 1 read some cells off the grid's column means the grid
  * leans: the page is mapped instead from the two lines' end cells as they were read (line 1 shifted, each line
  * through its own map where it had one), so the page and its fields come out upright.
@@ -642,6 +665,7 @@ async function readMrzIn(grey: GreyImage, options: ReadMrzOptions, finer: boolea
 
   if (best !== null && bestFound !== null) best = linesOnOwnMaps(grey, best, bestFound, factor, options.now, options.imaging.applyHomography);
   if (best !== null) best = lineOneRealigned(grey, best, options.now);
+  if (best !== null) best = lineTwoRealigned(grey, best, options.now);
   // The CNN reads the settled grid only: one pass of the network per page, not one per grid tried.
   if (best !== null && mrzCnnUse !== 'off') best = withCnn(best, options.now);
   if (best !== null && best.format === 'TD3' && !proven(best)) best = readCrisper(grey, best, options.now, options.signal);
