@@ -1466,11 +1466,9 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const boxHeight = Math.max(left.y1, right.y1) - boxTop;
     // The capitals' own top and height, from the two words' letter-sized ink: OCR's boxes take in the marks above
     // them, and an acute beside the gap sits where a hyphen would in the box.
-    const spanned = blobs.filter((b) => b.cx >= left.x0 && b.cx <= right.x1 && b.maxY - b.minY + 1 <= boxHeight * 1.2);
-    const tallest = Math.max(0, ...spanned.map((b) => b.maxY - b.minY + 1));
-    const letters = spanned.filter((b) => b.maxY - b.minY + 1 >= tallest * 0.7);
-    const top = letters.length >= 2 ? median(letters.map((b) => b.minY)) : boxTop;
-    const capHeight = letters.length >= 2 ? median(letters.map((b) => b.maxY)) - top + 1 : boxHeight;
+    const capitals = capitalsAcross(blobs, left.x0, right.x1, boxHeight);
+    const top = capitals?.top ?? boxTop;
+    const capHeight = capitals?.capHeight ?? boxHeight;
     const dash = blobs.some(
       (b) =>
         // OCR's word boxes may take in the dash: its centre lies near the gap, its ink is its own blob.
@@ -1541,18 +1539,14 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
  * the darker measure still leaves joined need not stand one blob each; a hyphen already read is left alone.
  */
 function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[]): string {
-  if (text.includes('-')) return text;
+  // Letters only, a hyphen not yet among them.
+  if (!/^\p{L}{4,}$/u.test(text)) return text;
   const chars = [...text];
-  const at = chars.flatMap((c, i) => (/\p{L}/u.test(c) ? [i] : []));
-  if (at.length < 4 || at.length !== chars.length) return text;
   const boxHeight = word.bbox.y1 - word.bbox.y0 + 1;
-  const within = blobs.filter((b) => b.cx >= word.bbox.x0 && b.cx <= word.bbox.x1 && b.maxY - b.minY + 1 <= boxHeight * 1.2);
-  const tallest = Math.max(0, ...within.map((b) => b.maxY - b.minY + 1));
-  const letters = within.filter((b) => b.maxY - b.minY + 1 >= tallest * 0.7).sort((a, b) => a.minX - b.minX);
-  if (letters.length < 2) return text;
-  const top = median(letters.map((b) => b.minY));
-  const capHeight = median(letters.map((b) => b.maxY)) - top + 1;
-  const x0 = letters[0]!.minX;
+  const capitals = capitalsAcross(blobs, word.bbox.x0, word.bbox.x1, boxHeight);
+  if (capitals === null) return text;
+  const { letters, top, capHeight, within } = capitals;
+  const x0 = Math.min(...letters.map((b) => b.minX));
   const x1 = Math.max(...letters.map((b) => b.maxX));
   const widths = chars.map(advance);
   const total = widths.reduce((a, b) => a + b, 0);
@@ -1570,6 +1564,24 @@ function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[])
   const k = ends.slice(0, -1).reduce((best, e, i) => (Math.abs(e - dash.cx) < Math.abs(ends[best]! - dash.cx) ? i : best), 0);
   if (k < 1 || k > chars.length - 3 || Math.abs(ends[k]! - dash.cx) > capHeight * 0.35) return text;
   return [...chars.slice(0, k + 1), '-', ...chars.slice(k + 1)].join('');
+}
+
+/**
+ * The capitals' own top and height across `x0`..`x1`, from letter-sized ink (blobs centred there, no taller than 1.2
+ * OCR boxes, at least 0.7 of the tallest): OCR's boxes take in the marks above them. Null with fewer than two letters.
+ */
+function capitalsAcross(
+  blobs: readonly Blob[],
+  x0: number,
+  x1: number,
+  boxHeight: number,
+): { readonly letters: readonly Blob[]; readonly within: readonly Blob[]; readonly top: number; readonly capHeight: number } | null {
+  const within = blobs.filter((b) => b.cx >= x0 && b.cx <= x1 && b.maxY - b.minY + 1 <= boxHeight * 1.2);
+  const tallest = Math.max(0, ...within.map((b) => b.maxY - b.minY + 1));
+  const letters = within.filter((b) => b.maxY - b.minY + 1 >= tallest * 0.7);
+  if (letters.length < 2) return null;
+  const top = median(letters.map((b) => b.minY));
+  return { letters, within, top, capHeight: median(letters.map((b) => b.maxY)) - top + 1 };
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
