@@ -4,6 +4,7 @@
  */
 import type { QuarterTurn } from '../../../core/imaging/greyScaled.ts';
 import type { RawImage } from '../../../core/imaging/types.ts';
+import { recognizeInBands } from '../../../core/ocr/bandedOcr.ts';
 import type { BoundingBox, OcrResult } from '../../../core/ocr/types.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { classifyLastPageLabel, lastPageValueBoxes, type LastPageRereads } from './lastPageFields.ts';
@@ -11,6 +12,9 @@ import type { LastPageFrame } from './lastPageFrame.ts';
 import { skewAngle } from './skewAngle.ts';
 
 type Imaging = PluginContext['imaging'];
+
+/** Rows both bands of the page's read share, as a share of its width. */
+const lastPageBandOverlap = 0.1;
 
 /** How upright a reading looks: labels found count most, then mean word confidence. */
 export function uprightScore(ocr: OcrResult): { labels: number; confidence: number } {
@@ -102,7 +106,15 @@ export async function readLastPage(image: RawImage, firstTurn: QuarterTurn, ctx:
     const scaled = await ctx.imaging.withoutSensorNoise(await ctx.imaging.greyScaled(page, { maxWidth: 1300, exactWidth: 1300, turn }));
     const { image: grey, level } = await levelled(scaled, ctx.imaging);
     const frame: LastPageFrame = { crop, turn, scaled: { width: scaled.width, height: scaled.height }, level };
-    const ocr = await ctx.ocr.recognize({ image: grey, segmentation: 'sparse_text', signal: ctx.signal });
+    // Two bands on the two OCR workers; they share a tenth of the width in rows (12 mm of a 125 mm page: a label
+    // and its value), so no line is cut in both.
+    const ocr = await recognizeInBands(ctx.ocr, {
+      image: grey,
+      segmentation: 'sparse_text',
+      rectangle: { left: 0, top: 0, width: grey.width, height: grey.height },
+      overlap: Math.round(grey.width * lastPageBandOverlap),
+      signal: ctx.signal,
+    });
     const score = uprightScore(ocr);
     if (best === null || score.labels > best.labels || (score.labels === best.labels && score.confidence > best.confidence)) best = { ocr, grey, frame, ...score };
     // Three of the six labels read: this is the upright page.

@@ -484,6 +484,9 @@ async function readPersonalisedInk(located: Located, ink: RawImage | null, ctx: 
 
 export async function readPrintedPage(located: Located, ctx: PluginContext): Promise<Readings> {
   const { page } = located;
+  // The last page depends on nothing read here: read beside the data page, its jobs take the workers' idle turns.
+  const lastRead = located.last === null ? null : readLastPage(located.last, ctx.imaging.turnOf(located.reading.rotation), ctx);
+  lastRead?.catch(() => undefined);
   const past: PastEdge = (region) => rectifiedRegion(located.reading, region);
   const neutral: PastEdge = (region) => rectifiedNeutralRegion(located.reading, region);
   let viz: OcrResult;
@@ -714,6 +717,6 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
-  const lastPage = located.last === null ? undefined : await readLastPage(located.last, ctx.imaging.turnOf(located.reading.rotation), ctx);
+  const lastPage = lastRead === null ? undefined : await lastRead;
   return { located, viz, vizSharper, vizInk, refined, nameLines, lastPage, ...(printTooSmall ? { printTooSmall } : {}) };
 }
