@@ -1,9 +1,10 @@
 /**
- * `npm run eval -- passport|pan [--split dev|test|styled-dev|foreign] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff]`
+ * `npm run eval -- passport|pan [--split dev|test|styled-dev|foreign] [--limit N] [--json out.json] [--workers N] [--id ID]... [--diff] [--jobs]`
  * `npm run eval -- passport|pan --real DIR [--part train|eval|all] [--originals] [--diff]` (a set from `npm run real:build`)
  * `npm run eval -- report` writes the README's and docs/accuracy.md's accuracy tables from the saved reports.
  * Runs the real pipeline over a labelled split and reports accuracy against the truth. Prints ids and
- * right/wrong only; `--diff` (for debugging readers on these synthetic sets) also prints expected and read values.
+ * right/wrong only; `--diff` (for debugging readers on these synthetic sets) also prints expected and read values,
+ * `--jobs` each OCR job's mode, pixels and start and end on the item's clock (to see where a worker idles).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { parseBenchArgs } from './cliArgs.ts';
 import { judgeItem, leafMatches, pairFields, type ExtractionOutcome } from './compareResult.ts';
 import { formatSummary, summarize, type JudgedRun } from './evalSummary.ts';
 import { ensureSplit, loadItem, readManifest, repoRoot, selectItems } from './labelledSet.ts';
-import { createRealExtractor } from './realExtractor.ts';
+import { createRealExtractor, type OcrJobTiming } from './realExtractor.ts';
 import { formatRealSummary, realItemOutcome, summarizeReal, type RealItemOutcome } from './realSummary.ts';
 
 /** The short commit the evaluation ran at, for the report; null outside a git checkout. */
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'report') return writeReport();
   const diff = argv.includes('--diff');
-  const args = parseBenchArgs(argv.filter((arg) => arg !== '--diff'), { split: 'dev', concurrency: [1] });
+  const showJobs = argv.includes('--jobs');
+  const args = parseBenchArgs(argv.filter((arg) => arg !== '--diff' && arg !== '--jobs'), { split: 'dev', concurrency: [1] });
   const given = args.real ?? args.dir;
   const directory = given === null ? ensureSplit(args.set, args.split) : path.resolve(given);
   const manifest = await readManifest(directory);
@@ -74,12 +76,14 @@ async function main(): Promise<void> {
       let outcome: ExtractionOutcome;
       let ocrJobs = 0;
       let hookMs: Readonly<Record<string, number>> | undefined;
+      let jobs: readonly OcrJobTiming[] = [];
       let refusal: ProblemError | null = null;
       try {
         const done = await extractor.extract(item.endpoint, loaded.files, loaded.fields);
         outcome = { kind: 'result', result: done.response.result };
         ocrJobs = done.ocrJobs;
         hookMs = done.hookMs;
+        jobs = done.jobs;
       } catch (error) {
         // Anything but a coded refusal is a crash worth seeing: its kind goes to stderr, the run goes on.
         if (!(error instanceof ProblemError)) process.stderr.write(`  ${item.id}: ${error instanceof Error ? error.name : typeof error}\n`);
@@ -99,6 +103,12 @@ async function main(): Promise<void> {
       process.stderr.write(
         `[${n + 1}/${items.length}] ${item.id} ${item.degradation} ${run.outcome} ${run.exact ? 'exact' : `wrong: ${wrong.join(',') || item.expect}`}${realNote} ${latencyMs} ms${hookMs === undefined ? '' : ` (${Object.entries(hookMs).map(([hook, ms]) => `${hook} ${ms}`).join(', ')})`}\n`,
       );
+      // Each OCR job on the item's clock, to see where the workers wait (the jobs of a refused item are not kept).
+      if (showJobs) {
+        for (const job of [...jobs].sort((a, b) => a.startMs - b.startMs)) {
+          process.stderr.write(`    ocr ${job.segmentation} ${job.pixels ?? '?'} px: ${job.startMs}-${job.endMs} ms\n`);
+        }
+      }
       // A refusal's detail and hint say which check refused (problem details carry no personal data).
       if (diff && refusal !== null) {
         const hint = refusal.extensions['hint'];

@@ -3,6 +3,7 @@
  * real OCR pool and the production plugins, unmetered (principal null, no ledger), limits from the one config.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { imagingLimits, loadConfig, type Config } from '../core/config.ts';
 import { createExtractor } from '../core/extraction/extractor.ts';
 import { createPipelinePool } from '../core/extraction/pipelinePool.ts';
@@ -15,16 +16,25 @@ import type { OcrPort } from '../core/ocr/types.ts';
 import type { AnyDocumentPlugin } from '../core/plugins/types.ts';
 import { createProductionRegistry, shippedPluginSources } from '../server/productionRegistry.ts';
 
+/** One OCR job of an extraction: its mode, the pixels it read, and when it ran (ms from the extraction's start). */
+export interface OcrJobTiming {
+  readonly segmentation: string;
+  /** Null for an encoded image read whole. */
+  readonly pixels: number | null;
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
 export interface RealExtractor {
   readonly config: Config;
   readonly ocrWorkers: number;
   plugin(documentType: string): AnyDocumentPlugin;
-  /** One unmetered extraction; `ocrJobs` counts the OCR calls it made. */
+  /** One unmetered extraction; `ocrJobs` counts the OCR calls it made, `jobs` times each (in the order they ended). */
   extract(
     documentType: string,
     files: readonly UploadedFile[],
     fields: Readonly<Record<string, string>>,
-  ): Promise<{ response: ExtractionResponse; ocrJobs: number; hookMs: Readonly<Record<string, number>> }>;
+  ): Promise<{ response: ExtractionResponse; ocrJobs: number; jobs: readonly OcrJobTiming[]; hookMs: Readonly<Record<string, number>> }>;
   close(): Promise<void>;
 }
 
@@ -58,11 +68,17 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
     async extract(documentType, files, fields) {
       // A fresh extractor per call over a counting port: concurrent requests' OCR jobs are counted apart.
       let ocrJobs = 0;
+      const jobs: OcrJobTiming[] = [];
+      const started = performance.now();
       const hookMs: Record<string, number> = {};
       const counting: OcrPort = {
-        recognize: (request) => {
+        recognize: async (request) => {
           ocrJobs += 1;
-          return pool.recognize(request);
+          const startMs = Math.round(performance.now() - started);
+          const area = request.rectangle ?? (Buffer.isBuffer(request.image) ? null : request.image);
+          const result = await pool.recognize(request);
+          jobs.push({ segmentation: request.segmentation ?? 'default', pixels: area === null ? null : area.width * area.height, startMs, endMs: Math.round(performance.now() - started) });
+          return result;
         },
       };
       const extractor = createExtractor({
@@ -87,7 +103,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
         idempotencyKey: null,
         signal: new AbortController().signal,
       });
-      return { response, ocrJobs, hookMs };
+      return { response, ocrJobs, jobs, hookMs };
     },
     close: async () => {
       await pipelines?.terminate();
