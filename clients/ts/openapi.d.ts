@@ -446,7 +446,7 @@ export interface components {
                  * @description Stable machine code of the warning
                  * @enum {string}
                  */
-                code: "expired" | "name_truncated" | "printed_mrz_mismatch" | "issue_date_not_found" | "issue_date_repaired" | "issue_date_unusual" | "printed_names_not_read" | "check_digits_invalid" | "date_of_birth_unknown" | "last_page_unreadable" | "mrz_washed_out" | "mrz_name_uncertain" | "name_withheld" | "mrz_print_conflict" | "mrz_number_uncertain" | "mrz_optional_data_uncertain" | "mrz_repair_uncertain" | "printed_page_too_small";
+                code: "expired" | "name_truncated" | "printed_mrz_mismatch" | "issue_date_not_found" | "issue_date_repaired" | "issue_date_unusual" | "printed_names_not_read" | "check_digits_invalid" | "date_of_birth_unknown" | "last_page_unreadable" | "mrz_washed_out" | "mrz_name_uncertain" | "name_withheld" | "mrz_print_conflict" | "mrz_number_uncertain" | "mrz_optional_data_uncertain" | "mrz_repair_uncertain" | "mrz_code_uncertain" | "printed_page_too_small";
                 /** @description What the warning means, in words (never contains personal data) */
                 message: string;
             }[];

@@ -43,6 +43,7 @@ export const warningCodes = [
   'mrz_number_uncertain',
   'mrz_optional_data_uncertain',
   'mrz_repair_uncertain',
+  'mrz_code_uncertain',
   'printed_page_too_small',
 ] as const;
 export type WarningCode = (typeof warningCodes)[number];

@@ -114,6 +114,45 @@ describe('decodePassport', () => {
     expect(result.warnings.map((w) => w.code)).toContain('mrz_optional_data_uncertain');
     expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
   });
+  describe('a country code mended from cells in doubt (no check digit covers it)', () => {
+    // CAN read as C6N and CXN, the classifiers' runner-up H at both doubted cells: each code mends to CHN, a state's.
+    const lines: [string, string] = [specimen[0].replace('UTO', 'CXN'), specimen[1].replace('UTO', 'C6N')];
+    const doubted = (line: number, cell: number): number => (cell === (line === 0 ? 3 : 11) ? 0.45 : 0.97);
+    const runnerUp = (line: number): (string | undefined)[] => Array.from({ length: 44 }, (_, i) => (i === (line === 0 ? 3 : 11) ? 'H' : undefined));
+    const alternatives: [(string | undefined)[], (string | undefined)[]] = [runnerUp(0), runnerUp(1)];
+    const parse = parseTd3(lines, {
+      now,
+      alternatives,
+      confidence: [Array.from({ length: 44 }, (_, i) => doubted(0, i)), Array.from({ length: 44 }, (_, i) => doubted(1, i))],
+    });
+    it('is in doubt where neither the other code as read nor the print spells it', () => {
+      expect([parse.fields.nationality.value, parse.fields.issuingState.value]).toEqual(['CHN', 'CHN']);
+      const result = decodePassport({ parse, charConfidence: confidence, viz: null, now });
+      expect(result.mrz.check_digits_valid).toBe(false);
+      expect(result.warnings.map((w) => w.code)).toContain('mrz_code_uncertain');
+      expect(result.warnings.map((w) => w.code)).not.toContain('check_digits_invalid');
+      expect(result.confidence.nationality).toBeLessThan(full().confidence.nationality);
+      expect(result.confidence.issuing_country).toBeLessThan(full().confidence.issuing_country);
+    });
+    it('stands where the other code reads the same as read, or the print does', () => {
+      const witnessed = parseTd3([specimen[0].replace('UTO', 'CHN'), lines[1]], { now, alternatives });
+      expect(witnessed.fields.nationality.value).toBe('CHN');
+      expect(decodePassport({ parse: witnessed, charConfidence: confidence, viz: null, now }).mrz.check_digits_valid).toBe(true);
+      const inPrint = decodePassport({
+        parse,
+        charConfidence: confidence,
+        viz: {
+          surname: { value: 'ERIKSSON', confidence: 0.9, agrees: true },
+          givenNames: { value: 'ANNA MARIA', confidence: 0.9, agrees: true },
+          issueDate: null,
+          printed: { passportNumber: null, dateOfBirth: null, expiryDate: null, sex: null, nationality: 'CHN', issuingState: null, documentType: null, countryCodes: ['CHN'] },
+        },
+        now,
+      });
+      expect(inPrint.warnings.map((w) => w.code)).not.toContain('mrz_code_uncertain');
+      expect(inPrint.mrz.check_digits_valid).toBe(true);
+    });
+  });
   it('says why nothing was read from a printed page too small to read', () => {
     const result = decodePassport({ parse: parseTd3(specimen, { now }), charConfidence: confidence, viz: null, now, printTooSmall: true });
     expect(result.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['printed_page_too_small', 'printed_names_not_read', 'issue_date_not_found']));

@@ -83,6 +83,8 @@ const messages: Record<PassportWarning['code'], string> = {
     'Letters of the optional data (the personal number) that a look-alike digit could replace with every check digit still holding (O and 0, U and 0, G and 6) are in doubt.',
   mrz_repair_uncertain:
     'A check digit that failed as read was mended, but another change to characters the classifiers doubted mends it as well, with every check digit holding: the check digits do not tell the two readings apart, and the printed page did not settle them.',
+  mrz_code_uncertain:
+    'A country code (nationality or issuing state, which no check digit covers) holds a character the reader changed, to a letter or to make the code a known one, and neither the other code nor the printed page reads the same code: another state is possible.',
   printed_page_too_small:
     `The page is too small in this image for its print to be read (under ${legiblePrintPxPerMm} pixels per millimetre): nothing was taken from the printed page. A larger image gives the printed names and the date of issue.`,
 };
@@ -128,6 +130,21 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const rivalDoubts = input.rivalRepairCells ?? [];
   const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
     parse.checks[field] && !td3CheckCells(field).some((i) => rivalDoubts.includes(i));
+  // Nor a country code (no check digit's) holding a cell changed to a letter or to a known code (CHN made of `C6N`
+  // for CAN): a guess, unless the other code, as read, or the printed nationality spells the same code.
+  const codeChanged = (field: 'nationality' | 'issuing_state'): boolean =>
+    parse.repairs.some((r) => r.field === field && (r.reason === 'character_class' || r.reason === 'country_code') && /[A-Z]/.test(r.to));
+  const printedNationality = viz?.printed.nationality;
+  const printedCode = (code: string | null): boolean =>
+    code !== null && printedNationality != null && transliterateName(printedNationality) === transliterateName(code);
+  const codeWitnessed = (field: 'nationality' | 'issuing_state'): boolean => {
+    const [own, other, otherField] =
+      field === 'nationality'
+        ? [f.nationality.value, f.issuingState.value, 'issuing_state' as const]
+        : [f.issuingState.value, f.nationality.value, 'nationality' as const];
+    return printedCode(own) || (own !== null && own === other && !codeChanged(otherField));
+  };
+  const codeDoubts = (['nationality', 'issuing_state'] as const).filter((field) => codeChanged(field) && !codeWitnessed(field));
   // Line 2's nationality and sex are no check digit's either: washed and unconfirmed, they are as unproven.
   const uncheckedWashed2 = unconfirmed2.filter((i) => td3ChecksCovering(i).length === 0);
   const checkDigitsValid =
@@ -140,15 +157,17 @@ export function decodePassport(input: DecodeInput): PassportResult {
     conflicts.length === 0 &&
     numberDoubts.length === 0 &&
     optionalDoubts.length === 0 &&
-    rivalDoubts.length === 0;
+    rivalDoubts.length === 0 &&
+    codeDoubts.length === 0;
   if (conflicts.length > 0) warn('mrz_print_conflict');
   if (unconfirmed1.length + unconfirmed2.length > 0) warn('mrz_washed_out');
   if (doubtedNames.length > 0) warn('mrz_name_uncertain');
   if (numberDoubts.length > 0) warn('mrz_number_uncertain');
   if (optionalDoubts.length > 0) warn('mrz_optional_data_uncertain');
   if (rivalDoubts.length > 0) warn('mrz_repair_uncertain');
+  if (codeDoubts.length > 0) warn('mrz_code_uncertain');
   // Doubted letters have a warning of their own: no check digit failed.
-  if (!checkDigitsValid && !((lineOneWithheld || [doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts].some((doubts) => doubts.length > 0)) && checkNames.every(holds))) warn('check_digits_invalid');
+  if (!checkDigitsValid && !((lineOneWithheld || [doubtedNames, conflicts, numberDoubts, optionalDoubts, rivalDoubts, codeDoubts].some((doubts) => doubts.length > 0)) && checkNames.every(holds))) warn('check_digits_invalid');
 
   const fieldConfidence = (name: Parameters<typeof td3Field>[0], checked: boolean): number => {
     const spec = td3Field(name);
@@ -271,11 +290,11 @@ export function decodePassport(input: DecodeInput): PassportResult {
       given_name: withheld.givenNames ? 0 : clamp(givenConf),
       surname: withheld.surname ? 0 : clamp(surnameConf),
       date_of_birth: birth === null ? 0 : fieldConfidence('date_of_birth', proven('date_of_birth')),
-      nationality: fieldConfidence('nationality', true),
+      nationality: fieldConfidence('nationality', !codeDoubts.includes('nationality')),
       passport_number: fieldConfidence('document_number', proven('document_number') && numberDoubts.length === 0),
       issue_date: clamp(issue?.confidence ?? 0),
       expiry_date: expiry === null ? 0 : fieldConfidence('expiry_date', proven('expiry_date')),
-      issuing_country: fieldConfidence('issuing_state', true),
+      issuing_country: fieldConfidence('issuing_state', !codeDoubts.includes('issuing_state')),
       sex: fieldConfidence('sex', parse.checks.composite),
       mrz: clamp(mean([...(input.charConfidence[0] ?? []), ...(input.charConfidence[1] ?? [])]) * (checkDigitsValid ? 1 : 0.4)),
     },
