@@ -470,15 +470,7 @@ export function withoutMarksAbove(text: string): string {
 async function readPersonalisedInk(located: Located, ink: RawImage | null, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
   if (ink === null) return null;
   const { top, bottom } = fieldZoneRows(ink, located.reading.frame.lineCentresMm[0]);
-  // Two bands on the two OCR workers, as the first pass: one job for the zone left a worker idle ~300 ms.
-  const ocr = await recognizeInBands(ctx.ocr, {
-    image: ink,
-    segmentation: 'sparse_text',
-    rectangle: { left: 0, top, width: ink.width, height: bottom - top },
-    overlap: Math.round((bandOverlapMm * ink.width) / td3Page.widthMm),
-    darkTextOnly: true,
-    signal: ctx.signal,
-  });
+  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, darkTextOnly: true, signal: ctx.signal });
   return { ocr, image: ink };
 }
 
