@@ -135,14 +135,13 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const codeChanged = (field: 'nationality' | 'issuing_state'): boolean =>
     parse.repairs.some((r) => r.field === field && (r.reason === 'character_class' || r.reason === 'country_code') && /[A-Z]/.test(r.to));
   const printedNationality = viz?.printed.nationality;
-  const printedCode = (code: string | null): boolean =>
-    code !== null && printedNationality != null && transliterateName(printedNationality) === transliterateName(code);
+  const printedCode = (code: string): boolean => printedNationality != null && transliterateName(printedNationality) === transliterateName(code);
   const codeWitnessed = (field: 'nationality' | 'issuing_state'): boolean => {
     const [own, other, otherField] =
       field === 'nationality'
         ? [f.nationality.value, f.issuingState.value, 'issuing_state' as const]
         : [f.issuingState.value, f.nationality.value, 'nationality' as const];
-    return printedCode(own) || (own !== null && own === other && !codeChanged(otherField));
+    return printedCode(own) || (own === other && !codeChanged(otherField));
   };
   const codeDoubts = (['nationality', 'issuing_state'] as const).filter((field) => codeChanged(field) && !codeWitnessed(field));
   // Line 2's nationality and sex are no check digit's either: washed and unconfirmed, they are as unproven.
