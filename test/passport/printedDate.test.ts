@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { holdsPartialDate, monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
 
+/** Each date found in `text`, as day, month and year read. */
+const read = (text: string) => parsePrintedDates(text).map((d) => [d.day, d.month, d.year]);
+
 describe('parsePrintedDates', () => {
   const cases: [string, string, { day: number; month: number; year: number; yearDigits: 2 | 4 } | null][] = [
     ['word month, 4-digit year', '12 JAN 2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
@@ -77,7 +80,6 @@ describe('parsePrintedDates', () => {
   });
 
   it('passes over a speck read as a letter stuck to the day, but not a letter that stands for a digit', () => {
-    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
     expect(read('C14 JAN JAN 13')).toEqual([[14, 1, 13]]);
     expect(read('I5 JAN 2015')).toEqual([[15, 1, 2015]]);
     expect(read('O5 JAN 2015')).toEqual([[5, 1, 2015]]);
@@ -86,7 +88,6 @@ describe('parsePrintedDates', () => {
   it('reads no two-digit year in two digits a symbol stands stuck to', () => {
     // Seed 1237401 scan 88, blurred to 494 px wide: the expiry 18 AUG 2025 was read `18 AUG AOUT 20%`, taken as
     // 18 AUG 2020, which the 5-year rule made the date of issue (printed 19 AUG 2015).
-    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
     expect(read('18 AUG AOUT 20%')).toEqual([]);
     expect(read('18.08.20#')).toEqual([]);
     expect(read('18 AUG AOUT 20')).toEqual([[18, 8, 20]]);
@@ -94,7 +95,6 @@ describe('parsePrintedDates', () => {
   });
   it('reads no two-digit year in two digits a letter OCR gives for a digit stands stuck to', () => {
     // A hard photo's `16 DEC/DÉC 2015` read `16 DEC/OEC 20S`: taken as 16 DEC 2020, the 5-year rule's date.
-    const read = (t: string) => parsePrintedDates(t).map((d) => [d.day, d.month, d.year]);
     expect(read('16 DEC/OEC 20S')).toEqual([]);
     expect(read('16.12.20S')).toEqual([]);
     expect(read('16.12.2O')).toEqual([[16, 12, 20]]);
