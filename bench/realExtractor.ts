@@ -73,10 +73,11 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
       const hookMs: Record<string, number> = {};
       const counting: OcrPort = {
         recognize: async (request) => {
-          ocrJobs += 1;
           const startMs = Math.round(performance.now() - started);
           const area = request.rectangle ?? (Buffer.isBuffer(request.image) ? null : request.image);
           const result = await pool.recognize(request);
+          // Counted once answered: a job withdrawn unrun (OcrRequest.withdraw) cost nothing.
+          ocrJobs += 1;
           jobs.push({ segmentation: request.segmentation ?? 'default', pixels: area === null ? null : area.width * area.height, startMs, endMs: Math.round(performance.now() - started) });
           return result;
         },

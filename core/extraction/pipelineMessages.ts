@@ -33,6 +33,8 @@ export interface OcrCall {
   readonly charWhitelist?: string;
   readonly darkTextOnly?: boolean;
   readonly rectangle?: OcrRequest['rectangle'];
+  /** The request had a `withdraw` signal: an `ocrWithdraw` message may follow while it waits. */
+  readonly withdrawable?: boolean;
   /** Add to every box of the result. */
   readonly offsetX: number;
   readonly offsetY: number;
@@ -45,6 +47,8 @@ export type FromWorker =
   | { readonly type: 'hookTimed'; readonly hook: 'preprocess' | 'locate' | 'read' | 'decode'; readonly ms: number }
   | { readonly type: 'failed'; readonly error: SerialisedError }
   | { readonly type: 'ocr'; readonly call: number; readonly request: OcrCall }
+  /** The call's `withdraw` signal (OcrRequest) was aborted: dropped if it still waits for an OCR worker. */
+  | { readonly type: 'ocrWithdraw'; readonly call: number }
   | { readonly type: 'log'; readonly level: 'debug' | 'info' | 'warn'; readonly fields: Record<string, unknown>; readonly message: string };
 
 export type SerialisedError =

@@ -60,6 +60,8 @@ interface Job {
   rejectRun: (error: unknown) => void;
   inputs: HookInputs | null;
   detach: () => void;
+  /** The job's OCR calls that may yet be withdrawn (OcrRequest.withdraw), by call number. */
+  readonly withdrawable: Map<number, AbortController>;
 }
 
 export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
@@ -172,6 +174,9 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
       case 'ocr':
         void runOcr(slot, job, message.call, message.request);
         return;
+      case 'ocrWithdraw':
+        job.withdrawable.get(message.call)?.abort();
+        return;
     }
   }
 
@@ -185,6 +190,8 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
             height: request.image.height,
             channels: request.image.channels,
           };
+    const withdraw = request.withdrawable === true ? new AbortController() : null;
+    if (withdraw !== null) job.withdrawable.set(call, withdraw);
     try {
       const result = await job.start.ocr.recognize({
         image,
@@ -193,10 +200,13 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
         ...(request.darkTextOnly === undefined ? {} : { darkTextOnly: request.darkTextOnly }),
         ...(request.rectangle === undefined ? {} : { rectangle: request.rectangle }),
         signal: job.inputs?.signal ?? job.start.signal,
+        ...(withdraw === null ? {} : { withdraw: withdraw.signal }),
       });
       if (slot.job === job) send(slot, { type: 'ocrDone', call, result: shiftOcrResult(result, request.offsetX, request.offsetY) });
     } catch (error) {
       if (slot.job === job) send(slot, { type: 'ocrDone', call, error: serialiseError(error) });
+    } finally {
+      job.withdrawable.delete(call);
     }
   }
 
@@ -263,6 +273,7 @@ export function createPipelinePool(options: PipelinePoolOptions): PipelinePool {
       rejectRun,
       inputs: null,
       detach: () => undefined,
+      withdrawable: new Map(),
     };
     const onAbort = (): void => {
       const phase = job.phase;

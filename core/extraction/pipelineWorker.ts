@@ -35,7 +35,7 @@ const importPlugin = (source: PluginSource): Promise<AnyDocumentPlugin> => {
 };
 
 let calls = 0;
-const pendingOcr = new Map<number, { resolve: (result: OcrResult) => void; reject: (error: unknown) => void }>();
+const pendingOcr = new Map<number, { resolve: (result: OcrResult) => void; reject: (error: unknown) => void; detach?: () => void }>();
 
 /** An own copy of the bytes, so its buffer can be transferred. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
@@ -65,11 +65,21 @@ const ocr: OcrPort = {
         offsetY: encoded.offsetY,
       };
     }
+    const { withdraw } = request;
+    if (withdraw?.aborted) return Promise.reject(withdraw.reason);
     calls += 1;
     const id = calls;
     return new Promise<OcrResult>((resolve, reject) => {
-      pendingOcr.set(id, { resolve, reject });
-      post({ type: 'ocr', call: id, request: call }, transfer);
+      if (withdraw === undefined) {
+        pendingOcr.set(id, { resolve, reject });
+        post({ type: 'ocr', call: id, request: call }, transfer);
+        return;
+      }
+      // The pool drops the job only if it still waits; a started one is answered as any other.
+      const onWithdraw = (): void => post({ type: 'ocrWithdraw', call: id });
+      withdraw.addEventListener('abort', onWithdraw, { once: true });
+      pendingOcr.set(id, { resolve, reject, detach: () => withdraw.removeEventListener('abort', onWithdraw) });
+      post({ type: 'ocr', call: id, request: { ...call, withdrawable: true } }, transfer);
     });
   },
 };
@@ -130,6 +140,7 @@ port.on('message', (message: ToWorker) => {
     case 'ocrDone': {
       const pending = pendingOcr.get(message.call);
       pendingOcr.delete(message.call);
+      pending?.detach?.();
       if (message.error !== undefined) pending?.reject(reviveError(message.error));
       else pending?.resolve(message.result!);
       return;

@@ -315,10 +315,15 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
 
     recognize(request) {
       if (closing) return Promise.reject(new ProblemError('service_unavailable', 'The OCR pool is shutting down.'));
-      const { signal } = request;
+      const { signal, withdraw } = request;
       if (signal?.aborted) return Promise.reject(abortReason(signal));
+      if (withdraw?.aborted) return Promise.reject(abortReason(withdraw));
       return new Promise<OcrResult>((resolve, reject) => {
         const job: Job = { request, resolve, reject, settled: false, detach: () => undefined };
+        const detachers: (() => void)[] = [];
+        job.detach = () => {
+          for (const detach of detachers) detach();
+        };
         if (signal !== undefined) {
           const onAbort = (): void => {
             // A queued job is dropped; a running one is answered now, and its worker given a grace to finish (run()).
@@ -327,7 +332,17 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
             settle(job, { error: abortReason(signal) });
           };
           signal.addEventListener('abort', onAbort, { once: true });
-          job.detach = () => signal.removeEventListener('abort', onAbort);
+          detachers.push(() => signal.removeEventListener('abort', onAbort));
+        }
+        if (withdraw !== undefined) {
+          const onWithdraw = (): void => {
+            const queued = queue.indexOf(job);
+            if (queued < 0) return;
+            queue.splice(queued, 1);
+            settle(job, { error: abortReason(withdraw) });
+          };
+          withdraw.addEventListener('abort', onWithdraw, { once: true });
+          detachers.push(() => withdraw.removeEventListener('abort', onWithdraw));
         }
         queue.push(job);
         dispatch();

@@ -45,6 +45,12 @@ export interface OcrRequest {
   /** Only this rectangle of the image, in pixels. */
   readonly rectangle?: { readonly left: number; readonly top: number; readonly width: number; readonly height: number };
   readonly signal?: AbortSignal;
+  /**
+   * Aborted while the job still waits for a worker, the job is dropped unrun (its promise rejects with the reason);
+   * once running, it runs to its end and is answered. For a read asked ahead of need, on a worker that would idle:
+   * withdrawn when the need is gone, it costs a busy pool nothing, and a started one is no stuck job to be killed.
+   */
+  readonly withdraw?: AbortSignal;
 }
 
 export interface OcrPort {

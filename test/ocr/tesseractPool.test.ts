@@ -103,6 +103,19 @@ describe('tesseract pool (real OCR, 2 workers)', () => {
     expect((await pool.recognize({ image: header.raw })).text.trim()).toBe('INCOME TAX DEPARTMENT');
   });
 
+  it('drops a withdrawn job that still waits, and answers one that had started', async () => {
+    const withdraws = [new AbortController(), new AbortController(), new AbortController()];
+    const jobs = withdraws.map((controller) => pool.recognize({ image: header.raw, withdraw: controller.signal }));
+    // Two start on the two workers; the third waits in the queue. Withdrawn, the started one still answers.
+    for (const controller of withdraws) controller.abort(new Error('no longer needed'));
+    await expect(jobs[2]).rejects.toThrow('no longer needed');
+    expect((await jobs[0]!).text.trim()).toBe('INCOME TAX DEPARTMENT');
+    expect((await jobs[1]!).text.trim()).toBe('INCOME TAX DEPARTMENT');
+    const withdrawn = new AbortController();
+    withdrawn.abort(new Error('never wanted'));
+    await expect(pool.recognize({ image: header.raw, withdraw: withdrawn.signal })).rejects.toThrow('never wanted');
+  });
+
   it('rejects an image it cannot decode and keeps working', async () => {
     await expect(pool.recognize({ image: Buffer.from('not an image at all') })).rejects.toThrow(/OCR failed/);
     expect((await pool.recognize({ image: header.png })).text.trim()).toBe('INCOME TAX DEPARTMENT');

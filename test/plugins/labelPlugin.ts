@@ -11,9 +11,13 @@ export const labelResultSchema = z.object({
   text: z.string().min(1),
   words: z.number().int().min(1),
   pages: z.number().int().min(1),
+  /** With the field `ahead`: what became of a read asked ahead of need and withdrawn at once (OcrRequest.withdraw). */
+  ahead: z.enum(['answered', 'withdrawn']).optional(),
 });
 
-export const labelPlugin = defineDocumentPlugin<RawImage[], RawImage[], string[], z.infer<typeof labelResultSchema>>({
+type LabelReading = { readonly texts: string[]; readonly ahead?: 'answered' | 'withdrawn' };
+
+export const labelPlugin = defineDocumentPlugin<RawImage[], RawImage[], LabelReading, z.infer<typeof labelResultSchema>>({
   meta: {
     name: 'label',
     version: '0.1.0',
@@ -35,16 +39,26 @@ export const labelPlugin = defineDocumentPlugin<RawImage[], RawImage[], string[]
   },
   async read(images, ctx) {
     const texts: string[] = [];
+    let ahead: Promise<'answered' | 'withdrawn'> | undefined;
     for (const image of images) {
-      const result = await ctx.ocr.recognize({ image, segmentation: 'single_block' });
-      texts.push(result.text);
+      const reading = ctx.ocr.recognize({ image, segmentation: 'single_block' });
+      if (ctx.fields['ahead'] !== undefined && ahead === undefined) {
+        // Asked right behind the page's own read, so it waits for the worker that read holds; withdrawn at once.
+        const withdraw = new AbortController();
+        ahead = ctx.ocr.recognize({ image, segmentation: 'single_block', withdraw: withdraw.signal }).then(
+          () => 'answered' as const,
+          () => 'withdrawn' as const,
+        );
+        withdraw.abort();
+      }
+      texts.push((await reading).text);
     }
     ctx.logger.info({ pages: texts.length }, 'label read');
-    return texts;
+    return ahead === undefined ? { texts } : { texts, ahead: await ahead };
   },
-  decode(texts, ctx) {
+  decode({ texts, ahead }, ctx) {
     const words = texts.join(' ').split(/\s+/).filter((word) => /^[A-Z0-9]{2,}$/.test(word));
     if (words.length === 0) ctx.reject('unreadable_document', 'No printed words were found.', 'The label looks blank.');
-    return { text: words.join(' '), words: words.length, pages: texts.length };
+    return { text: words.join(' '), words: words.length, pages: texts.length, ...(ahead === undefined ? {} : { ahead }) };
   },
 });

@@ -39,9 +39,9 @@ afterAll(async () => {
   await ocr?.terminate();
 });
 
-const extractor = (options: { timeoutMs?: number; inProcess?: boolean } = {}) =>
+const extractor = (options: { timeoutMs?: number; inProcess?: boolean; ocr?: OcrPool } = {}) =>
   createExtractor({
-    ocr,
+    ocr: options.ocr ?? ocr,
     ledger: null,
     loadUpload,
     limits,
@@ -76,6 +76,22 @@ describe('pipeline pool', () => {
     expect(inWorker.result).toEqual({ text: 'ZEBRA QUOKKA 4711', words: 3, pages: 1 });
     expect(inWorker.result).toEqual(inProcess.result);
     expect(logs.text).toContain('"msg":"label read"');
+  });
+
+  it('a read withdrawn while it waits for the OCR worker is dropped there, never run', async () => {
+    let answered = 0;
+    const counting: OcrPool = {
+      ...ocr,
+      recognize: async (job) => {
+        const result = await ocr.recognize(job);
+        answered += 1;
+        return result;
+      },
+    };
+    // One OCR worker: the page's own read holds it, so the read asked behind it still waits when withdrawn.
+    const result = await extractor({ ocr: counting }).extract(request(labelPlugin, label, { ahead: '1' }));
+    expect(result.result).toMatchObject({ text: 'ZEBRA QUOKKA 4711', ahead: 'withdrawn' });
+    expect(answered).toBe(1);
   });
 
   it('a refusal in the worker keeps its code and hint', async () => {
