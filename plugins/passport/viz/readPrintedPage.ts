@@ -467,10 +467,16 @@ export function withoutMarksAbove(text: string): string {
  * The field zone of `ink`, the personalised print alone (personalisedInk.ts) of the page as the first pass scaled it
  * (before its sharpening), read; null where that was unmeasurable.
  */
-async function readPersonalisedInk(located: Located, ink: RawImage | null, ctx: PluginContext): Promise<{ ocr: OcrResult; image: RawImage } | null> {
+async function readPersonalisedInk(
+  located: Located,
+  ink: RawImage | null,
+  ctx: PluginContext,
+  withdraw?: AbortSignal,
+): Promise<{ ocr: OcrResult; image: RawImage } | null> {
   if (ink === null) return null;
   const { top, bottom } = fieldZoneRows(ink, located.reading.frame.lineCentresMm[0]);
-  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle: { left: 0, top, width: ink.width, height: bottom - top }, darkTextOnly: true, signal: ctx.signal });
+  const rectangle = { left: 0, top, width: ink.width, height: bottom - top };
+  const ocr = await ctx.ocr.recognize({ image: ink, segmentation: 'sparse_text', rectangle, darkTextOnly: true, signal: ctx.signal, ...(withdraw ? { withdraw } : {}) });
   return { ocr, image: ink };
 }
 
@@ -653,6 +659,12 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       }
     }
     let inkRead: ReturnType<typeof readPersonalisedInk> | null = null;
+    // The colours' ink page is read ahead, beside the grey one: it is wanted only where the grey one reads no date,
+    // and a worker would idle meanwhile. Withdrawn once not wanted, it costs a busy pool nothing (OcrRequest.withdraw).
+    const neutralWithdraw = new AbortController();
+    let neutralRead: ReturnType<typeof readPersonalisedInk> | undefined;
+    const neutralInkRead = (): ReturnType<typeof readPersonalisedInk> =>
+      (neutralRead ??= neutralInkOfFirst().then((image) => readPersonalisedInk(located, image, ctx, neutralWithdraw.signal)));
     // A name neither pass read, nor the re-read of a line either found (texture around the name broke up its words,
     // or the line's box came from other words): the zone with only the personalised ink, where the background and
     // labels are gone, finds the name's line by the MRZ's letters, and that line is re-read as any other.
@@ -686,6 +698,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       // input is the first pass's page, so what it reads is the same whether it is used or not.
       inkRead ??= readPersonalisedInk(located, inkOfFirst(), ctx);
       inkRead.catch(() => undefined);
+      neutralInkRead().catch(() => undefined);
       const sharper = await again;
       vizSharper = await withPartialDatesReread(page.image, sharper.ocr, sharper.width, ctx, past);
       if (!issueFound(vizSharper)) viz = await withPartialDatesReread(page.image, viz, first.width, ctx, past);
@@ -702,10 +715,11 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       // The grey ink page read no date decode takes: the colours' one, where coloured print crossed the date, is a
       // reading of its own.
       if (!taken(vizInk)) {
-        const neutral = await datedInk(await readPersonalisedInk(located, await neutralInkOfFirst(), ctx));
+        const neutral = await datedInk(await neutralInkRead());
         if (taken(neutral)) vizInk = neutral;
       }
     }
+    neutralWithdraw.abort();
   } else {
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
