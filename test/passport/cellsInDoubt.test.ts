@@ -30,15 +30,27 @@ function readings(
   disputed: readonly number[],
   washedOut: readonly number[] = [],
   outvoted: readonly number[] = [],
-  printed: { readonly line1?: string; readonly line2?: string; readonly doubted2?: Readonly<Record<number, string>>; readonly viz?: OcrResult; readonly vizSharper?: OcrResult; readonly refined?: Readings['refined']; readonly sourcePxPerMm?: number } = {},
+  printed: {
+    readonly line1?: string;
+    readonly line2?: string;
+    readonly doubted1?: Readonly<Record<number, string>>;
+    readonly doubted2?: Readonly<Record<number, string>>;
+    readonly viz?: OcrResult;
+    readonly vizSharper?: OcrResult;
+    readonly refined?: Readings['refined'];
+    readonly sourcePxPerMm?: number;
+  } = {},
 ): Readings {
   const lines: [string, string] = [printed.line1 ?? specimen[0], printed.line2 ?? specimen[1]];
-  // Line 2's doubted cells, each with its runner-up (`doubted2`).
+  // Doubted cells beside `disputed`, each with its runner-up (`doubted1` on line 1, `doubted2` on line 2).
+  const doubted1 = printed.doubted1 ?? {};
   const doubted2 = printed.doubted2 ?? {};
-  const inDoubt = (l: number, i: number): boolean => (l === 0 ? disputed.includes(i) : doubted2[i] !== undefined);
+  const inDoubt = (l: number, i: number): boolean => (l === 0 ? disputed.includes(i) || doubted1[i] !== undefined : doubted2[i] !== undefined);
   const confidence = lines.map((line, l) => [...line].map((_, i) => (inDoubt(l, i) ? disputedConfidence / 2 : 1)));
   // A runner-up letter no look-alike rule settles: X against E, R, S, O, N...
-  const second = lines.map((line, l) => [...line].map((c, i) => (l === 1 ? (doubted2[i] ?? '') : disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')));
+  const second = lines.map((line, l) =>
+    [...line].map((c, i) => (l === 1 ? (doubted2[i] ?? '') : (doubted1[i] ?? (disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')))),
+  );
   const washed = lines.map((line, l) => [...line].map((_, i) => l === 0 && washedOut.includes(i)));
   const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
   const reading: MrzReading = {
@@ -228,6 +240,18 @@ describe('MRZ cells in doubt', () => {
     const withheld = decodeReadings(readings([...surnameCells, givenCell], [], surnameCells.slice(2)), ctx);
     expect([withheld.surname, withheld.given_name]).toEqual([null, null]);
     expect(withheld.warnings.map((w) => w.code)).toContain('name_withheld');
+  });
+
+  it('counts a country code mended from a guess among the cells in doubt an answer may carry', () => {
+    // CAN read as CXN and C6N, the runner-up H at both doubted cells: each code mends to CHN, a state's, unwitnessed.
+    const line1 = specimen[0].replace('UTO', 'CXN');
+    const line2 = specimen[1].replace('UTO', 'C6N');
+    const codesOnly = decodeReadings(readings([], [], [], { line1, line2, doubted1: { 3: 'H' }, doubted2: { 11: 'H' } }), ctx);
+    expect([codesOnly.nationality, codesOnly.issuing_country, codesOnly.mrz.check_digits_valid]).toEqual(['CHN', 'CHN', false]);
+    expect(codesOnly.warnings.map((w) => w.code)).toContain('mrz_code_uncertain');
+    // The optional data's E, runner-up O (alike to every check): a third cell in doubt, beyond what an answer carries.
+    const withOptional = readings([], [], [], { line1, line2, doubted1: { 3: 'H' }, doubted2: { 11: 'H', 29: 'O' } });
+    expect(() => decodeReadings(withOptional, ctx)).toThrow(/3 of its characters are in doubt/);
   });
 
   it('draws the line at two cells', () => {

@@ -7,6 +7,7 @@ import type { Td3Parse } from '../mrz/index.ts';
 import type { Td3CheckName } from '../mrz/td3Fields.ts';
 import { td3CheckCells, td3ChecksCovering, td3Field } from '../mrz/td3Fields.ts';
 import { transliterateName } from '../viz/icaoTransliteration.ts';
+import { codeCellsInDoubt } from './codeDoubts.ts';
 import { mrzNameToText } from '../viz/printedName.ts';
 import { legiblePrintPxPerMm } from '../viz/readPrintedPage.ts';
 import type {
@@ -130,20 +131,9 @@ export function decodePassport(input: DecodeInput): PassportResult {
   const rivalDoubts = input.rivalRepairCells ?? [];
   const proven = (field: 'document_number' | 'date_of_birth' | 'expiry_date'): boolean =>
     parse.checks[field] && !td3CheckCells(field).some((i) => rivalDoubts.includes(i));
-  // Nor a country code (no check digit's) holding a cell changed to a letter or to a known code (CHN made of `C6N`
-  // for CAN): a guess, unless the other code, as read, or the printed nationality spells the same code.
-  const codeChanged = (field: 'nationality' | 'issuing_state'): boolean =>
-    parse.repairs.some((r) => r.field === field && (r.reason === 'character_class' || r.reason === 'country_code') && /[A-Z]/.test(r.to));
-  const printedNationality = viz?.printed.nationality;
-  const printedCode = (code: string): boolean => printedNationality != null && transliterateName(printedNationality) === transliterateName(code);
-  const codeWitnessed = (field: 'nationality' | 'issuing_state'): boolean => {
-    const [own, other, otherField] =
-      field === 'nationality'
-        ? [f.nationality.value, f.issuingState.value, 'issuing_state' as const]
-        : [f.issuingState.value, f.nationality.value, 'nationality' as const];
-    return printedCode(own) || (own === other && !codeChanged(otherField));
-  };
-  const codeDoubts = (['nationality', 'issuing_state'] as const).filter((field) => codeChanged(field) && !codeWitnessed(field));
+  // Nor a country code (no check digit's) repaired from a guess that nothing witnesses (codeDoubts.ts).
+  const codeDoubted = codeCellsInDoubt(parse, viz?.printed.nationality);
+  const codeDoubts = (['nationality', 'issuing_state'] as const).filter((field) => codeDoubted[field] !== undefined);
   // Line 2's nationality and sex are no check digit's either: washed and unconfirmed, they are as unproven.
   const uncheckedWashed2 = unconfirmed2.filter((i) => td3ChecksCovering(i).length === 0);
   const checkDigitsValid =

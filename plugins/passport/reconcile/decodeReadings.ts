@@ -21,6 +21,7 @@ import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedB
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
+import { codeCellsInDoubt } from './codeDoubts.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { brokenNameCells, doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
 import { agreeingNameCopy, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, type PrintedUncheckedFields } from './washedCells.ts';
@@ -321,7 +322,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Name letters on line 1, the number's and rival repairs' cells on line 2, and cells glare washed out that nothing
   // confirmed nor a holding check vouches for (a guess under glare): a cell or two may be answered in doubt.
   const washedInDoubt = washedCellsInDoubt(parse, washedUnconfirmed, besideNationality?.cells ?? []);
-  const otherCells = washedInDoubt.line1 + new Set([...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2]).size;
+  // A country code repaired from a guess nothing witnesses is as much in doubt, answered or not (codeDoubts.ts).
+  const codeDoubted = codeCellsInDoubt(parse, printed.printed.nationality);
+  const stateCells = codeDoubted.issuing_state?.length ?? 0;
+  const line2Doubted = [...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2, ...(codeDoubted.nationality ?? [])];
+  const otherCells = washedInDoubt.line1 + stateCells + new Set(line2Doubted).size;
   const conflicts = printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]);
   const inSurname = surnameCellTest(parse.lines[0]);
   // Washed cells nothing confirmed, all past a surname and separator read or confirmed whole, are the given names'.
