@@ -104,13 +104,19 @@ describe('tesseract pool (real OCR, 2 workers)', () => {
   });
 
   it('drops a withdrawn job that still waits, and answers one that had started', async () => {
+    // A job an earlier test discarded may still hold a worker: start from an idle pool.
+    while (pool.load().busy > 0 || pool.load().queued > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const withdraws = [new AbortController(), new AbortController(), new AbortController()];
     const jobs = withdraws.map((controller) => pool.recognize({ image: header.raw, withdraw: controller.signal }));
-    // Two start on the two workers; the third waits in the queue. Withdrawn, the started one still answers.
+    // Two start on the two workers; the third waits in the queue. Withdrawn, the started ones still answer.
+    expect(pool.load()).toEqual({ queued: 1, busy: 2 });
     for (const controller of withdraws) controller.abort(new Error('no longer needed'));
-    await expect(jobs[2]).rejects.toThrow('no longer needed');
-    expect((await jobs[0]!).text.trim()).toBe('INCOME TAX DEPARTMENT');
-    expect((await jobs[1]!).text.trim()).toBe('INCOME TAX DEPARTMENT');
+    const [first, second, third] = await Promise.allSettled(jobs);
+    expect(third).toMatchObject({ status: 'rejected', reason: { message: 'no longer needed' } });
+    for (const started of [first, second]) {
+      expect(started?.status).toBe('fulfilled');
+      if (started?.status === 'fulfilled') expect(started.value.text.trim()).toBe('INCOME TAX DEPARTMENT');
+    }
     const withdrawn = new AbortController();
     withdrawn.abort(new Error('never wanted'));
     await expect(pool.recognize({ image: header.raw, withdraw: withdrawn.signal })).rejects.toThrow('never wanted');
