@@ -319,11 +319,8 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
       if (signal?.aborted) return Promise.reject(abortReason(signal));
       if (withdraw?.aborted) return Promise.reject(abortReason(withdraw));
       return new Promise<OcrResult>((resolve, reject) => {
-        const job: Job = { request, resolve, reject, settled: false, detach: () => undefined };
         const detachers: (() => void)[] = [];
-        job.detach = () => {
-          for (const detach of detachers) detach();
-        };
+        const job: Job = { request, resolve, reject, settled: false, detach: () => detachers.forEach((detach) => detach()) };
         if (signal !== undefined) {
           const onAbort = (): void => {
             // A queued job is dropped; a running one is answered now, and its worker given a grace to finish (run()).
