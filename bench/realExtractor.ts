@@ -29,7 +29,7 @@ export interface RealExtractor {
   readonly config: Config;
   readonly ocrWorkers: number;
   plugin(documentType: string): AnyDocumentPlugin;
-  /** One unmetered extraction; `ocrJobs` counts the OCR calls it made, `jobs` times each (in the order they ended). */
+  /** One unmetered extraction; `jobs` times each OCR job it had answered (in the order they ended), `ocrJobs` counts them. */
   extract(
     documentType: string,
     files: readonly UploadedFile[],
@@ -67,7 +67,6 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
     plugin,
     async extract(documentType, files, fields) {
       // A fresh extractor per call over a counting port: concurrent requests' OCR jobs are counted apart.
-      let ocrJobs = 0;
       const jobs: OcrJobTiming[] = [];
       const started = performance.now();
       const hookMs: Record<string, number> = {};
@@ -77,7 +76,6 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
           const area = request.rectangle ?? (Buffer.isBuffer(request.image) ? null : request.image);
           const result = await pool.recognize(request);
           // Counted once answered: a job withdrawn unrun (OcrRequest.withdraw) cost nothing.
-          ocrJobs += 1;
           jobs.push({ segmentation: request.segmentation ?? 'default', pixels: area === null ? null : area.width * area.height, startMs, endMs: Math.round(performance.now() - started) });
           return result;
         },
@@ -104,7 +102,7 @@ export async function createRealExtractor(options: { ocrWorkers?: number; pipeli
         idempotencyKey: null,
         signal: new AbortController().signal,
       });
-      return { response, ocrJobs, jobs, hookMs };
+      return { response, ocrJobs: jobs.length, jobs, hookMs };
     },
     close: async () => {
       await pipelines?.terminate();
