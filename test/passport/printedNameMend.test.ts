@@ -238,6 +238,16 @@ describe('doubtedNameCells', () => {
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAICD'] })).toEqual([]);
     expect(doubtedNameCells(read, disputed, { surname: [], givenNames: ['MAIOD'] })).toEqual([19]);
   });
+  it('takes no witness from a reading that gives the letter where the MRZ reads another sure', () => {
+    // Seed 1239201, a hard photo of AHMED: the MRZ read ANMED, its N disputed with H; the print read `ANNED`, N for
+    // the M the MRZ read sure. Its N is no witness that the disputed cell is an N.
+    const ahmed = parseTd3(['P<AREEL<SAYED<<ANMED<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at = ahmed.lines[0].indexOf('ANMED') + 1;
+    expect(doubtedNameCells(ahmed, sure([at]), { surname: [], givenNames: ['ANNED'] })).toEqual([at]);
+    // A reading whose other letter is not the disputed one still witnesses it (`ANMEO`), as one that differs nowhere.
+    expect(doubtedNameCells(ahmed, sure([at]), { surname: [], givenNames: ['ANMEO'] })).toEqual([]);
+    expect(doubtedNameCells(ahmed, sure([at]), { surname: [], givenNames: ['ANNED', 'ANMED'] })).toEqual([]);
+  });
   it('reads a P or b for the MRZ\'s TH as the Þ OCR has no class for, on an Icelandic document only', () => {
     // Seed 1199001 styled-dev 170 (a scan): ÞÓR SIGURÐUR read `PÓR SIGURÐUR`, THOR's O disputed with a C, left in doubt on
     // a page read right.

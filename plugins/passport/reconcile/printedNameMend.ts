@@ -460,7 +460,10 @@ export function doubtedNameCells(
       const cell = part.start + i;
       const confidence = line1Confidence[cell] ?? 1;
       if (part.text[i] === '<' || mended.has(cell) || runs.some((r) => i >= r.from && i < r.to)) continue;
-      const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i));
+      // A reading that puts this cell's letter where the recogniser read another letter sure makes that letter of
+      // other shapes (a blurred H and M both read N): its letter here witnesses nothing.
+      const misreads = (d: PrintDifference): boolean => d.to === part.text[i] && (line1Confidence[part.start + d.at] ?? 1) >= doubtfulBelow;
+      const agreeing = aligned.some((diffs) => diffs.every((d) => d.at !== i && !misreads(d)));
       // A letter the three classifiers read alike the print does not overrule (mendNameFromPrint), yet where two
       // readings of the print, and every one that aligns, have another letter there, it is no longer sure: glare can
       // lead all three astray alike (BENJAMIN's I read M). Under the sureness the print may overrule when corroborated.
