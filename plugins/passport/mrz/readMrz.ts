@@ -387,18 +387,37 @@ function lineOneUnsure(a: Attempt): boolean {
  */
 function lineOneRealigned(grey: GreyImage, best: Attempt, now: Date): Attempt {
   const lineTwoHolds = best.parse !== null && Object.values(best.parse.checks).every(Boolean);
-  if (best.format !== 'TD3' || !lineTwoHolds || lineOneStart(best) === 2 || best.centres.length !== 2) return best;
+  // A line 1 that starts right may still be read cells off its column: a P and a known code further in (`PRTGO…` of
+  // `P<PRTGO…` reads P, R and TGO), its end then past the printed line's, on blank paper.
+  const startsRight = lineOneStart(best) === 2 && pastLineEnd(best) === 0;
+  if (best.format !== 'TD3' || !lineTwoHolds || startsRight || best.centres.length !== 2) return best;
   let chosen = best;
   for (let shift = -maxColumnShift; shift <= maxColumnShift; shift++) {
     if (shift === 0) continue;
     const attempt = readGrid(grey, best.h, best.centres, best.count, unnudged, now, best.lineMaps, [shift, 0]);
     // A shift that lays cells on paper past the printed line (blank, so washed) reads past it, not along it.
     if (washedCount(attempt, 0) > washedCount(best, 0)) continue;
-    // Line 2 is read as before: only how line 1 starts, then how sure its cells are, chooses.
+    // Line 2 is read as before: only how line 1 starts, then how far it runs past its end, then how sure its cells
+    // are, chooses.
     const gain = lineOneStart(attempt) - lineOneStart(chosen);
-    if (gain > 0 || (gain === 0 && chosen !== best && attempt.score > chosen.score)) chosen = attempt;
+    const endGain = pastLineEnd(chosen) - pastLineEnd(attempt);
+    if (gain > 0 || (gain === 0 && (endGain > 0 || (endGain === 0 && chosen !== best && attempt.score > chosen.score)))) chosen = attempt;
   }
   return chosen;
+}
+
+/**
+ * Cells at line 1's end that read no ink beyond those at line 2's: both lines end at one margin, so where only line
+ * 1's last cells are blank its grid runs past the printed line (glare over the page's edge blanks both lines' ends).
+ */
+function pastLineEnd(a: Attempt): number {
+  const blankEnd = (line: number): number => {
+    const washed = a.washed[line] ?? [];
+    let n = 0;
+    while (n < washed.length && washed[washed.length - 1 - n] === true) n++;
+    return n;
+  };
+  return Math.max(0, blankEnd(0) - blankEnd(1));
 }
 
 /**
