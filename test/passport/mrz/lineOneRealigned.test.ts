@@ -4,12 +4,10 @@
  * (`TCA`, Turks and Caicos, two cells on from `PCPXTCA…`) does not make it the page's. A line 1 that starts with a P
  * and a known code may still be read off its column, its end then on the blank paper past the printed line.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
+import { readPinnedMrz } from './pinnedMrzReading.ts';
 import { printedMrzPage, specimenLines } from './printedMrzPage.ts';
 
 describe('line 1 realigned', () => {
@@ -24,13 +22,7 @@ describe('line 1 realigned', () => {
   it('reads line 1 on its printed cells where a start read two cells late spelled P and a known code', async () => {
     // A hard photo of a generated page (seed 1239201's photos, made hard by scripts/hard-photos.ts, item 87): line 1
     // was read from its third cell, `PRTGONCALVES…`, as issued by TGO, its last two cells past the line's end.
-    const file = path.join(import.meta.dirname, '..', 'pages', 'mrz-line1-past-end-seed1239201-087.jpg');
-    const { data, info } = await sharp(readFileSync(file)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const reading = await readMrz(
-      { data, width: info.width, height: info.height, channels: info.channels as 1 | 3 },
-      { now: new Date('2026-12-06T00:00:00Z'), imaging: pluginImaging },
-    );
-    if ('failure' in reading) throw new Error(reading.failure);
+    const reading = await readPinnedMrz('mrz-line1-past-end-seed1239201-087.jpg', '2026-12-06T00:00:00Z');
     expect(reading.lines[0]).toBe('P<PRTGONCALVES<<GONCALO<<<<<<<<<<<<<<<<<<<<<');
     expect(reading.lines[1]).toBe('Z543848<<9PRT4701246M3306013<<<<<<<<<<<<<<08');
   });
