@@ -45,6 +45,17 @@ describe('inOrthography', () => {
     expect(inOrthography('SZEŃASI', orthographyOf(['HUN', 'HUN']))).toBe('SZENASI');
     expect(inOrthography('LÓPEŹ', orthographyOf(['MEX', 'MEX']))).toBe('LÓPEZ');
   });
+  it('keeps an Ł only on a Polish page or in a name spelled Polish besides it', () => {
+    // Hard photo of seed 1239301, item 119: an Emirati page's AL-RASHID came back `AŁ-RASHID`, a texture line read as
+    // the L's stroke, and the Ł made the name its own witness of Polish spelling.
+    expect(inOrthography('AŁ-RASHID', orthographyOf(['ARE', 'ARE']))).toBe('AL-RASHID');
+    expect(inOrthography('ŁUKASZ', orthographyOf(['POL', 'POL']))).toBe('ŁUKASZ');
+    expect(inOrthography('MAŁGORZATA', orthographyOf(['DEU', 'DEU']))).toBe('MAŁGORZATA');
+    expect(inOrthography('PAWEŁ', orthographyOf(['GBR', 'GBR'], 'KOWALSKI<<PAWEL'))).toBe('PAWEŁ');
+    expect(inOrthography('PAWEŁ', orthographyOf(['GBR', 'GBR'], 'NOWAK<<PAWEL'))).toBe('PAWEL');
+    // Nor does it make the name Polish for the acutes beside it.
+    expect(inOrthography('ŁÓPEŹ', orthographyOf(['MEX', 'MEX']))).toBe('LÓPEZ');
+  });
   it('takes the MRZ\'s name as a witness of a Polish name, where the reading lost the letters that say so', () => {
     // Glare seed 1237201 item 55: WIŚNIEWSKI read with its last letter lost to glare, `WIŚNIEWSK`, on a Czech page.
     const polish = orthographyOf(['CZE', 'CZE'], 'WISNIEWSKI<<ALEKSANDR<WOJCIECH');

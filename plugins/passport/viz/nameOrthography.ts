@@ -73,8 +73,10 @@ export function inOrthography(name: string, o: NameOrthography): string {
   if (o.commaBelow === true) out = out.replace(/Ş/g, 'Ș').replace(/Ţ/g, 'Ț');
   if (o.commaBelow === false) out = out.replace(/Ș/g, 'Ş').replace(/Ț/g, 'Ţ');
   if (o.vowelTilde) out = out.replace(/Ā/g, 'Ã').replace(/Ō/g, 'Õ');
-  // A Polish name is printed with its Ń, Ś and Ź by any state; other names carry none of them.
-  const nAcute = o.nAcute || polishSpelling.test(out);
+  // A Polish name is printed with its Ń, Ś, Ź and Ł by any state; other names carry none of them. An Ł read is no
+  // witness for itself: a stroke through an L is as often texture or a glare's edge (AL-RASHID read `AŁ-RASHID`).
+  const nAcute = o.nAcute || polishSpelling.test(out.replace(/Ł/g, 'L'));
+  if (!nAcute) out = out.replace(/Ł/g, 'L');
   if (o.nTilde && !nAcute) out = out.replace(/Ń/g, 'Ñ');
   // Writing neither, an acute read over N is a neighbour's mark placed a letter late (BÉNARD read `BEŃARD`) as often
   // as a tilde read steep: which mark, if any, is not known, and the plain N is the one answer not invented.
