@@ -121,6 +121,22 @@ describe('withAccentMarks', () => {
       }
     }
   });
+  it('puts back an apostrophe OCR dropped between two letters, which the MRZ does not have', () => {
+    // Hard photo of seed 1239301, item 15: a Canadian page's D'ARTOIS came back DARTOIS, the apostrophe plain to see.
+    for (const [printed, read] of [["D'ARTOIS", 'DARTOIS'], ["O'SULLIVAN", 'OSULLIVAN'], ["N'DIAYE", 'NDIAYE']] as const) {
+      expect(withAccentMarks(...(Object.values(line(printed, read)) as [RawImage, OcrResult])), printed).toBe(printed);
+      for (const font of ['AccentTestSans', 'AccentTestLiberationSansBold']) {
+        for (const px of [28, 36]) {
+          expect(withAccentMarks(...(Object.values(drawnAt(printed, read, px, font)) as [RawImage, OcrResult])), `${printed} ${font} ${px}px`).toBe(printed);
+        }
+      }
+    }
+    // A mark over a letter is no apostrophe, nor is a name printed without one given one, nor a blob after a letter
+    // no article ends in (`GOK'HAN` is a speck).
+    expect(withAccentMarks(...(Object.values(line('DARTOIS', 'DARTOIS')) as [RawImage, OcrResult]))).toBe('DARTOIS');
+    expect(withAccentMarks(...(Object.values(line("K'OHAN", 'KOHAN')) as [RawImage, OcrResult]))).toBe('KOHAN');
+    expect(withAccentMarks(...(Object.values(line('LÓPEZ ÁLVAREZ', 'LOPEZ ALVAREZ')) as [RawImage, OcrResult]))).toBe('LÓPEZ ÁLVAREZ');
+  });
   it('puts back a hyphen OCR dropped between two words, and none where there is a space', () => {
     const drawn = (printed: string, words: readonly string[], boxTop = 19, px = 40): { crop: RawImage; ocr: OcrResult } => {
       const { crop } = rendered(printed, printed, { width: 420, height: 70, font: `${px}px AccentTestSerif`, x: 14, baseline: 48, boxTop, boxBottom: 49 });
@@ -707,6 +723,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1035001 styled-dev 25 (a scan): OCR dropped the hyphen in ÇELIK-YILMAZ and read one word, `GELIKYILMAZ`;
     // the MRZ's filler then made it a space.
     ['joins two words OCR read as one by the hyphen whose ink alone stands in the gap between them', 'celik-yilmaz-hyphen-dropped'],
+    // Hard photo of seed 1239301, item 15: D'ARTOIS read `DARTOIS`, its letters joined by blur at the page's threshold;
+    // the darker measure parts them and leaves the apostrophe's core standing clear of them.
+    ['puts back an apostrophe OCR dropped in a word blur joined, seen in the darker measure', 'dartois-apostrophe-blur-joined'],
     // Seed 1213001 styled-dev 9 (a scan): Æ in a face that draws it 1.05 capitals wide, read `KJARSTIN`; the A alone
     // against the MRZ's AE then came back as Ä, dots nobody printed.
     ['reads a glyph OCR took for A as Æ by its flat top, where the face draws Æ no wider than a serif A', 'kjaerstin-narrow-ligature'],

@@ -639,8 +639,8 @@ export function readAccentMarks(
       const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
-    // The darker measure parts the letters blur joined, and with them a hyphen OCR read nothing for (`SEOYEON`).
-    out.push(strict !== null && joined ? hyphenInJoinedWord(read.text, word, strict.blobs) : read.text);
+    // The darker measure parts the letters blur joined, and with them a hyphen or apostrophe OCR read nothing for (`SEOYEON`).
+    out.push(strict !== null && joined ? punctuationInJoinedWord(read.text, word, strict.blobs) : read.text);
     onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
@@ -1524,6 +1524,17 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
     if (hyphenRead && letterGap(left, right) >= wide && !allInk.some((b) => inGap(b) && b.maxY >= top && b.minY <= top + line.capHeight)) {
       chars[at[k]! + 1] = ' ';
     }
+    // An apostrophe OCR dropped (`DARTOIS` for D'ARTOIS): the MRZ has none, so only the ink tells it. Its blob alone
+    // stands in a gap wider than the letters', hanging from the capitals' top: not a mark (above them), nor a hyphen.
+    const wordStart = at[k] === 0 || !/\p{L}/u.test(chars[at[k]! - 1]!);
+    const apostrophe =
+      at[k + 1] === at[k]! + 1 &&
+      wordStart &&
+      elidingLetter.test(chars[at[k]!]!) &&
+      between.length === 1 &&
+      letterGap(left, right) >= Math.max(line.gap + 2, line.capHeight * 0.2) &&
+      apostropheShaped(between[0]!, top, line.capHeight);
+    if (apostrophe) before.set(at[k + 1]!, "'");
     if (k < 1 || k + 2 >= letters.length || at[k + 1] !== at[k]! + 1) continue;
     if (between.length === 0 && letterGap(left, right) >= wide) before.set(at[k + 1]!, ' ');
     // A hyphen OCR dropped between two words it then read as one (`CELIKYILMAZ`): the ink has it.
@@ -1536,9 +1547,10 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
  * `text` with the hyphen its ink shows between two of its letters that blur ran together at the page's threshold (OCR
  * read `SEOYEON` for SEO-YEON): measured darker, a dash-shaped blob standing between letters, past the word's first
  * two letters and before its last two, where the letters placed along the word's ink by their widths part. Letters
- * the darker measure still leaves joined need not stand one blob each; a hyphen already read is left alone.
+ * the darker measure still leaves joined need not stand one blob each; a hyphen already read is left alone. Where no
+ * dash stands there, an apostrophe's blob clear of the letters' columns does the same (`DARTOIS` for D'ARTOIS).
  */
-function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[]): string {
+function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[]): string {
   // Letters only, a hyphen not yet among them.
   if (!/^\p{L}{4,}$/u.test(text)) return text;
   const chars = [...text];
@@ -1550,11 +1562,15 @@ function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[])
   const x1 = Math.max(...letters.map((b) => b.maxX));
   const widths = chars.map(advance);
   const total = widths.reduce((a, b) => a + b, 0);
-  const dashes = within.filter(
-    (b) => dashShaped(b, top, capHeight) && letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx),
-  );
-  if (dashes.length !== 1) return text;
-  const dash = dashes[0]!;
+  const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx);
+  const dashes = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b));
+  // An apostrophe OCR dropped (`DARTOIS`) stands clear of the letters' columns, as a mark above one does not.
+  const clear = (b: Blob): boolean => !letters.some((l) => b.minX <= l.maxX && b.maxX >= l.minX);
+  const apostrophes = dashes.length === 0 ? within.filter((b) => apostropheShaped(b, top, capHeight) && betweenLetters(b) && clear(b)) : [];
+  const marks = dashes.length === 1 ? dashes : apostrophes;
+  if (marks.length !== 1) return text;
+  const dash = marks[0]!;
+  const sign = dashes.length === 1 ? '-' : "'";
   // Where each letter ends, placed along the ink by its width; the dash stands at one of those ends.
   let run = 0;
   const ends = widths.map((w) => {
@@ -1562,8 +1578,10 @@ function hyphenInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[])
     return x0 + ((x1 - x0 + 1) * run) / total;
   });
   const k = ends.slice(0, -1).reduce((best, e, i) => (Math.abs(e - dash.cx) < Math.abs(ends[best]! - dash.cx) ? i : best), 0);
-  if (k < 1 || k > chars.length - 3 || Math.abs(ends[k]! - dash.cx) > capHeight * 0.35) return text;
-  return [...chars.slice(0, k + 1), '-', ...chars.slice(k + 1)].join('');
+  // A hyphen stands past a word's first two letters; an apostrophe after its first, where it elides (O'NEIL, D'ARTOIS).
+  const placed = sign === '-' ? k >= 1 : k === 0 && elidingLetter.test(chars[0]!);
+  if (!placed || k > chars.length - 3 || Math.abs(ends[k]! - dash.cx) > capHeight * 0.35) return text;
+  return [...chars.slice(0, k + 1), sign, ...chars.slice(k + 1)].join('');
 }
 
 /**
@@ -1589,6 +1607,24 @@ function dashShaped(b: Blob, top: number, capHeight: number): boolean {
   const w = b.maxX - b.minX + 1;
   const h = b.maxY - b.minY + 1;
   return b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 && h < capHeight * 0.3 && w >= h * 1.5 && w <= capHeight * 1.2 && b.n >= 4;
+}
+
+/**
+ * The one letters a name's apostrophe follows at a word's start, eliding an article or prefix (D'ARC, O'BRIEN,
+ * N'DIAYE, L'HOMME, M'BAREK, A'COURT): elsewhere a blob there is a speck, not a dropped apostrophe.
+ */
+const elidingLetter = /^[ADLMNO]$/;
+
+/**
+ * An apostrophe's ink: a short upright blob from about the capitals' top (`top`) down into their height, not past
+ * its middle; a mark above the letters ends above their top.
+ */
+function apostropheShaped(b: Blob, top: number, capHeight: number): boolean {
+  const w = b.maxX - b.minX + 1;
+  const h = b.maxY - b.minY + 1;
+  const from = b.minY >= top - capHeight * 0.25 && b.minY <= top + capHeight * 0.15;
+  const to = b.maxY >= top + capHeight * 0.1 && b.maxY <= top + capHeight * 0.55;
+  return from && to && h >= capHeight * 0.2 && h >= w && w <= capHeight * 0.35 && b.n >= Math.max(4, capHeight * capHeight * 0.02);
 }
 
 /** Paper between two letters' ink, in pixels (0 where they touch or overlap). */
