@@ -8,7 +8,7 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import type { PluginImaging } from '../../../core/imaging/pluginImaging.ts';
 
 /** The paper is the brightest grey within this distance: wider than any stroke, narrower than a field's tint. */
-const paperRadiusMm = 1.5;
+export const paperRadiusMm = 1.5;
 /** How far from the MRZ's ink towards the paper a pixel may be and still be the same ink (a stroke's core). */
 const inkReach = 0.25;
 /** The MRZ's strokes are sampled within this distance of each line's centre (glyphs are about 2.4 mm tall). */

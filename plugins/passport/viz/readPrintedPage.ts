@@ -17,9 +17,10 @@ import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
 import { endsInGlare } from './glareEnd.ts';
 import type { Located, Readings } from '../stages.ts';
 import { readAccentMarks } from './accentMarks.ts';
+import { readInkLines } from './inkLines.ts';
 import { orthographyOf, type NameOrthography } from './nameOrthography.ts';
 import { belowCloseLabel, nameLineBand, nameRows, onlyRows, roomAbove, type RowBand, rowsOf, twoRowBaselines } from './nameLineBand.ts';
-import { personalisedInkPage } from './personalisedInk.ts';
+import { paperRadiusMm, personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { withSexReread } from './printedSex.ts';
@@ -673,17 +674,35 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     if (again !== null && (wanted.surname || wanted.givenNames)) {
       inkRead = readPersonalisedInk(located, inkOfFirst(), ctx);
       const ink = await inkRead;
-      if (ink !== null) {
-        const found = locateNames(ink.ocr, located.parse);
-        const [s, g] = await Promise.all([
-          wanted.surname ? reread(found, 'surname', ink.image.width) : null,
-          wanted.givenNames ? reread(found, 'givenNames', ink.image.width) : null,
-        ]);
-        const fromInk = { surname: s != null, givenNames: g != null };
+      // The ink page and the first pass's page are one size: the boxes of either are the same pixels.
+      const width = first.scaled.width;
+      const sparse = ink === null ? null : locateNames(ink.ocr, located.parse);
+      const fromSparse = async (part: keyof NameBoxes): Promise<string | null> => (sparse !== null && wanted[part] ? reread(sparse, part, width) : null);
+      let [s, g] = await Promise.all([fromSparse('surname'), fromSparse('givenNames')]);
+      const where: Record<keyof NameBoxes, ReturnType<typeof locateNames> | null> = { surname: sparse, givenNames: sparse };
+      // A name the sparse read found no place for, or whose line its re-read read as nothing, or no ink page to read (a
+      // dim photo's print hardly darker than its paper): the lines of print are read one by one (inkLines.ts), the ink
+      // page's, else the first pass's page with its shading flattened. A line found so whose re-read reads nothing (its
+      // crop holds the label above, as the line's own does not) gives the name that line read, checked against the
+      // MRZ's letters as any pass's.
+      const still = { surname: wanted.surname && s === null, givenNames: wanted.givenNames && g === null };
+      if (still.surname || still.givenNames) {
+        const lined = ink?.image ?? ctx.imaging.backgroundFlattened(first.scaled, paperRadiusMm * vizPxPerMm);
+        const zone = fieldZoneRows(lined, located.reading.frame.lineCentresMm[0]);
+        const lines = await readInkLines(lined, zone, lined.width / td3Page.widthMm, ink === null, ctx, first.scaled);
+        const byLines = locateNames(lines, located.parse);
+        const linesRead = readVizFields(lines, located.parse, {}, ctx.now);
+        const fromLines = async (part: keyof NameBoxes): Promise<string | null> =>
+          still[part] ? ((await reread(byLines, part, width)) ?? linesRead[part]?.value ?? null) : null;
+        const [s2, g2] = await Promise.all([fromLines('surname'), fromLines('givenNames')]);
+        if (s2 !== null) [s, where.surname] = [s2, byLines];
+        if (g2 !== null) [g, where.givenNames] = [g2, byLines];
+      }
+      if (ink !== null || s !== null || g !== null) {
         refined = withLineEnds({ ...refined, surname: s ?? refined.surname ?? null, givenNames: g ?? refined.givenNames ?? null });
         nameLines = {
-          surname: fromInk.surname ? at(found.words.surname, vizPxPerMm) : nameLines.surname,
-          givenNames: fromInk.givenNames ? at(found.words.givenNames, vizPxPerMm) : nameLines.givenNames,
+          surname: s !== null ? at(where.surname?.words.surname ?? null, vizPxPerMm) : nameLines.surname,
+          givenNames: g !== null ? at(where.givenNames?.words.givenNames ?? null, vizPxPerMm) : nameLines.givenNames,
         };
       }
     }
