@@ -2,12 +2,13 @@
  * A sparse read in two overlapping bands (core/ocr/bandedOcr.ts), with real OCR: every line of a page once, in its
  * place, the line lying across the split included, and two jobs running side by side on a pool of two workers.
  */
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { recognizeInBands } from '../../core/ocr/bandedOcr.ts';
 import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
 import type { OcrPort } from '../../core/ocr/types.ts';
+import { drawnGrey } from '../support/greyCanvas.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', 'DejaVu Sans');
 
@@ -15,19 +16,11 @@ const rows = ['SURNAME', 'HOLLOWAY', 'GIVEN NAMES', 'MARGARET ANNE', 'DATE OF IS
 
 /** The rows drawn 60 px apart at 36 px; the fourth sits across the middle of the 480 px page. */
 function page(): RawImage {
-  const width = 700;
-  const height = 480;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#000000';
-  ctx.font = '36px "DejaVu Sans"';
-  rows.forEach((text, i) => ctx.fillText(text, 40 + (i % 2) * 200, 44 + i * 60 + (i === 3 ? 22 : 0)));
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = Buffer.alloc(width * height);
-  for (let i = 0; i < width * height; i++) data[i] = rgba[i * 4]!;
-  return { data, width, height, channels: 1 };
+  return drawnGrey(700, 480, '#ffffff', (ctx) => {
+    ctx.fillStyle = '#000000';
+    ctx.font = '36px "DejaVu Sans"';
+    rows.forEach((text, i) => ctx.fillText(text, 40 + (i % 2) * 200, 44 + i * 60 + (i === 3 ? 22 : 0)));
+  });
 }
 
 let pool: OcrPool;

@@ -2,34 +2,27 @@
  * The lines of print found by their letters (inkLines.ts): values found wherever a renderer puts them, a label's
  * small print and a portrait's shapes not.
  */
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { pluginImaging } from '../../core/imaging/pluginImaging.ts';
 import type { RawImage } from '../../core/imaging/types.ts';
 import { inkLineBoxes } from '../../plugins/passport/viz/inkLines.ts';
+import { drawnGrey } from '../support/greyCanvas.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', 'InkLinesSans');
 
 /** A field zone at 8 px/mm: a portrait block at the left, labels 1.2 mm tall over values 2.8 mm tall. */
 function page(values: readonly { text: string; x: number; y: number }[]): RawImage {
-  const width = 1000;
-  const height = 500;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#222';
-  ctx.fillRect(40, 60, 230, 300);
-  for (const { text, x, y } of values) {
-    ctx.font = '13px InkLinesSans';
-    ctx.fillText('Surname / Nom', x, y - 30);
-    ctx.font = '31px InkLinesSans';
-    ctx.fillText(text, x, y);
-  }
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = Buffer.alloc(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  return { data, width, height, channels: 1 };
+  return drawnGrey(1000, 500, '#fff', (ctx) => {
+    ctx.fillStyle = '#222';
+    ctx.fillRect(40, 60, 230, 300);
+    for (const { text, x, y } of values) {
+      ctx.font = '13px InkLinesSans';
+      ctx.fillText('Surname / Nom', x, y - 30);
+      ctx.font = '31px InkLinesSans';
+      ctx.fillText(text, x, y);
+    }
+  });
 }
 
 describe('inkLineBoxes', () => {

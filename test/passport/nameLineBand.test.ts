@@ -20,6 +20,7 @@ import {
   rowsOf,
   twoRowBaselines as baselinesOf,
 } from '../../plugins/passport/viz/nameLineBand.ts';
+import { drawnGrey } from '../support/greyCanvas.ts';
 import { withAccentMarks as accentsOf } from '../../plugins/passport/viz/accentMarks.ts';
 
 const nameLineBand = (crop: RawImage) => bandOf(crop, pluginImaging);
@@ -47,17 +48,7 @@ function crop(name: string, label: { text: string; baseline: number } | null, na
 }
 
 /** A grey crop of `width` × `height`, white, with `draw`'s ink. */
-function drawn(width: number, height: number, draw: (ctx: SKRSContext2D) => void): RawImage {
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  draw(ctx);
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = Buffer.alloc(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  return { data, width, height, channels: 1 };
-}
+const drawn = (width: number, height: number, draw: (ctx: SKRSContext2D) => void): RawImage => drawnGrey(width, height, '#fff', draw);
 
 /** Rows of `image` holding any dark ink. */
 function inkRows(image: RawImage): number[] {

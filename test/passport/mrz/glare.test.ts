@@ -1,8 +1,9 @@
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../../core/imaging/types.ts';
 import { readMrz } from '../../../plugins/passport/mrz/index.ts';
 import { pluginImaging } from '../../../core/imaging/pluginImaging.ts';
+import { drawnGrey } from '../../support/greyCanvas.ts';
 
 GlobalFonts.registerFromPath('/usr/share/fonts/opentype/ocr-b/OCRB.otf', 'GlareTestOcrB');
 
@@ -10,24 +11,16 @@ const lines = ['P<FRALEFEVRE<<REMI<<<<<<<<<<<<<<<<<<<<<<<<<<', '17UV605499FRA990
 
 /** The MRZ band drawn in OCR-B, with a glare spot washing out cells `from`..`to` of both lines all but entirely. */
 function band(from: number, to: number): RawImage {
-  const width = 1500;
-  const height = 320;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#f4f4f0';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#151515';
-  ctx.font = '46px GlareTestOcrB';
-  const pitch = 31;
-  for (const [i, line] of lines.entries()) {
-    [...line].forEach((c, k) => ctx.fillText(c, 60 + k * pitch, 150 + i * 62));
-  }
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.99)';
-  ctx.fillRect(60 + from * pitch - 4, 90, (to - from + 1) * pitch, 150);
-  const rgba = ctx.getImageData(0, 0, width, height).data;
-  const data = Buffer.alloc(width * height);
-  for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
-  return { data, width, height, channels: 1 };
+  return drawnGrey(1500, 320, '#f4f4f0', (ctx) => {
+    ctx.fillStyle = '#151515';
+    ctx.font = '46px GlareTestOcrB';
+    const pitch = 31;
+    for (const [i, line] of lines.entries()) {
+      [...line].forEach((c, k) => ctx.fillText(c, 60 + k * pitch, 150 + i * 62));
+    }
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.99)';
+    ctx.fillRect(60 + from * pitch - 4, 90, (to - from + 1) * pitch, 150);
+  });
 }
 
 describe('readMrz under glare', () => {
