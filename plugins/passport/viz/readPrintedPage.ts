@@ -692,8 +692,16 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const lines = await readInkLines(lined, zone, lined.width / td3Page.widthMm, ink === null, ctx, first.scaled);
         const byLines = locateNames(lines, located.parse);
         const linesRead = readVizFields(lines, located.parse, {}, ctx.now);
+        // Found so, a line stands among other print the re-read's wider crop takes in (a small page's HAIR for MALE):
+        // only a reading that is the MRZ's name part, letter for letter, is taken.
+        const mrzPart = (part: keyof NameBoxes) => {
+          const { name } = located.parse.fields;
+          return { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
+        };
+        const taken = (part: keyof NameBoxes, text: string | null | undefined): string | null =>
+          text != null && wholeName(text, mrzPart(part)) ? text : null;
         const fromLines = async (part: keyof NameBoxes): Promise<string | null> =>
-          still[part] ? ((await reread(byLines, part, width)) ?? linesRead[part]?.value ?? null) : null;
+          still[part] ? (taken(part, await reread(byLines, part, width)) ?? taken(part, linesRead[part]?.value)) : null;
         const [s2, g2] = await Promise.all([fromLines('surname'), fromLines('givenNames')]);
         if (s2 !== null) [s, where.surname] = [s2, byLines];
         if (g2 !== null) [g, where.givenNames] = [g2, byLines];
