@@ -69,7 +69,8 @@ export function inkLineBoxes(
 }
 
 /**
- * Each of `ink`'s lines (inkLineBoxes) read as one line: an OCR result in `ink`'s pixels, as a pass over it gives.
+ * Each of `ink`'s lines (inkLineBoxes) read as one line, cut from `readFrom` (a page of `ink`'s size: the grey page
+ * reads better than the ink page's thresholded strokes): an OCR result in `ink`'s pixels, as a pass over it gives.
  * `grey` where `ink` is a grey page (its shading flattened), not print alone: its ink is then what Otsu's threshold
  * over the zone parts from the paper.
  */
@@ -79,7 +80,7 @@ export async function readInkLines(
   pxPerMm: number,
   grey: boolean,
   ctx: PluginContext,
-  readFrom: RawImage = ink,
+  readFrom: RawImage,
 ): Promise<OcrResult> {
   const rows = ink.data.subarray(Math.max(0, zone.top) * ink.width * ink.channels, Math.min(ink.height, zone.bottom) * ink.width * ink.channels);
   const level = grey && ink.channels === 1 ? ctx.imaging.otsu(rows) : 128;

@@ -683,8 +683,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       // A name the sparse read found no place for, or whose line its re-read read as nothing, or no ink page to read (a
       // dim photo's print hardly darker than its paper): the lines of print are read one by one (inkLines.ts), the ink
       // page's, else the first pass's page with its shading flattened. A line found so whose re-read reads nothing (its
-      // crop holds the label above, as the line's own does not) gives the name that line read, checked against the
-      // MRZ's letters as any pass's.
+      // crop holds the label above, as the line's own does not) gives the name that line read.
       const still = { surname: wanted.surname && s === null, givenNames: wanted.givenNames && g === null };
       if (still.surname || still.givenNames) {
         const lined = ink?.image ?? ctx.imaging.backgroundFlattened(first.scaled, paperRadiusMm * vizPxPerMm);
