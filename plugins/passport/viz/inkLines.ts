@@ -55,7 +55,12 @@ export function inkLineBoxes(
     }
   }
   const groups = new Map<number, Blob[]>();
-  letters.forEach((b, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), b]));
+  letters.forEach((b, i) => {
+    const r = root(i);
+    const group = groups.get(r);
+    if (group === undefined) groups.set(r, [b]);
+    else group.push(b);
+  });
   return [...groups.values()]
     .map((bs) => {
       const box = { x0: Math.min(...bs.map((b) => b.minX)), y0: Math.min(...bs.map((b) => b.minY)), x1: Math.max(...bs.map((b) => b.maxX)), y1: Math.max(...bs.map((b) => b.maxY)) };

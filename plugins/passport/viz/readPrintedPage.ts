@@ -605,11 +605,15 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       ...(Object.keys(atEdge).length === 0 ? {} : { atEdge: { ...atEdge } }),
       ...(Object.keys(inGlare).length === 0 ? {} : { inGlare: { ...inGlare } }),
     });
+    // A name part as the MRZ writes it (`<` between words), and whether the MRZ cut it.
+    const mrzPartOf = (part: keyof NameBoxes): { readonly name: string; readonly cut: boolean } => {
+      const { name } = located.parse.fields;
+      return { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
+    };
     const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
-      const { name } = located.parse.fields;
-      const mrz = { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
+      const mrz = mrzPartOf(part);
       const reachesEdge = mrz.cut && words !== null && reachesRightEdge(words, width);
       if (reachesEdge) atEdge[part] = true;
       if (mrz.cut && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
@@ -693,12 +697,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const linesRead = readVizFields(lines, located.parse, {}, ctx.now);
         // Found so, a line stands among other print the re-read's wider crop takes in (a small page's HAIR for MALE):
         // only a reading that is the MRZ's name part, letter for letter, is taken.
-        const mrzPart = (part: keyof NameBoxes) => {
-          const { name } = located.parse.fields;
-          return { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
-        };
         const taken = (part: keyof NameBoxes, text: string | null | undefined): string | null =>
-          text != null && wholeName(text, mrzPart(part)) ? text : null;
+          text != null && wholeName(text, mrzPartOf(part)) ? text : null;
         const fromLines = async (part: keyof NameBoxes): Promise<string | null> =>
           still[part] ? (taken(part, await reread(byLines, part, width)) ?? taken(part, linesRead[part]?.value)) : null;
         const [s2, g2] = await Promise.all([fromLines('surname'), fromLines('givenNames')]);
