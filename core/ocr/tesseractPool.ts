@@ -92,6 +92,41 @@ interface Slot {
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The OCR job was aborted', 'AbortError');
 
+/**
+ * `listen(signal, onAbort)` calls `onAbort` once the signal aborts (now, if it has) and gives back what stops it. The
+ * pool keeps one listener on a signal however many of its jobs wait: with one for each job, a request's signal passed
+ * Node's limit of ten (a page reads a dozen lines at once) and Node warned of a leak that was none.
+ */
+function abortListeners(): (signal: AbortSignal, onAbort: () => void) => () => void {
+  const waiting = new WeakMap<AbortSignal, { readonly calls: Set<() => void>; readonly fire: () => void }>();
+  return (signal, onAbort) => {
+    if (signal.aborted) {
+      onAbort();
+      return () => undefined;
+    }
+    let entry = waiting.get(signal);
+    if (entry === undefined) {
+      const calls = new Set<() => void>();
+      const fire = (): void => {
+        waiting.delete(signal);
+        // A copy: each call settles a job, whose stop then leaves the set.
+        for (const call of [...calls]) call();
+      };
+      entry = { calls, fire };
+      waiting.set(signal, entry);
+      signal.addEventListener('abort', fire, { once: true });
+    }
+    const { calls, fire } = entry;
+    calls.add(onAbort);
+    return () => {
+      calls.delete(onAbort);
+      if (calls.size > 0 || waiting.get(signal)?.calls !== calls) return;
+      waiting.delete(signal);
+      signal.removeEventListener('abort', fire);
+    };
+  };
+}
+
 export function createOcrPool(options: OcrPoolOptions): OcrPool {
   if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('An OCR pool needs at least one worker.');
   const languages = options.languages ?? ['eng'];
@@ -105,6 +140,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
     if (!existsSync(file)) throw new Error(`OCR language data not found: ${file}`);
   }
   const logger = options.logger;
+  const listen = abortListeners();
 
   const queue: Job[] = [];
   const slots: Slot[] = [];
@@ -252,9 +288,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
         const giveUp = (): void => {
           graceTimer = setTimeout(() => reject(new Error(`OCR job exceeded its ${abortGraceMs} ms grace after cancellation`)), abortGraceMs);
         };
-        if (signal.aborted) giveUp();
-        else signal.addEventListener('abort', giveUp, { once: true });
-        stopListening = () => signal.removeEventListener('abort', giveUp);
+        stopListening = listen(signal, giveUp);
       });
       const recognized = worker.recognize(image, recognizeOptions, { text: true, blocks: true });
       recognized.catch(() => undefined);
@@ -328,8 +362,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
             if (queued >= 0) queue.splice(queued, 1);
             settle(job, { error: abortReason(signal) });
           };
-          signal.addEventListener('abort', onAbort, { once: true });
-          detachers.push(() => signal.removeEventListener('abort', onAbort));
+          detachers.push(listen(signal, onAbort));
         }
         if (withdraw !== undefined) {
           const onWithdraw = (): void => {
@@ -338,8 +371,7 @@ export function createOcrPool(options: OcrPoolOptions): OcrPool {
             queue.splice(queued, 1);
             settle(job, { error: abortReason(withdraw) });
           };
-          withdraw.addEventListener('abort', onWithdraw, { once: true });
-          detachers.push(() => withdraw.removeEventListener('abort', onWithdraw));
+          detachers.push(listen(withdraw, onWithdraw));
         }
         queue.push(job);
         dispatch();

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../core/errors.ts';
 import { createOcrPool, type OcrPool } from '../../core/ocr/tesseractPool.ts';
@@ -120,6 +121,27 @@ describe('tesseract pool (real OCR, 2 workers)', () => {
     const withdrawn = new AbortController();
     withdrawn.abort(new Error('never wanted'));
     await expect(pool.recognize({ image: header.raw, withdraw: withdrawn.signal })).rejects.toThrow('never wanted');
+  });
+
+  it('keeps one abort listener on a signal however many of its jobs wait, and drops it once they are answered', async () => {
+    // A dozen lines of one page read at once: one listener a job passed Node's limit of ten, which warned of a leak.
+    const request = new AbortController();
+    const lines = Array.from({ length: 12 }, (_, i) => `LINE ${i + 1}`);
+    const jobs = lines.map((text) => pool.recognize({ image: renderTextLine(text).raw, segmentation: 'single_line', signal: request.signal }));
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(1);
+    expect((await Promise.all(jobs)).map((result) => result.text.trim())).toEqual(lines);
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('drops every waiting job of a signal when it aborts', async () => {
+    while (pool.load().busy > 0 || pool.load().queued > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const request = new AbortController();
+    const jobs = Array.from({ length: 6 }, () => pool.recognize({ image: header.raw, signal: request.signal }));
+    request.abort(new Error('client went away'));
+    const settled = await Promise.allSettled(jobs);
+    expect(settled.every((s) => s.status === 'rejected' && (s.reason as Error).message === 'client went away')).toBe(true);
+    expect(getEventListeners(request.signal, 'abort')).toHaveLength(0);
+    expect((await pool.recognize({ image: header.raw, signal: new AbortController().signal })).text.trim()).toBe('INCOME TAX DEPARTMENT');
   });
 
   it('rejects an image it cannot decode and keeps working', async () => {
