@@ -675,6 +675,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // labels are gone, finds the name's line by the MRZ's letters, and that line is re-read as any other.
     const notRead = (part: keyof NameBoxes): boolean => missed[part] && readVizFields(vizSharper ?? viz, located.parse, refined, ctx.now)[part] === null;
     const wanted = { surname: notRead('surname'), givenNames: notRead('givenNames') };
+    // The zone's lines of print as read one by one for a name (readInkLines), kept for the date of issue: a line read
+    // alone, the rows around it painted paper, can read a soft date that no pass over the whole zone read.
+    let foundLines: OcrResult | null = null;
     if (again !== null && (wanted.surname || wanted.givenNames)) {
       inkRead = readPersonalisedInk(located, inkOfFirst(), ctx);
       const ink = await inkRead;
@@ -693,6 +696,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const lined = ink?.image ?? ctx.imaging.backgroundFlattened(first.scaled, paperRadiusMm * vizPxPerMm);
         const zone = fieldZoneRows(lined, located.reading.frame.lineCentresMm[0]);
         const lines = await readInkLines(lined, zone, lined.width / td3Page.widthMm, ink === null, ctx, first.scaled);
+        foundLines = lines;
         const byLines = locateNames(lines, located.parse);
         const linesRead = readVizFields(lines, located.parse, {}, ctx.now);
         // Found so, a line stands among other print the re-read's wider crop takes in (a small page's HAIR for MALE):
@@ -744,6 +748,8 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
         const neutral = await datedInk(await neutralInkRead());
         if (taken(neutral)) vizInk = neutral;
       }
+      // Read already, the found lines cost nothing more; like the ink page's, their date is placed by the MRZ's alone.
+      if (!taken(vizInk) && taken(foundLines)) vizInk = foundLines;
     }
     neutralWithdraw.abort();
   } else {
