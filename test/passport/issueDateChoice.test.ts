@@ -292,3 +292,20 @@ describe("the personalised-ink pass's date of issue (inkDateTaken)", () => {
     expect(inkDateTaken(null)).toBe(false);
   });
 });
+
+describe('a date of issue whose month word was misread a letter off', () => {
+  const guessed = (text: string, labelledToo: boolean) => parsePrintedDates(text, { guessMonths: true }).map((date) => ({ date, labelled: labelledToo }));
+  it("is taken where it is the 5/10-year rule's date exactly, labelled or not", () => {
+    // Expiry 19 NOV 2026: 19 NOV 2016 is ten years before.
+    expect(readIssueDate(guessed('19 WOW NOW 16', false), '1990-01-01', '2026-11-19').choice).toMatchObject({ iso: '2016-11-19', typical: true });
+    expect(readIssueDate(guessed('19 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toMatchObject({ iso: '2016-11-19', typical: true });
+  });
+  it('is not taken off the rule, nor repaired onto it, even under its label', () => {
+    expect(readIssueDate(guessed('12 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toBeNull();
+    expect(readIssueDate(guessed('18 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toBeNull();
+  });
+  it("is not the page's one other date besides its birth and expiry", () => {
+    const candidates = [...anywhere('01.01.1990 19.11.2026'), ...guessed('12 WOW NOW 18', false)];
+    expect(readIssueDate(candidates, '1990-01-01', '2026-11-19').choice).toBeNull();
+  });
+});

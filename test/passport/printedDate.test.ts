@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsPartialDate, monthFromWord, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
+import { holdsPartialDate, monthFromWord, monthOneLetterOff, parsePrintedDates, resolveTwoDigitYear } from '../../plugins/passport/viz/printedDate.ts';
 
 /** Each date found in `text`, as day, month and year read. */
 const read = (text: string) => parsePrintedDates(text).map((d) => [d.day, d.month, d.year]);
@@ -113,6 +113,30 @@ describe('monthFromWord', () => {
     ['JUIL', 7], ['AOÛT', 8], ['AGO', 8], ['SEPT', 9], ['OKT', 10], ['OCT', 10], ['NOV', 11], ['DÉC', 12], ['DEZ', 12], ['DIC', 12],
   ] as const)('%s -> %i', (word, month) => expect(monthFromWord(word)).toBe(month));
   it('refuses words that are no month', () => expect(monthFromWord('PASS')).toBeNull());
+});
+
+describe('a month word misread one letter off (guessMonths)', () => {
+  it("names the one month whose three-letter word it is a letter off, and none that is two months' or a month's", () => {
+    expect(monthOneLetterOff('NOW')).toBe(11);
+    expect(monthOneLetterOff('AIG')).toBe(8);
+    // One letter off OCT and off Turkish OCA: no month.
+    expect(monthOneLetterOff('0CY')).toBeNull();
+    expect(monthOneLetterOff('JUM')).toBeNull();
+    expect(monthOneLetterOff('NOV')).toBeNull();
+    expect(monthOneLetterOff('WOW')).toBeNull();
+  });
+  it('reads such a date only when asked, flagged, and only where no word names another month', () => {
+    expect(parsePrintedDates('19 WOW NOW 16')).toEqual([]);
+    expect(parsePrintedDates('19 WOW NOW 16', { guessMonths: true })).toMatchObject([{ day: 19, month: 11, year: 16, monthGuessed: true }]);
+    expect(parsePrintedDates('19 NOV NOW 16', { guessMonths: true })).toMatchObject([{ day: 19, month: 11 }]);
+    expect(parsePrintedDates('19 NOV NOW 16', { guessMonths: true })[0]?.monthGuessed).toBeUndefined();
+    // Each word one letter off a different month: no date.
+    expect(parsePrintedDates('19 NOW JUM 16', { guessMonths: true })).toEqual([]);
+    expect(parsePrintedDates('19 NOW AIG 16', { guessMonths: true })).toEqual([]);
+  });
+  it("takes an exclamation mark between a month pair's words for the slash", () => {
+    expect(read('04 AUG! AIG 2016')).toEqual([[4, 8, 2016]]);
+  });
 });
 
 describe('resolveTwoDigitYear within the MRZ window', () => {

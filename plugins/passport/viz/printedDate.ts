@@ -28,6 +28,8 @@ export interface PrintedDate {
   readonly shape: string;
   /** A four-digit year that lost its last digit (cutYearDates): `year` is its first three digits times ten. */
   readonly yearCut?: boolean;
+  /** Its month word read one letter off one month's (`NOW` for NOV): parsePrintedDates' `guessMonths`. */
+  readonly monthGuessed?: boolean;
 }
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
@@ -116,6 +118,25 @@ function withUnknownSecond(w: string): number | null {
   return misreadOfAnother(tail, month) ? null : month;
 }
 
+/** The three-letter month words (every language's), a misread month word is weighed against. */
+const threeLetterMonths = Object.entries(monthWords).filter(([w]) => w.length === 3);
+
+/** The months whose three-letter words `word` (three letters, as OCR gave it) is one letter off. */
+function monthsOneLetterOff(word: string): Set<number> {
+  const w = stripAccents(word).toUpperCase().replace(/0/g, 'O').replace(/5/g, 'S').replace(/[^A-Z]/g, '');
+  if (w.length !== 3 || monthWords[w] !== undefined) return new Set();
+  return new Set(threeLetterMonths.filter(([m]) => [...m].filter((c, i) => c !== w[i]).length === 1).map(([, month]) => month));
+}
+
+/**
+ * The month whose three-letter word a misread one is one letter off (`NOW` for NOV), where only one month's is; null
+ * where none or two are (`OCY` is one letter off OCT and Turkish OCA) or the word is a month's as read.
+ */
+export function monthOneLetterOff(word: string): number | null {
+  const months = monthsOneLetterOff(word);
+  return months.size === 1 ? [...months][0]! : null;
+}
+
 export function stripAccents(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
@@ -136,7 +157,7 @@ function toDigits(token: string): string | null {
 
 // Separators OCR may read between the parts of a date (a slash is often read as `[`, `]`, `{`, `(`, `|` or `\`,
 // a dot as `°` or `,`, a speck as a straight or curly quote: `09 SEP /SEP’19`).
-const sep = String.raw`[\s./\-,'‘’\[\]{}()|\\°]*`;
+const sep = String.raw`[\s./\-,'‘’\[\]{}()|\\°!]*`;
 const num = String.raw`[0-9OoQDIl|!SsBZG]`;
 // A month word's leading O may be read as a zero (`21 0CT 2017`, `210CT 2017`), its S as a five (`22 5EP 2018`):
 // monthFromWord reads them back.
@@ -185,7 +206,7 @@ const yearFirstDate = new RegExp(
 );
 
 /** Every date-shaped reading in `text` (day first as most passports print them, or year first), in text order. */
-export function parsePrintedDates(text: string): PrintedDate[] {
+export function parsePrintedDates(text: string, { guessMonths = false }: { readonly guessMonths?: boolean } = {}): PrintedDate[] {
   const found: PrintedDate[] = [];
   // A match that is no date must not swallow the one after it: `STATE 02 JUN 2017` first matches `STATE 02` (S for
   // 5, TATE for a month), so the search goes on from the character after that match's start.
@@ -194,11 +215,13 @@ export function parsePrintedDates(text: string): PrintedDate[] {
     const day = toDigits(m[1]!);
     const year = toDigits(m[4]!);
     const month = agreedMonth(m[2]!, m[3]);
-    if (day === null || year === null || month === null) {
+    // With `guessMonths`, a month word one letter off one month's, where no word names a month as read.
+    const guessed = month === null && guessMonths ? guessedMonth(m[2]!, m[3]) : null;
+    if (day === null || year === null || (month ?? guessed) === null) {
       wordDate.lastIndex = m.index + 1;
       continue;
     }
-    pushDate(found, Number(day), month, year, m.index, false, `${width(m[1]!)}-w`);
+    pushDate(found, Number(day), (month ?? guessed)!, year, m.index, false, `${width(m[1]!)}-w`, guessed !== null);
   }
   // All-digit dates: which capture group holds the day, the month and the year in each pattern.
   const numericForms = [
@@ -258,14 +281,25 @@ function cutDate(day: number, month: number, yearStart: string, index: number, n
 /** How many characters a number was printed with (OCR's spaces inside it not counted). */
 const width = (token: string): number => token.replace(/\s/g, '').length;
 
-function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean, widths: string): void {
+function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean, widths: string, monthGuessed = false): void {
   const yearDigits = yearText.length === 4 ? 4 : 2;
   const year = Number(yearText);
   // Two-digit years are checked against a leap year so 29 FEB survives until the century is known.
   const valid = validDay(yearDigits === 4 ? year : 2000, month, day);
   if (day > 99 || month > 99) return;
   if (found.some((d) => d.index === index)) return;
-  found.push({ day, month, year, yearDigits, valid, digits: dateDigits(day, month, yearText), index, numeric, shape: `${widths}-${yearDigits}` });
+  found.push({
+    day,
+    month,
+    year,
+    yearDigits,
+    valid,
+    digits: dateDigits(day, month, yearText),
+    index,
+    numeric,
+    shape: `${widths}-${yearDigits}`,
+    ...(monthGuessed ? { monthGuessed } : {}),
+  });
 }
 
 /** The month of a date's month word, or of a bilingual pair, which must agree (a disagreeing pair is a misread). */
@@ -273,6 +307,20 @@ function agreedMonth(first: string, second: string | undefined): number | null {
   const months = [first, second].filter((w): w is string => w !== undefined).map(monthFromWord);
   const month = months.find((x) => x !== null) ?? null;
   return month !== null && months.every((x) => x === null || x === month) ? month : null;
+}
+
+/**
+ * The month of words none of which names one as read: one word a letter off that month's alone
+ * (monthOneLetterOff), and no word a letter off only other months' (`NOW JUM`: JUM is June's or July's).
+ */
+function guessedMonth(first: string, second: string | undefined): number | null {
+  const words = [first, second].filter((w): w is string => w !== undefined);
+  if (words.some((w) => monthFromWord(w) !== null)) return null;
+  const near = words.map(monthsOneLetterOff);
+  const sole = new Set(near.filter((months) => months.size === 1).map((months) => [...months][0]!));
+  if (sole.size !== 1) return null;
+  const [month] = sole;
+  return near.every((months) => months.size === 0 || months.has(month!)) ? month! : null;
 }
 
 /** A date's digits as printed, DDMM and the year's digits: what one-digit repairs compare. */

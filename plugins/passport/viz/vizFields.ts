@@ -936,6 +936,7 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
  * are not the date's place.
  */
 export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
+  const guessMonths = date.monthGuessed === true;
   let offset = 0;
   let first = phrase.words.length - 1;
   for (const [i, w] of phrase.words.entries()) {
@@ -947,15 +948,15 @@ export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
   }
   for (let end = first + 1; end <= phrase.words.length; end++) {
     const words = phrase.words.slice(first, end);
-    const again = parsePrintedDates(words.map((w) => w.text).join(' '));
+    const again = parsePrintedDates(words.map((w) => w.text).join(' '), { guessMonths });
     if (again.some((d) => d.digits === date.digits && d.month === date.month)) return capitalsBox(words);
   }
   return phrase.bbox;
 }
 
-/** The dates in `phrases`, each with the box of the words it was read from. */
-function datesAt(phrases: readonly Phrase[]): { date: PrintedDate; bbox: BoundingBox }[] {
-  return phrases.flatMap((p) => parsePrintedDates(p.text).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
+/** The dates in `phrases`, each with the box of the words it was read from (with months guessed: the date of issue's). */
+function datesAt(phrases: readonly Phrase[], guessMonths = false): { date: PrintedDate; bbox: BoundingBox }[] {
+  return phrases.flatMap((p) => parsePrintedDates(p.text, { guessMonths }).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
 }
 
 /**
@@ -1098,11 +1099,13 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const expiry = f.expiryDate.value;
   const issueLabels = all.filter((lv) => lv.field === 'issue_date');
   const issueLabelled = [...issueLabels.flatMap((lv) => lv.values), ...issueLabels.map((lv) => lv.label)];
-  const alone = datesAt(phrases);
+  // A month word misread a letter off (`19 NOW NOW 16`) counts for the date of issue only where that gives the
+  // 5/10-year rule's date exactly (readIssueDate).
+  const alone = datesAt(phrases, true);
   // Dates only a row's phrases read together spell, none of them alone (`01` beside `01 2015`).
-  const joined = datesAt(rowRuns(phrases).map(joinedRun)).filter(({ date }) => !alone.some((a) => a.date.digits === date.digits));
+  const joined = datesAt(rowRuns(phrases).map(joinedRun), true).filter(({ date }) => !alone.some((a) => a.date.digits === date.digits));
   const candidates: IssueDateCandidate[] = [
-    ...datesAt(issueLabelled).map((found) => ({ ...found, labelled: true })),
+    ...datesAt(issueLabelled, true).map((found) => ({ ...found, labelled: true })),
     ...issueLabelled.flatMap((p) => cutYearDates(p.text).map((date) => ({ date, bbox: p.bbox, labelled: true }))),
     ...alone.map((found) => ({ ...found, labelled: false })),
     ...joined.map((found) => ({ ...found, labelled: false, joined: true })),
