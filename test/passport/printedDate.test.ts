@@ -125,6 +125,13 @@ describe('a month word misread one letter off (guessMonths)', () => {
     expect(monthOneLetterOff('NOV')).toBeNull();
     expect(monthOneLetterOff('WOW')).toBeNull();
   });
+  it('counts a letter added or lost as one letter off', () => {
+    expect(monthOneLetterOff('OCCT')).toBe(10);
+    expect(monthOneLetterOff('NV')).toBe(11);
+    // MAY, MAI, MAR, MAG, MAJ: no month.
+    expect(monthOneLetterOff('MA')).toBeNull();
+    expect(monthOneLetterOff('OCTOB')).toBeNull();
+  });
   it('reads such a date only when asked, flagged, and only where no word names another month', () => {
     expect(parsePrintedDates('19 WOW NOW 16')).toEqual([]);
     expect(parsePrintedDates('19 WOW NOW 16', { guessMonths: true })).toMatchObject([{ day: 19, month: 11, year: 16, monthGuessed: true }]);
@@ -133,6 +140,8 @@ describe('a month word misread one letter off (guessMonths)', () => {
     // Each word one letter off a different month: no date.
     expect(parsePrintedDates('19 NOW JUM 16', { guessMonths: true })).toEqual([]);
     expect(parsePrintedDates('19 NOW AIG 16', { guessMonths: true })).toEqual([]);
+    // OCCT one letter added to OCT; OCY one letter from OCT and from OCA, so no word says another month only.
+    expect(parsePrintedDates('07 ocCT /0CY 2022', { guessMonths: true })).toMatchObject([{ day: 7, month: 10, year: 2022, monthGuessed: true }]);
   });
   it("takes an exclamation mark between a month pair's words for the slash", () => {
     expect(read('04 AUG! AIG 2016')).toEqual([[4, 8, 2016]]);

@@ -121,11 +121,22 @@ function withUnknownSecond(w: string): number | null {
 /** The three-letter month words (every language's), a misread month word is weighed against. */
 const threeLetterMonths = Object.entries(monthWords).filter(([w]) => w.length === 3);
 
-/** The months whose three-letter words `word` (three letters, as OCR gave it) is one letter off. */
+/**
+ * The months whose three-letter words `word` (as OCR gave it) is one letter off: one letter misread, added or lost
+ * (`NOW`, `OCCT`, `NV` for NOV and OCT).
+ */
 function monthsOneLetterOff(word: string): Set<number> {
   const w = stripAccents(word).toUpperCase().replace(/0/g, 'O').replace(/5/g, 'S').replace(/[^A-Z]/g, '');
-  if (w.length !== 3 || monthWords[w] !== undefined) return new Set();
-  return new Set(threeLetterMonths.filter(([m]) => [...m].filter((c, i) => c !== w[i]).length === 1).map(([, month]) => month));
+  if (w.length < 2 || w.length > 4 || monthWords[w] !== undefined) return new Set();
+  return new Set(threeLetterMonths.filter(([m]) => oneEditApart(w, m)).map(([, month]) => month));
+}
+
+/** Whether `a` becomes `b` by one letter changed, added or taken out. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a.length === b.length) return [...a].filter((c, i) => c !== b[i]).length === 1;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (long.length - short.length !== 1) return false;
+  return [...long].some((_, i) => long.slice(0, i) + long.slice(i + 1) === short);
 }
 
 /**
