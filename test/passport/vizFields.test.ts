@@ -7,7 +7,7 @@ import { parseTd3, withBirthBeforeIssue, withPrintedBirthCentury } from '../../p
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
-import { apostrophesJoined, locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
+import { apostrophesJoined, junkForStem, locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
@@ -632,6 +632,17 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     expect(readVizFields(barred, parse, { givenNames: 'JIRI ALEKSANDR' }).givenNames?.value).toBe('JIRI ALEKSANDR');
     const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
     expect(readVizFields(other, parse, { givenNames: 'JIRT ALEKSANDR' }).givenNames).toBeNull();
+  });
+  it("withholds the sparse pass's T or F where the re-read saw no letter there: Í's stem or a T, nothing tells", () => {
+    // Seed 1239701 styled-dev 97 (blur): the sparse pass read JIŘÍ `JIRT`, the re-read `JIR{`; JIRT LUKASZ was
+    // answered, a letter not printed.
+    const page = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRT LUKASZ']);
+    expect(readVizFields(page, parse, { givenNames: 'JIR{ LUKASZ' }).givenNames).toBeNull();
+    expect(junkForStem('JIR{ LUKASZ', 'JIRT LUKASZ')).toBe(true);
+    // Junk where the sparse pass read another letter, or a letter read otherwise too, is no such dispute.
+    expect(junkForStem('JIR{ LUKASZ', 'JIRE LUKASZ')).toBe(false);
+    expect(junkForStem('JIR{ LUKASS', 'JIRT LUKASZ')).toBe(false);
+    expect(junkForStem('JIRT LUKASZ', 'JIRT LUKASZ')).toBe(false);
   });
 });
 

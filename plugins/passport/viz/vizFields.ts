@@ -647,6 +647,9 @@ function givenNamesBeyondMrz(
   if (sharp != null && reread === null && plain !== null) {
     const [read, stopped] = [plainLetters(sharp), plainLetters(plain.value)];
     if (read.length > stopped.length && read.startsWith(stopped)) return null;
+    // Nor where it saw no letter at all in the place of the sparse pass's T or F, the rest letter for letter (`JIR{`
+    // against `JIRT` for JIŘÍ): an I under an acute reads as either, and past a cut MRZ nothing tells which.
+    if (junkForStem(sharp, plain.value)) return null;
   }
   if (reread === null || plain === null) return reread ?? plain;
   // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
@@ -655,6 +658,23 @@ function givenNamesBeyondMrz(
   if (value === null) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
   return { ...reread, value: withSeparatorsAdded(value, plain.value) };
+}
+
+/**
+ * Whether `reread` (a re-read's raw text) has a character that is no letter where `plain` has a T or an F, and
+ * `plain`'s characters everywhere else, space for space (marks aside).
+ */
+export function junkForStem(reread: string, plain: string): boolean {
+  const a = [...withoutMarks(reread.toUpperCase().replace(/\s+/g, ' ').trim())];
+  const b = [...withoutMarks(plain.toUpperCase().replace(/\s+/g, ' ').trim())];
+  if (a.length !== b.length) return false;
+  let stems = 0;
+  for (const [i, c] of a.entries()) {
+    if (c === b[i]) continue;
+    if (!/[\p{L}\s]/u.test(c) && /^[TF]$/.test(b[i]!)) stems++;
+    else return false;
+  }
+  return stems > 0;
 }
 
 /**
