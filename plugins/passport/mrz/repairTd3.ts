@@ -105,6 +105,9 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
   for (const check of td3Checks) {
     if (td3CheckHolds(line2, check)) continue;
+    // The issuer computed the composite over the true fields: over a field whose own check still fails, a digit that
+    // makes it hold is fitted to a misreading, a wrong cell more.
+    if (check.check === 'composite' && td3Checks.some((other) => other !== check && !td3CheckHolds(line2, other))) continue;
     const digitSpec = td3Fields.find((f) => f.field === check.digit)!;
     // The composite covers only positions whose own checks already decided them: just its digit may move.
     const positions = check.check === 'composite' ? [digitSpec.start] : [...rangeOf(check.spans), digitSpec.start];

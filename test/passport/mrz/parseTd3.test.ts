@@ -190,6 +190,22 @@ describe('repairs', () => {
     const softly = `PA0OOOOO1${personal.slice(9, 28)}RE0OOOOOOOOOO0${personal.slice(42)}`;
     expect(parseTd3([specimen[0], softly], { now }).repairs.some((x) => x.reason === 'zeros_read_as_oh')).toBe(false);
   });
+  it('mends no composite over a field whose own check still fails', () => {
+    const truth = line2({});
+    // Two digits of the number misread sure: no single change mends its check, so the line stays invalid.
+    const misread = set(set(truth, 1, '2'), 2, '4');
+    const compositeOf = (l: string): string => String(mrzCheckDigit(l.slice(0, 10) + l.slice(13, 20) + l.slice(21, 43)));
+    // The composite read in doubt, its second best the digit that would make it hold over the misread number.
+    const fitted = compositeOf(misread);
+    const read = set(misread, 43, String((Number(fitted) + 5) % 10));
+    expect(fitted).not.toBe(truth[43]);
+    const alternatives: [string[], string[]] = [[], Array.from(read, (_, i) => (i === 43 ? fitted : undefined)) as string[]];
+    const confidence: [number[], number[]] = [[], Array.from(read, (_, i) => (i === 43 ? 0.5 : 0.999))];
+    const r = parseTd3([specimen[0], read], { now, alternatives, confidence });
+    expect(r.repairs.filter((x) => x.field === 'composite_check')).toEqual([]);
+    expect(r.lines[1]).toBe(read);
+    expect(r.valid).toBe(false);
+  });
   it("by check digit: the recogniser's second-best class counts as a candidate", () => {
     const truth = line2({ number: 'L898902C3', optional: 'ZE184226B' });
     const read = set(truth, 30, 'H'); // the `1` of ZE1… read as H; second best says 1
