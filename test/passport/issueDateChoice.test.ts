@@ -293,19 +293,37 @@ describe("the personalised-ink pass's date of issue (inkDateTaken)", () => {
   });
 });
 
-describe('a date of issue whose month word was misread a letter off', () => {
-  const guessed = (text: string, labelledToo: boolean) => parsePrintedDates(text, { guessMonths: true }).map((date) => ({ date, labelled: labelledToo }));
-  it("is taken where it is the 5/10-year rule's date exactly, labelled or not", () => {
+describe.each([
+  {
+    kind: 'whose month word was misread a letter off',
+    options: { guessMonths: true },
     // Expiry 19 NOV 2026: 19 NOV 2016 is ten years before.
-    expect(readIssueDate(guessed('19 WOW NOW 16', false), '1990-01-01', '2026-11-19').choice).toMatchObject({ iso: '2016-11-19', typical: true });
-    expect(readIssueDate(guessed('19 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toMatchObject({ iso: '2016-11-19', typical: true });
+    expiry: '2026-11-19',
+    onRule: ['19 WOW NOW 16', '2016-11-19'],
+    offRule: ['12 WOW NOW 16', '18 WOW NOW 16'],
+    copies: '01.01.1990 19.11.2026',
+    other: '12 WOW NOW 18',
+  },
+  {
+    kind: 'year first, whose dashes OCR lost',
+    options: { yearFirstRuns: true },
+    expiry: '2029-02-01',
+    onRule: ['20190201', '2019-02-01'],
+    offRule: ['20190205', '20190211'],
+    copies: '01.01.1990 01.02.2029',
+    other: '20210304',
+  },
+])('a date of issue $kind', ({ options, expiry, onRule, offRule, copies, other }) => {
+  const read = (text: string, labelledToo: boolean) => parsePrintedDates(text, options).map((date) => ({ date, labelled: labelledToo }));
+  it("is taken where it is the 5/10-year rule's date exactly, labelled or not", () => {
+    for (const labelledToo of [false, true]) {
+      expect(readIssueDate(read(onRule[0]!, labelledToo), '1990-01-01', expiry).choice).toMatchObject({ iso: onRule[1], typical: true });
+    }
   });
   it('is not taken off the rule, nor repaired onto it, even under its label', () => {
-    expect(readIssueDate(guessed('12 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toBeNull();
-    expect(readIssueDate(guessed('18 WOW NOW 16', true), '1990-01-01', '2026-11-19').choice).toBeNull();
+    for (const text of offRule) expect(readIssueDate(read(text, true), '1990-01-01', expiry).choice).toBeNull();
   });
   it("is not the page's one other date besides its birth and expiry", () => {
-    const candidates = [...anywhere('01.01.1990 19.11.2026'), ...guessed('12 WOW NOW 18', false)];
-    expect(readIssueDate(candidates, '1990-01-01', '2026-11-19').choice).toBeNull();
+    expect(readIssueDate([...anywhere(copies), ...read(other, false)], '1990-01-01', expiry).choice).toBeNull();
   });
 });

@@ -44,6 +44,7 @@ describe('parsePrintedDates', () => {
     ['day and month run together', '1911 2014', { day: 19, month: 11, year: 2014, yearDigits: 4 }],
     ['day, month and year run together', '08032017', { day: 8, month: 3, year: 2017, yearDigits: 4 }],
     ['eight digits inside a longer number are no date', '0803201745', null],
+    ['eight digits year first are no date unless asked for', '20190201', null],
     ['month pair whose slash OCR read as I', '26 NOVINOV 17', { day: 26, month: 11, year: 17, yearDigits: 2 }],
     ['month pair whose slash OCR read as L', '13 OCTLOKT 2020', { day: 13, month: 10, year: 2020, yearDigits: 4 }],
     ['month pair whose slash OCR lost', '12 JANJAN 2015', { day: 12, month: 1, year: 2015, yearDigits: 4 }],
@@ -73,6 +74,17 @@ describe('parsePrintedDates', () => {
 
   it('reads a year-first date once, not also as a day-first one', () => {
     expect(parsePrintedDates('2019-02-12').map((d) => [d.day, d.month, d.year])).toEqual([[12, 2, 2019]]);
+  });
+
+  it('reads eight digits year first only when asked (yearFirstRuns), flagged, and a day-first run as before', () => {
+    expect(parsePrintedDates('20190201', { yearFirstRuns: true }).filter((d) => d.valid)).toEqual([
+      expect.objectContaining({ day: 1, month: 2, year: 2019, yearDigits: 4, yearFirstRunTogether: true }),
+    ]);
+    expect(parsePrintedDates('08032017', { yearFirstRuns: true })).toEqual([expect.objectContaining({ day: 8, month: 3, year: 2017, valid: true })]);
+    expect(parsePrintedDates('08032017', { yearFirstRuns: true })[0]?.yearFirstRunTogether).toBeUndefined();
+    // No month 13, nor eight digits inside a longer number.
+    expect(parsePrintedDates('20191301', { yearFirstRuns: true }).filter((d) => d.yearFirstRunTogether)).toEqual([]);
+    expect(parsePrintedDates('2019020145', { yearFirstRuns: true }).filter((d) => d.yearFirstRunTogether)).toEqual([]);
   });
 
   it('keeps an impossible date as invalid, for a later one-digit repair', () => {

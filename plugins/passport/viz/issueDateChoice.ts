@@ -269,8 +269,9 @@ export function readIssueDate(
     if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
-    // A month guessed from a misread word (monthOneLetterOff) is evidence only where the rule confirms the whole date.
-    if ((candidate.joined === true || date.monthGuessed === true) && !(isTypical && inRuleWindow(iso))) continue;
+    // A month guessed from a misread word (monthOneLetterOff), or eight digits read as a year-first date, is evidence
+    // only where the rule confirms the whole date.
+    if ((candidate.joined === true || date.monthGuessed === true || date.yearFirstRunTogether === true) && !(isTypical && inRuleWindow(iso))) continue;
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && (isTypical ? inRuleWindow(iso) : labelled && inWindow(iso))) {
       if (isTypical) ruleDatesRead.add(iso);
@@ -334,7 +335,7 @@ function soleOtherDate(
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
   const read = candidates
-    .filter(({ date, joined }) => date.valid && joined !== true && date.monthGuessed !== true)
+    .filter(({ date, joined }) => date.valid && joined !== true && date.monthGuessed !== true && date.yearFirstRunTogether !== true)
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
     .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
   const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);

@@ -30,6 +30,11 @@ export interface PrintedDate {
   readonly yearCut?: boolean;
   /** Its month word read one letter off one month's (`NOW` for NOV): parsePrintedDates' `guessMonths`. */
   readonly monthGuessed?: boolean;
+  /**
+   * Year first, its separators lost (`20190201` for 2019-02-01): eight digits are as often a number as a date, so such
+   * a reading counts only as the 5/10-year rule's exact date (issueDateChoice.ts).
+   */
+  readonly yearFirstRunTogether?: boolean;
 }
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
@@ -216,8 +221,21 @@ const yearFirstDate = new RegExp(
   'gu',
 );
 
-/** Every date-shaped reading in `text` (day first as most passports print them, or year first), in text order. */
-export function parsePrintedDates(text: string, { guessMonths = false }: { readonly guessMonths?: boolean } = {}): PrintedDate[] {
+/**
+ * `20190201`: a year-first date whose dashes OCR lost under blur. Digits only, a year of this century or the last and
+ * a month and day that can be, so that a day-first run (`08032017`) never reads so.
+ */
+const yearFirstRun = /(?<![0-9\p{L}])((?:19|20)[0-9]{2})(0[1-9]|1[0-2])(0[1-9]|[12][0-9]|3[01])(?![0-9])/gu;
+
+/**
+ * Every date-shaped reading in `text` (day first as most passports print them, or year first), in text order. For the
+ * date of issue's candidates, `guessMonths` reads a month word a letter off and `yearFirstRuns` eight digits year
+ * first; each such date is flagged, and counts only as the 5/10-year rule's exact date.
+ */
+export function parsePrintedDates(
+  text: string,
+  { guessMonths = false, yearFirstRuns = false }: { readonly guessMonths?: boolean; readonly yearFirstRuns?: boolean } = {},
+): PrintedDate[] {
   const found: PrintedDate[] = [];
   // A match that is no date must not swallow the one after it: `STATE 02 JUN 2017` first matches `STATE 02` (S for
   // 5, TATE for a month), so the search goes on from the character after that match's start.
@@ -232,16 +250,20 @@ export function parsePrintedDates(text: string, { guessMonths = false }: { reado
       wordDate.lastIndex = m.index + 1;
       continue;
     }
-    pushDate(found, Number(day), (month ?? guessed)!, year, m.index, false, `${width(m[1]!)}-w`, guessed !== null);
+    pushDate(found, Number(day), (month ?? guessed)!, year, m.index, false, `${width(m[1]!)}-w`, { monthGuessed: guessed !== null });
   }
   // All-digit dates: which capture group holds the day, the month and the year in each pattern.
   const numericForms = [
     { pattern: numericDate, day: 1, month: 2, year: 3 },
+    // Before the day-first run: `20190201` is no day 20 of month 19 (pushDate keeps one reading a place).
+    // Only where asked (the date of issue's candidates): a personal number that spells the birth date year first
+    // (`19850312…`) must not read as the page's birth date where birth and expiry are checked against the MRZ.
+    ...(yearFirstRuns ? [{ pattern: yearFirstRun, day: 3, month: 2, year: 1, yearFirstRunTogether: true }] : []),
     { pattern: runTogetherDate, day: 1, month: 2, year: 3 },
     // Only four digits may lead: a year-first reading never reads the same text as a day-first one.
     { pattern: yearFirstDate, day: 3, month: 2, year: 1 },
   ];
-  for (const { pattern, ...group } of numericForms) {
+  for (const { pattern, yearFirstRunTogether = false, ...group } of numericForms) {
     // As above: a stray mark read as a digit before a date (`| 03.12.2004`, a rule's edge) first matches as a day
     // with no digit in it, and must not swallow the date it stands before.
     pattern.lastIndex = 0;
@@ -253,7 +275,7 @@ export function parsePrintedDates(text: string, { guessMonths = false }: { reado
         pattern.lastIndex = m.index + 1;
         continue;
       }
-      pushDate(found, Number(day), Number(month), year, m.index, true, `${width(m[group.day]!)}-${width(m[group.month]!)}`);
+      pushDate(found, Number(day), Number(month), year, m.index, true, `${width(m[group.day]!)}-${width(m[group.month]!)}`, { yearFirstRunTogether });
     }
   }
   return found.sort((a, b) => a.index - b.index);
@@ -292,7 +314,16 @@ function cutDate(day: number, month: number, yearStart: string, index: number, n
 /** How many characters a number was printed with (OCR's spaces inside it not counted). */
 const width = (token: string): number => token.replace(/\s/g, '').length;
 
-function pushDate(found: PrintedDate[], day: number, month: number, yearText: string, index: number, numeric: boolean, widths: string, monthGuessed = false): void {
+function pushDate(
+  found: PrintedDate[],
+  day: number,
+  month: number,
+  yearText: string,
+  index: number,
+  numeric: boolean,
+  widths: string,
+  { monthGuessed = false, yearFirstRunTogether = false }: { readonly monthGuessed?: boolean; readonly yearFirstRunTogether?: boolean } = {},
+): void {
   const yearDigits = yearText.length === 4 ? 4 : 2;
   const year = Number(yearText);
   // Two-digit years are checked against a leap year so 29 FEB survives until the century is known.
@@ -310,6 +341,7 @@ function pushDate(found: PrintedDate[], day: number, month: number, yearText: st
     numeric,
     shape: `${widths}-${yearDigits}`,
     ...(monthGuessed ? { monthGuessed } : {}),
+    ...(yearFirstRunTogether ? { yearFirstRunTogether } : {}),
   });
 }
 

@@ -956,7 +956,7 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
  * are not the date's place.
  */
 export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
-  const guessMonths = date.monthGuessed === true;
+  const options = { guessMonths: date.monthGuessed === true, yearFirstRuns: date.yearFirstRunTogether === true };
   let offset = 0;
   let first = phrase.words.length - 1;
   for (const [i, w] of phrase.words.entries()) {
@@ -968,15 +968,19 @@ export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
   }
   for (let end = first + 1; end <= phrase.words.length; end++) {
     const words = phrase.words.slice(first, end);
-    const again = parsePrintedDates(words.map((w) => w.text).join(' '), { guessMonths });
+    const again = parsePrintedDates(words.map((w) => w.text).join(' '), options);
     if (again.some((d) => d.digits === date.digits && d.month === date.month)) return capitalsBox(words);
   }
   return phrase.bbox;
 }
 
-/** The dates in `phrases`, each with the box of the words it was read from (with months guessed: the date of issue's). */
-function datesAt(phrases: readonly Phrase[], guessMonths = false): { date: PrintedDate; bbox: BoundingBox }[] {
-  return phrases.flatMap((p) => parsePrintedDates(p.text, { guessMonths }).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
+/**
+ * The dates in `phrases`, each with the box of the words it was read from (`forIssue`: the date of issue's, with
+ * months guessed and year-first runs read, both flagged).
+ */
+function datesAt(phrases: readonly Phrase[], forIssue = false): { date: PrintedDate; bbox: BoundingBox }[] {
+  const options = { guessMonths: forIssue, yearFirstRuns: forIssue };
+  return phrases.flatMap((p) => parsePrintedDates(p.text, options).map((date) => ({ date, bbox: dateWordsBox(p, date) })));
 }
 
 /**
