@@ -5,7 +5,7 @@
  * labelled year that lost it); it never produces a date nobody printed.
  */
 import type { BoundingBox } from '../../../core/ocr/types.ts';
-import { isoOf, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
+import { isoOf, onlyOnRule, resolveTwoDigitYear, type PrintedDate } from './printedDate.ts';
 import { shiftIsoDate } from '../../../core/mrz/mrzDate.ts';
 
 export interface IssueDateCandidate {
@@ -271,7 +271,7 @@ export function readIssueDate(
     const isTypical = iso !== null && typical.includes(iso);
     // A month guessed from a misread word (monthOneLetterOff), or eight digits read as a year-first date, is evidence
     // only where the rule confirms the whole date.
-    if ((candidate.joined === true || date.monthGuessed === true || date.yearFirstRunTogether === true) && !(isTypical && inRuleWindow(iso))) continue;
+    if ((candidate.joined === true || onlyOnRule(date)) && !(isTypical && inRuleWindow(iso))) continue;
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && (isTypical ? inRuleWindow(iso) : labelled && inWindow(iso))) {
       if (isTypical) ruleDatesRead.add(iso);
@@ -335,7 +335,7 @@ function soleOtherDate(
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
   const read = candidates
-    .filter(({ date, joined }) => date.valid && joined !== true && date.monthGuessed !== true && date.yearFirstRunTogether !== true)
+    .filter(({ date, joined }) => date.valid && joined !== true && !onlyOnRule(date))
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
     .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
   const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);

@@ -37,6 +37,9 @@ export interface PrintedDate {
   readonly yearFirstRunTogether?: boolean;
 }
 
+/** A date read from a misread month word or eight digits run together: it counts only as the 5/10-year rule's exact date. */
+export const onlyOnRule = (date: PrintedDate): boolean => date.monthGuessed === true || date.yearFirstRunTogether === true;
+
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
 const monthWords: Readonly<Record<string, number>> = (() => {
   const table: [number, string[]][] = [

@@ -1123,8 +1123,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const expiry = f.expiryDate.value;
   const issueLabels = all.filter((lv) => lv.field === 'issue_date');
   const issueLabelled = [...issueLabels.flatMap((lv) => lv.values), ...issueLabels.map((lv) => lv.label)];
-  // A month word misread a letter off (`19 NOW NOW 16`) counts for the date of issue only where that gives the
-  // 5/10-year rule's date exactly (readIssueDate).
+  // A month word misread a letter off (`19 NOW NOW 16`), or a year-first date run together (`20190201`), counts for
+  // the date of issue only where that gives the 5/10-year rule's date exactly (readIssueDate).
   const alone = datesAt(phrases, true);
   // Dates only a row's phrases read together spell, none of them alone (`01` beside `01 2015`).
   const joined = datesAt(rowRuns(phrases).map(joinedRun), true).filter(({ date }) => !alone.some((a) => a.date.digits === date.digits));
