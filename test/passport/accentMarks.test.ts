@@ -1176,6 +1176,18 @@ describe('letterCentres', () => {
     expect(letterCentres([...'SIGRUNS'], sigrun, 40, 230).onBlobs).toBe(false);
     expect(letterCentres([...'SSIGRUN'], sigrun, 20, 188).onBlobs).toBe(false);
   });
+  it('does not match letters to as many blobs where one blob is two letters wide', () => {
+    // Seed 1239801 hard photo 66: NÚÑEZ read `NUREZ`, the Ú cut in two by its acute and EZ run together. Five blobs
+    // for five letters put Ñ's blob under the E and its tilde came back a grave there (`NUNÈZ`).
+    const nunez = [blob(91, 112), blob(115, 130), blob(126, 136), blob(139, 159), blob(163, 201)];
+    const { centres, onBlobs } = letterCentres([...'NUREZ'], nunez, 91, 201);
+    expect(onBlobs).toBe(false);
+    // Spread over the word, the E stands right of the Ñ's blob.
+    expect(centres[3]).toBeGreaterThan(160);
+    // One letter to each blob where each is one letter wide.
+    const apart = [blob(91, 112), blob(115, 130), blob(139, 159), blob(163, 178), blob(182, 201)];
+    expect(letterCentres([...'NUREZ'], apart, 91, 201)).toMatchObject({ onBlobs: true, centres: [101.5, 122.5, 149, 170.5, 191.5] });
+  });
   it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
     const lost = ink.filter((_, i) => i !== 3);
     const { centres, onBlobs } = letterCentres(letters, lost, 96, 267);

@@ -1142,7 +1142,11 @@ function barLeftOfStem(blob: Blob, mask: Uint8Array, maskWidth: number): boolean
 export function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: number, x1: number): { centres: number[]; onBlobs: boolean } {
   const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
   const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
-  if (inOrder.length > 0 && inOrder.length === isLetter.filter(Boolean).length) {
+  // As many blobs as letters place each letter on its blob only where every blob is one letter wide: one as wide as
+  // two letters beside a letter split in two (a mark's stroke cut off) matches the count by chance, off by one between.
+  const height = median(inOrder.map((b) => b.maxY - b.minY + 1));
+  const oneLetterEach = inOrder.every((b) => b.maxX - b.minX + 1 < height * 1.4);
+  if (inOrder.length > 0 && inOrder.length === isLetter.filter(Boolean).length && oneLetterEach) {
     let k = 0;
     const onBlobs = letters.map((_, i) => (isLetter[i] ? inOrder[k++]!.cx : Number.NaN));
     // A hyphen or apostrophe between letters: halfway between its neighbours.
