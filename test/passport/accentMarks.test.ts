@@ -1176,7 +1176,7 @@ describe('letterCentres', () => {
     expect(letterCentres([...'SIGRUNS'], sigrun, 40, 230).onBlobs).toBe(false);
     expect(letterCentres([...'SSIGRUN'], sigrun, 20, 188).onBlobs).toBe(false);
   });
-  it('does not match letters to as many blobs where one blob is two letters wide', () => {
+  it('does not match letters to as many blobs where one is two letters wide and another too narrow for its letter', () => {
     // Seed 1239801 hard photo 66: NÚÑEZ read `NUREZ`, the Ú cut in two by its acute and EZ run together. Five blobs
     // for five letters put Ñ's blob under the E and its tilde came back a grave there (`NUNÈZ`).
     const nunez = [blob(91, 112), blob(115, 130), blob(126, 136), blob(139, 159), blob(163, 201)];
@@ -1187,6 +1187,9 @@ describe('letterCentres', () => {
     // One letter to each blob where each is one letter wide.
     const apart = [blob(91, 112), blob(115, 130), blob(139, 159), blob(163, 178), blob(182, 201)];
     expect(letterCentres([...'NUREZ'], apart, 91, 201)).toMatchObject({ onBlobs: true, centres: [101.5, 122.5, 149, 170.5, 191.5] });
+    // A wide blob alone is a letter with ink run on beside it (real-esp-2's ESPAÑOL, its L joined to ink past the name).
+    const runOn = [blob(13, 30), blob(41, 58), blob(69, 88), blob(97, 116), blob(125, 144), blob(153, 173), blob(183, 243)];
+    expect(letterCentres([...'ESPANOL'], runOn, 13, 243).onBlobs).toBe(true);
   });
   it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
     const lost = ink.filter((_, i) => i !== 3);

@@ -1142,11 +1142,16 @@ function barLeftOfStem(blob: Blob, mask: Uint8Array, maskWidth: number): boolean
 export function letterCentres(letters: readonly string[], tall: readonly Blob[], x0: number, x1: number): { centres: number[]; onBlobs: boolean } {
   const inOrder = [...tall].sort((a, b) => a.cx - b.cx);
   const isLetter = letters.map((c) => /[\p{L}\d]/u.test(c));
-  // As many blobs as letters place each letter on its blob only where every blob is one letter wide: one as wide as
-  // two letters beside a letter split in two (a mark's stroke cut off) matches the count by chance, off by one between.
+  // As many blobs as letters place each letter on its blob, unless one blob is as wide as two letters and another
+  // too narrow for the letter it would take (not an I or J): a join and a split matching the count by chance, the
+  // letters between them one blob off. A wide blob alone is a letter with ink beside it (the line's end run on).
+  const width = (b: Blob): number => b.maxX - b.minX + 1;
   const height = median(inOrder.map((b) => b.maxY - b.minY + 1));
-  const oneLetterEach = inOrder.every((b) => b.maxX - b.minX + 1 < height * 1.4);
-  if (inOrder.length > 0 && inOrder.length === isLetter.filter(Boolean).length && oneLetterEach) {
+  const usualWidth = median(inOrder.map(width));
+  const lettersRead = letters.filter((_, i) => isLetter[i]);
+  const joinAndSplit =
+    inOrder.some((b) => width(b) >= height * 1.4) && inOrder.some((b, k) => width(b) < usualWidth * 0.6 && advance(lettersRead[k] ?? '') > 0.35);
+  if (inOrder.length > 0 && inOrder.length === lettersRead.length && !joinAndSplit) {
     let k = 0;
     const onBlobs = letters.map((_, i) => (isLetter[i] ? inOrder[k++]!.cx : Number.NaN));
     // A hyphen or apostrophe between letters: halfway between its neighbours.
