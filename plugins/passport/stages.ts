@@ -32,6 +32,11 @@ export interface Readings {
   readonly vizSharper: OcrResult | null;
   /** The field zone's print as dark as the MRZ's ink alone, read only when neither pass found a date of issue. */
   readonly vizInk?: OcrResult | null;
+  /**
+   * The same ink page where it was read for a name only (vizInk null): not a date's source, but a reading of the
+   * print whose 5/10-year rule dates are rivals all the same (rivalRuleDates).
+   */
+  readonly vizInkForNames?: OcrResult | null;
   readonly refined: RefinedNames;
   /** Where each name line re-read into `refined` was found (the words of the pass it was found in). */
   readonly nameLines: { readonly surname: PrintedBox | null; readonly givenNames: PrintedBox | null };

@@ -37,6 +37,7 @@ function readings(
     readonly doubted2?: Readonly<Record<number, string>>;
     readonly viz?: OcrResult;
     readonly vizSharper?: OcrResult;
+    readonly vizInkForNames?: OcrResult;
     readonly refined?: Readings['refined'];
     readonly sourcePxPerMm?: number;
   } = {},
@@ -74,6 +75,7 @@ function readings(
     located: { reading, parse, page: { image: { data: Buffer.alloc(4), width: 2, height: 2, channels: 1 }, pxPerMm: null }, last: null },
     viz: printed.viz ?? emptyOcrResult,
     vizSharper: printed.vizSharper ?? null,
+    ...(printed.vizInkForNames === undefined ? {} : { vizInkForNames: printed.vizInkForNames }),
     refined: printed.refined ?? {},
     nameLines: { surname: null, givenNames: null },
     lastPage: undefined,
@@ -427,5 +429,18 @@ describe('a part past a cut MRZ that a pass reads going on', () => {
     const whole = rowsWith('EMILY CHARLOTTE ELEANOR');
     const result = decodeReadings(readings([], [], [], { line1, viz: whole, vizSharper: whole, refined: { givenNames: 'EMILY CHARLOTTE ELEANOR' } }), ctx);
     expect(result.given_name).toBe('EMILY CHARLOTTE ELEANOR');
+  });
+});
+
+describe('the date of issue', () => {
+  // The specimen expires 15 APR 12: the 5/10-year rule's dates are 16 APR 02 (ten years less a day) and 15 APR 02.
+  const zone = (issue: string) => page(['ERIKSSON', 'ANNA MARIA', '12 AUG 74', issue, '15 APR 12']);
+  it("counts the ink page read for a name as a reading of the rule's dates, rival to the passes'", () => {
+    // Seed 1239901 hard photo 20: both passes read the day's 6 as 5; the ink page, read for a name, read it 6.
+    const passes = { viz: zone('15 APR 02'), vizSharper: zone('15 APR 02') };
+    expect(decodeReadings(readings([], [], [], passes), ctx).issue_date).toBe('2002-04-15');
+    expect(decodeReadings(readings([], [], [], { ...passes, vizInkForNames: zone('16 APR 02') }), ctx).issue_date).toBeNull();
+    // Read alike there, it is no rival.
+    expect(decodeReadings(readings([], [], [], { ...passes, vizInkForNames: zone('15 APR 02') }), ctx).issue_date).toBe('2002-04-15');
   });
 });

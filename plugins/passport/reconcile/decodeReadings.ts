@@ -81,6 +81,16 @@ export function endsAtStroke(read: string): boolean {
 }
 
 /**
+ * The 5/10-year rule's dates the ink page read where it was read for a name only: the issue date is not taken from
+ * it, but a rule date it read is as much a reading of the print as another pass's (`16 MAR 26` there, where two
+ * passes read `15 MAR 26`, a day's 6 misread as 5).
+ */
+function inkForNamesRuleDates(readings: Readings, parse: Readings['located']['parse'], refined: Readings['refined'], now: Date | null): readonly string[] {
+  const ink = readings.vizInkForNames;
+  return ink == null ? [] : (readVizFields(ink, parse, refined, now).issueRuleDates ?? []);
+}
+
+/**
  * The hyphens every reading of the print shows between the MRZ name parts' words (hyphensSeen): each pass's phrases,
  * the name lines' re-reads, and the earlier pass's. For a part not read whole, answered with the MRZ's letters.
  */
@@ -367,6 +377,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     { choice: printedIssue ?? null, ruleDates: printed.issueRuleDates ?? [] },
     { choice: againIssue ?? null, ruleDates: again?.issueRuleDates ?? [] },
     { choice: inkIssue, ruleDates: inkRuleDates },
+    { choice: null, ruleDates: inkForNamesRuleDates(readings, parse, refined, ctx.now) },
   ]);
   const labelledIssues = [printedIssue, againIssue, inkIssue].filter((c) => c?.basis === 'label');
   const onlyLabelled = new Set(labelledIssues.map((c) => c?.iso)).size === 1 ? (labelledIssues[0] ?? null) : null;

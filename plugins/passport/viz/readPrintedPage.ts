@@ -491,6 +491,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
   let viz: OcrResult;
   let vizSharper: OcrResult | null = null;
   let vizInk: OcrResult | null = null;
+  let vizInkForNames: OcrResult | null = null;
   let refined: RefinedNames = {};
   let nameLines: Readings['nameLines'] = { surname: null, givenNames: null };
   const sourcePxPerMm = located.reading.page?.sourcePxPerMm;
@@ -681,6 +682,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     if (again !== null && (wanted.surname || wanted.givenNames)) {
       inkRead = readPersonalisedInk(located, inkOfFirst(), ctx);
       const ink = await inkRead;
+      vizInkForNames = ink?.ocr ?? null;
       // The ink page and the first pass's page are one size: the boxes of either are the same pixels.
       const width = first.scaled.width;
       const sparse = ink === null ? null : locateNames(ink.ocr, located.parse);
@@ -756,5 +758,6 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     viz = await ctx.ocr.recognize({ image: page.image, segmentation: 'sparse_text', signal: ctx.signal });
   }
   const lastPage = lastRead === null ? undefined : await lastRead;
-  return { located, viz, vizSharper, vizInk, refined, nameLines, lastPage, ...(printTooSmall ? { printTooSmall } : {}) };
+  const inkForNames = vizInk === null && vizInkForNames !== null ? { vizInkForNames } : {};
+  return { located, viz, vizSharper, vizInk, ...inkForNames, refined, nameLines, lastPage, ...(printTooSmall ? { printTooSmall } : {}) };
 }
