@@ -807,6 +807,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('seo-yeon-hyphen-blur-joined');
     expect(accentsOf(crop, ocr, pluginImaging)).toBe(printed);
   });
+  it("puts back a hyphen the darker measure leaves a speck of, alone in a gap twice the word's letter gaps", async () => {
+    // Seed 1239901 hard photo 46: SEO-YEON read `SEOYEON`, its letters too joined to measure the line's gaps, the
+    // dash's core 4 px square; it came back SEO YEON.
+    const { crop, ocr, printed } = await pinnedCrop('seo-yeon-hyphen-cored-speck');
+    expect(accentsOf(crop, ocr, pluginImaging)).toBe(printed);
+  });
   it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
     const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');

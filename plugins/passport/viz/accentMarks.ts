@@ -630,17 +630,20 @@ export function readAccentMarks(
   let onInk = words.length > 0;
   // The letters' darkest ink over the whole line, for telling a printed hyphen from texture between words.
   const lineLetterInk: number[] = [];
+  // Letters blur joined so that too few stand apart to measure the line's gaps (lineLetters): no gap tells a hyphen.
+  const gapsMeasured = lineLetters(words, blobs) !== null;
+  const strictInkOf = (): Ink =>
+    (strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents));
   for (const word of words) {
     let read = markedWord(word, { mask, blobs }, true);
     const joined = read.joined;
     if (joined) {
-      strict ??= inkDarkerThan(crop, Math.min(threshold, paper - strictInk * (paper - percentile(crop.data, 0.02))), connectedComponents);
-      const again = markedWord(word, strict, false);
+      const again = markedWord(word, strictInkOf(), false);
       const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
     // The darker measure parts the letters blur joined, and with them a hyphen or apostrophe OCR read nothing for (`SEOYEON`).
-    out.push(strict !== null && joined ? punctuationInJoinedWord(read.text, word, strict.blobs) : read.text);
+    out.push(joined || !gapsMeasured ? punctuationInJoinedWord(read.text, word, strictInkOf().blobs) : read.text);
     onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
@@ -1572,7 +1575,24 @@ function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Bl
   const widths = chars.map(advance);
   const total = widths.reduce((a, b) => a + b, 0);
   const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx);
-  const dashes = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b));
+  const shaped = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b));
+  // Blur and the darker measure leave a short dash its core alone, a speck no wider than tall: at the letters' middle
+  // height, alone in a gap twice as wide as the word's letters stand apart (no letter's column over it), it is the
+  // dash OCR read nothing for; a speck between letters set as close as the rest is texture.
+  const byX = [...letters].sort((a, b) => a.minX - b.minX);
+  const gaps = byX.slice(1).map((b, k) => letterGap(byX[k]!, b));
+  const usualGap = gaps.length === 0 ? 0 : median(gaps);
+  const inWideGap = (b: Blob): boolean =>
+    byX.slice(1).some((right, k) => {
+      const gap = gaps[k]!;
+      return gap >= Math.max(usualGap * 2, capHeight * 0.25) && b.minX > byX[k]!.maxX && b.maxX < right.minX;
+    });
+  const speck = (b: Blob): boolean => {
+    const w = b.maxX - b.minX + 1;
+    const h = b.maxY - b.minY + 1;
+    return b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 && h < capHeight * 0.3 && w < capHeight * 0.5 && b.n >= 4;
+  };
+  const dashes = shaped.length > 0 ? shaped : within.filter((b) => speck(b) && inWideGap(b));
   // An apostrophe OCR dropped (`DARTOIS`) stands clear of the letters' columns, as a mark above one does not.
   const clear = (b: Blob): boolean => !letters.some((l) => b.minX <= l.maxX && b.maxX >= l.minX);
   const apostrophes = dashes.length === 0 ? within.filter((b) => apostropheShaped(b, top, capHeight) && betweenLetters(b) && clear(b)) : [];
