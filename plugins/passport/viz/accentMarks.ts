@@ -1576,9 +1576,9 @@ function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Bl
   const total = widths.reduce((a, b) => a + b, 0);
   const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx);
   const shaped = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b));
-  // Blur and the darker measure leave a short dash its core alone, a speck no wider than tall: at the letters' middle
-  // height, alone in a gap twice as wide as the word's letters stand apart (no letter's column over it), it is the
-  // dash OCR read nothing for; a speck between letters set as close as the rest is texture.
+  // Blur and the darker measure leave a short dash its core alone, a speck under half a capital wide, however round:
+  // at the letters' middle height, alone in a gap twice as wide as the word's letters stand apart (no letter's column
+  // over it), it is the dash OCR read nothing for; a speck between letters set as close as the rest is texture.
   const byX = [...letters].sort((a, b) => a.minX - b.minX);
   const gaps = byX.slice(1).map((b, k) => letterGap(byX[k]!, b));
   const usualGap = gaps.length === 0 ? 0 : median(gaps);
