@@ -813,6 +813,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr, printed } = await pinnedCrop('seo-yeon-hyphen-cored-speck');
     expect(accentsOf(crop, ocr, pluginImaging)).toBe(printed);
   });
+  it('joins two words by the hyphen whose core alone stands midway between them in the darker measure', async () => {
+    // Seed 1240101 hard photo 117: blur joined the hyphen of OLUWADAMILARE-BABATUNDE to the letters beside it, so the
+    // two words OCR read stood no gap apart at the page's threshold and were glued into one.
+    const { crop, ocr } = await pinnedCrop('oluwadamilare-hyphen-joined-by-blur');
+    expect(accentsOf(crop, ocr, pluginImaging)).toMatch(/^OLUWADAMILAR.-BABATUNDE$/);
+  });
   it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
     const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');

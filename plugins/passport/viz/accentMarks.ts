@@ -650,7 +650,7 @@ export function readAccentMarks(
   // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
-  return { text: joinWords(out, words, blobs.filter(dashInked), blobs), onInk };
+  return { text: joinWords(out, words, blobs.filter(dashInked), blobs, () => strictInkOf().blobs), onInk };
 }
 
 /** A name word as read with its marks. */
@@ -1459,7 +1459,7 @@ function wordsWithinTheirOwnInk(words: readonly OcrWord[]): OcrWord[] {
  * The words joined by spaces, or by a hyphen where OCR dropped one: a short, flat blob in the gap between two
  * words, at the middle of their capitals' height (`EL-SAYED` read as `EL` `SAYED`).
  */
-function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[], allInk: readonly Blob[]): string {
+function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: readonly Blob[], allInk: readonly Blob[], darker: () => readonly Blob[]): string {
   // A single-line read under texture splits a word at a letter's gap (`ALE KSANDR`): two words whose letters stand
   // no further apart than the line's letters do are one.
   const line = lineLetters(words, blobs);
@@ -1487,15 +1487,51 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
         b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 && dashShaped(b, top, capHeight),
     );
     const noHyphenYet = !joined.endsWith('-') && !spaced[i]!.startsWith('-');
+    // Blur joined the hyphen to a letter beside it at the page's threshold (`OLUWADAMILARŁ BABATUNDE`): the darker
+    // measure leaves its core, alone midway between the two words' letters.
+    const cored = !dash && noHyphenYet && coredDashBetween(darker(), left, right, boxHeight);
     const gap = wordGaps[i];
     // Narrow beside the line's spaces too: a face tracked wide (letters a third of a capital apart) sets its spaces
     // wider still, and OCR splits its words at a letter's gap (`A HMET`) that no fixed share of a capital tells.
     const otherGaps = wordGaps.filter((g, k): g is number => g !== null && k !== i);
     const narrow = (g: number): boolean => g < line!.capHeight * 0.2 || (otherGaps.length > 0 && g < median(otherGaps) * 0.5);
-    const glued = line !== null && gap != null && !dash && gap <= line.gap * 1.5 + 1 && narrow(gap);
-    joined += (glued ? '' : dash && noHyphenYet ? '-' : ' ') + spaced[i];
+    const glued = line !== null && gap != null && !dash && !cored && gap <= line.gap * 1.5 + 1 && narrow(gap);
+    joined += (glued ? '' : (dash || cored) && noHyphenYet ? '-' : ' ') + spaced[i];
   }
   return joined;
+}
+
+/**
+ * Whether the darker measure's ink (`blobs`) shows a hyphen's core between two words' boxes: a dash or a cored speck
+ * (coredSpeck) in the gap between the left word's last letter and the right word's first, midway (a quarter of the gap
+ * either side), no other ink in the gap at its height, the gap 0.35 to 1.5 capitals wide (a letter's gap holds no
+ * hyphen, nor a space set wider). Texture's specks are lighter than the letters and gone at that darkness; one left in a space, off its
+ * middle or beside other ink there, is not taken.
+ */
+function coredDashBetween(blobs: readonly Blob[], left: OcrWord['bbox'], right: OcrWord['bbox'], boxHeight: number): boolean {
+  const capitals = capitalsAcross(blobs, left.x0, right.x1, boxHeight);
+  if (capitals === null) return false;
+  const { letters, within, top, capHeight } = capitals;
+  const lefts = letters.filter((b) => b.cx >= left.x0 && b.cx <= left.x1);
+  const rights = letters.filter((b) => b.cx >= right.x0 && b.cx <= right.x1);
+  if (lefts.length === 0 || rights.length === 0) return false;
+  const from = Math.max(...lefts.map((b) => b.maxX));
+  const to = Math.min(...rights.map((b) => b.minX));
+  const gap = to - from - 1;
+  if (gap < capHeight * 0.35 || gap > capHeight * 1.5) return false;
+  const inGap = within.filter((b) => b.minX > from && b.maxX < to);
+  const cores = inGap.filter((b) => dashShaped(b, top, capHeight) || coredSpeck(b, top, capHeight));
+  if (cores.length !== 1) return false;
+  const core = cores[0]!;
+  const beside = inGap.some((b) => b !== core && b.maxY >= core.minY && b.minY <= core.maxY);
+  return !beside && Math.abs(core.cx - (from + to) / 2) <= gap * 0.25;
+}
+
+/** A short dash's core at the darker measure: a speck at the capitals' middle height, under half a capital wide. */
+function coredSpeck(b: Blob, top: number, capHeight: number): boolean {
+  const w = b.maxX - b.minX + 1;
+  const h = b.maxY - b.minY + 1;
+  return b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 && h < capHeight * 0.3 && w < capHeight * 0.5 && b.n >= 4;
 }
 
 /**
@@ -1587,12 +1623,7 @@ function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Bl
       const gap = gaps[k]!;
       return gap >= Math.max(usualGap * 2, capHeight * 0.25) && b.minX > byX[k]!.maxX && b.maxX < right.minX;
     });
-  const speck = (b: Blob): boolean => {
-    const w = b.maxX - b.minX + 1;
-    const h = b.maxY - b.minY + 1;
-    return b.cy > top + capHeight * 0.3 && b.cy < top + capHeight * 0.75 && h < capHeight * 0.3 && w < capHeight * 0.5 && b.n >= 4;
-  };
-  const dashes = shaped.length > 0 ? shaped : within.filter((b) => speck(b) && inWideGap(b));
+  const dashes = shaped.length > 0 ? shaped : within.filter((b) => coredSpeck(b, top, capHeight) && inWideGap(b));
   // An apostrophe OCR dropped (`DARTOIS`) stands clear of the letters' columns, as a mark above one does not.
   const clear = (b: Blob): boolean => !letters.some((l) => b.minX <= l.maxX && b.maxX >= l.minX);
   const apostrophes = dashes.length === 0 ? within.filter((b) => apostropheShaped(b, top, capHeight) && betweenLetters(b) && clear(b)) : [];
