@@ -720,6 +720,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1035001 styled-dev 168 (a clean PDF): JI-WOO's hyphen read `:`, and the name came back JI WOO. The J's tail
     // made it too tall to count among the line's letters, which were then too few to measure.
     ['reads a stop or colon OCR read between two letters as the hyphen the ink shows there', 'ji-woo-hyphen-read-colon'],
+    // Hard photo of seed 1240101, item 84: JI-WOO read `JI'WOO`, the flat dash at mid-height taken for an apostrophe;
+    // the MRZ's filler then made it a space.
+    ['reads an apostrophe OCR read between two letters as the hyphen the ink shows there, flat at mid-height', 'ji-woo-hyphen-read-apostrophe'],
     // Seed 1035001 styled-dev 25 (a scan): OCR dropped the hyphen in ÇELIK-YILMAZ and read one word, `GELIKYILMAZ`;
     // the MRZ's filler then made it a space.
     ['joins two words OCR read as one by the hyphen whose ink alone stands in the gap between them', 'celik-yilmaz-hyphen-dropped'],

@@ -1550,8 +1550,8 @@ function lettersAcross(word: OcrWord, line: LineLetters, blobs: readonly Blob[])
  * had them apart): where the word's letters stand one blob each, a gap with no ink in it (a hyphen's, an
  * apostrophe's), twice as wide as the line's letters stand apart and more, and 0.3 of a capital (a space is some 0.4),
  * parts two words of two letters or more; where a hyphen's ink alone stands in the gap, they are joined by it (OCR
- * dropped it: `CELIKYILMAZ`). And a stop, comma or colon OCR read between two letters (no name prints one there) is
- * the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
+ * dropped it: `CELIKYILMAZ`). And a stop, comma, colon or apostrophe OCR read between two letters (no name prints
+ * the first three there) is the hyphen the ink shows in that gap (`JI:WOO` for JI-WOO on a clean PDF).
  */
 function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLetters, blobs: readonly Blob[], allInk: readonly Blob[]): string {
   const chars = [...text];
@@ -1564,7 +1564,9 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
     const [left, right] = [letters[k]!, letters[k + 1]!];
     const inGap = (b: Blob): boolean => b.maxX > left.maxX && b.minX < right.minX;
     const between = blobs.filter((b) => b !== left && b !== right && inGap(b));
-    if (at[k + 1] === at[k]! + 2 && /^[.,:;]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
+    // An apostrophe so read is the hyphen too: a dash lies flat at the capitals' middle, an apostrophe hangs upright
+    // from their top (`JI'WOO` for JI-WOO on a hard photo).
+    if (at[k + 1] === at[k]! + 2 && /^[.,:;'’]$/.test(chars[at[k]! + 1]!) && between.some((b) => dashShaped(b, top, line.capHeight))) chars[at[k]! + 1] = '-';
     // A hyphen OCR read across a space with no ink at all at the capitals' height, however faint: a texture line
     // lighter than the page's threshold crossing the space (`SEO-JUN-HARUTO` for SEO-JUN HARUTO). A printed hyphen,
     // even one glare washed out of the letters' ink, is ink at the threshold.
