@@ -822,6 +822,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr } = await pinnedCrop('oluwadamilare-hyphen-joined-by-blur');
     expect(accentsOf(crop, ocr, pluginImaging)).toMatch(/^OLUWADAMILAR.-BABATUNDE$/);
   });
+  it('takes no Æ from an E blur joined to the S after it, however wide and flat-topped their blob', async () => {
+    // Seed 1240201 hard photo 59: INÉS's E and S one blob, 1.4 capitals wide, came back INÆS past a cut MRZ.
+    const { crop, ocr } = await pinnedCrop('ines-e-and-s-blur-joined');
+    expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Æ');
+    expect(accentsOf(crop, ocr, pluginImaging)).toMatch(/ IN.S$/);
+  });
   it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
     const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');
