@@ -828,6 +828,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Æ');
     expect(accentsOf(crop, ocr, pluginImaging)).toMatch(/ IN.S$/);
   });
+  it('keeps the Æ OCR read as two letters, the A the right one, a letter of its pair inside its blob', async () => {
+    // Styled seed 1239701 item 177: KJÆRSTIN read `KJZARSTIN`, the Z's centre inside the Æ's blob as INÉS's S is
+    // inside its E's; a first form of the rule above took it for two letters joined and the MRZ's AE came back Ä.
+    const { crop, ocr } = await pinnedCrop('kjaerstin-ligature-read-za');
+    expect(accentsOf(crop, ocr, pluginImaging)).toContain('Æ');
+  });
   it('takes no Ł from a blurred E read as E, whose top arm reaches as far as its foot', async () => {
     const { crop, ocr } = await pinnedCrop('jurgen-blurred-e-as-one-blob');
     expect(accentsOf(crop, ocr, pluginImaging)).not.toContain('Ł');

@@ -591,14 +591,13 @@ export function readAccentMarks(
       if (ligature < 0 && (base === 'A' || base === 'E')) {
         const before = base === 'E' && bases[i - 1] === 'A' ? wideLetter(i - 1) : null;
         if (before !== null && centres[i]! >= before.minX && centres[i]! <= before.maxX + letterWidth * 0.3) return '';
-        if (process.env['DBG'] && wideLetter(i) !== null) { const wb = wideLetter(i)!; console.error('DBGAE', letters.join(''), i, JSON.stringify({ blob: [wb.minX, wb.maxX, wb.minY, wb.maxY], centres, capHeight, letterWidth, tall: tall.map((t) => [t.minX, t.maxX]) })); }
-        // Two letters blur joined make a blob as wide and as flat along its top (INÉS's E and S, `INÆS`): a neighbour's
-        // centre then lies inside it too. Not the A and E OCR read for the ligature's two halves.
+        // An E blur joined to the letter after it makes a blob as wide and as flat along its top (INÉS's E and S,
+        // `INÆS`): that letter's centre lies inside it too, right of the E, where an Æ read as E has its E-half. Not
+        // for an A: OCR reads an Æ's two halves as two letters, the A among them (`KJZARSTIN`).
         const wide = wideLetter(i);
-        const halves = (j: number): boolean => (j < i ? bases[j] === 'A' && base === 'E' : base === 'A' && bases[j] === 'E');
-        const inside = (j: number): boolean => wide !== null && centres[j]! > wide.minX + letterWidth * 0.25 && centres[j]! < wide.maxX - letterWidth * 0.25;
-        const shared = [i - 1, i + 1].some((j) => j >= 0 && j < letters.length && !halves(j) && inside(j));
-        if (wide !== null && !shared) return 'Æ';
+        const next = centres[i + 1];
+        const joinedOnward = base === 'E' && wide !== null && next !== undefined && next > wide.minX + letterWidth * 0.25 && next < wide.maxX - letterWidth * 0.25;
+        if (wide !== null && !joinedOnward) return 'Æ';
       }
       if (hung !== null && nameLetters.has(hung)) return hung;
       const struck = textured ? null : struckLetter(base, letterBlob(centres[i]!, tall, letterWidth), mask, crop.width, capTop, { centre: centres[i]!, width: letterWidth });
