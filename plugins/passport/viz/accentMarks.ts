@@ -1509,10 +1509,10 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
 
 /**
  * Whether the darker measure's ink (`blobs`) shows a hyphen's core between two words' boxes: a dash or a cored speck
- * (coredSpeck) in the gap between the left word's last letter and the right word's first, midway (a quarter of the gap
- * either side), no other ink in the gap at its height, the gap 0.35 to 1.5 capitals wide (a letter's gap holds no
- * hyphen, nor a space set wider). Texture's specks are lighter than the letters and gone at that darkness; one left in a space, off its
- * middle or beside other ink there, is not taken.
+ * (coredSpeck) in the gap between the left word's last letter and the right word's first, midway (a quarter of the
+ * gap either side), no other ink in the gap at its height, the gap 0.35 to 1.5 capitals wide (a letter's gap holds no
+ * hyphen, nor a space set wider). Texture lighter than the letters is gone at that darkness; a speck left in a space
+ * off its middle, or beside other ink there, is not taken.
  */
 function coredDashBetween(blobs: readonly Blob[], left: OcrWord['bbox'], right: OcrWord['bbox'], boxHeight: number): boolean {
   const capitals = capitalsAcross(blobs, left.x0, right.x1, boxHeight);
