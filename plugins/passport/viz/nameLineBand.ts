@@ -23,7 +23,9 @@ function nameCapitals(crop: RawImage, { otsu, connectedComponents, letterHeightO
   const { all, inner: blobs } = inkBlobs(crop, { otsu, connectedComponents });
   const { height: letterHeight, mostInk } = letterHeightOf(blobs);
   const letters = blobs.filter((b) => b.n >= mostInk * 0.15 && b.maxY - b.minY + 1 >= letterHeight * 0.7);
-  if (letters.length < 3) return null;
+  // Letters blur joined into one blob count by its width: a capital is at most about as wide as it is tall.
+  const lettersIn = (b: (typeof letters)[number]): number => Math.max(1, Math.round((b.maxX - b.minX + 1) / (b.maxY - b.minY + 1)));
+  if (letters.reduce((n, b) => n + lettersIn(b), 0) < 3) return null;
   const tops = letters.map((b) => b.minY).sort((a, b) => a - b);
   const bottoms = letters.map((b) => b.maxY).sort((a, b) => a - b);
   const capTop = tops[Math.floor(tops.length / 2)]!;
