@@ -732,6 +732,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1213001 styled-dev 9 (a scan): Æ in a face that draws it 1.05 capitals wide, read `KJARSTIN`; the A alone
     // against the MRZ's AE then came back as Ä, dots nobody printed.
     ['reads a glyph OCR took for A as Æ by its flat top, where the face draws Æ no wider than a serif A', 'kjaerstin-narrow-ligature'],
+    // Hard photo of seed 1240301, item 20: KOÇ read `KOG`, its O and Ç one blob with the cedilla's top; the hook was
+    // placed by the blob's middle, over the O, which takes none, and the answer was KOC.
+    ['reads a cedilla under a letter blur joined to the one before it, placed by where the hook hangs', 'koc-cedilla-joined-o'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -464,33 +464,38 @@ export function readAccentMarks(
       return best;
     };
     const letterSpan = median(tall.map((t) => t.maxX - t.minX + 1));
+    // Letters' width by their median, unless narrow ones (I, L) pull it under a round capital's (KILIÇ).
+    const roundWidth = Math.max(letterSpan, capHeight * 0.8);
     for (const b of hanging) {
-      const best = nearestLetter(b.cx);
-      if (best < 0 || !hangsHere.test(bases[best]!) || Math.abs(centres[best]! - b.cx) >= letterWidth * 0.6) continue;
-      // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), they drift along a long
-      // word: ink hanging between a letter that would take one mark and its neighbour that would take another (Ę's
-      // ogonek beside a C, BRZĘCZ) could be either's, and is neither's.
-      const rival = onBlobs ? -1 : nearestOther(b.cx, best);
-      if (rival >= 0 && Math.abs(centres[rival]! - b.cx) < letterWidth && hangsHere.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
       const own = b.maxY - b.minY + 1 < capHeight * 0.8;
-      const base = bases[best]!;
       // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
       // the print below it joined on (as wide as the letter, or the letter grown wider than letters are).
       const descent = own ? null : inkBelow(b, baselineNear(b) + capHeight * 0.08, mask, crop.width);
-      // Letters' width by their median, unless narrow ones (I, L) pull it under a round capital's (KILIÇ).
-      const roundWidth = Math.max(letterSpan, capHeight * 0.8);
-      if (descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4)) continue;
+      // Two or more letters blur joined into one blob (KOÇ's OÇ): the hook is the letter's it hangs under, so it is
+      // placed, and its width and middle judged, by that letter, not by the blob.
+      const several = descent !== null && centres.filter((c) => c >= b.minX && c <= b.maxX).length >= 2;
+      const at = several ? descent.centre : b.cx;
+      const best = nearestLetter(at);
+      if (best < 0 || !hangsHere.test(bases[best]!) || Math.abs(centres[best]! - at) >= letterWidth * 0.6) continue;
+      // Where centres are only estimated (OCR read a letter more or fewer than the ink shows), they drift along a long
+      // word: ink hanging between a letter that would take one mark and its neighbour that would take another (Ę's
+      // ogonek beside a C, BRZĘCZ) could be either's, and is neither's.
+      const rival = onBlobs ? -1 : nearestOther(at, best);
+      if (rival >= 0 && Math.abs(centres[rival]! - at) < letterWidth && hangsHere.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
+      const base = bases[best]!;
+      if (several ? descent.width > letterWidth * 0.55 : descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4)) continue;
       if (base === 'A' || base === 'E') {
         // An ogonek hangs from the letter's right foot (Ą, Ę), joined to it: ink of its own under a vowel is texture.
         // Under the J after it, the ink is as likely the J's own tail (many faces drop it below the line, and a small
         // bold copy joins AJ into one blob): either's, so neither's.
         const tailOfJ = descent !== null && bases[best + 1] === 'J' && nearestLetter(descent.centre) === best + 1;
-        if (descent !== null && descent.centre > b.minX + (b.maxX - b.minX + 1) * 0.5 && !tailOfJ) below.set(best, '\u0328');
+        const rightFoot = several ? centres[best]! : b.minX + (b.maxX - b.minX + 1) * 0.5;
+        if (descent !== null && descent.centre > rightFoot && !tailOfJ) below.set(best, '\u0328');
         continue;
       }
       // A cedilla hangs from its letter's middle: ink running down at one side of a blob is a hook of another shape
       // (Ę's ogonek, its E and the C after it one blob in a small soft crop, came back BRZEÇ).
-      if (descent !== null && Math.abs(descent.centre - b.cx) > (b.maxX - b.minX + 1) * 0.25) continue;
+      if (descent !== null && (several ? Math.abs(descent.centre - centres[best]!) > letterWidth * 0.25 : Math.abs(descent.centre - b.cx) > (b.maxX - b.minX + 1) * 0.25)) continue;
       // Under S a mark of its own, apart from the letter, is Romanian's comma (Ș), one the letter runs down into a
       // cedilla (Ş); under C (and a G, which Ç is read as) always a cedilla; under T only a comma of its own (Ț).
       if (base === 'T' && !own) continue;
