@@ -468,8 +468,6 @@ export function readAccentMarks(
     const roundWidth = Math.max(letterSpan, capHeight * 0.8);
     for (const b of hanging) {
       const own = b.maxY - b.minY + 1 < capHeight * 0.8;
-      // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
-      // the print below it joined on (as wide as the letter, or the letter grown wider than letters are).
       const descent = own ? null : inkBelow(b, baselineNear(b) + capHeight * 0.08, mask, crop.width);
       // Two or more letters blur joined into one blob (KOÇ's OÇ): the hook is the letter's it hangs under, so it is
       // placed, and its width and middle judged, by that letter, not by the blob.
@@ -483,7 +481,12 @@ export function readAccentMarks(
       const rival = onBlobs ? -1 : nearestOther(at, best);
       if (rival >= 0 && Math.abs(centres[rival]! - at) < letterWidth && hangsHere.test(bases[rival]!) && bases[rival] !== bases[best]) continue;
       const base = bases[best]!;
-      if (several ? descent.width > letterWidth * 0.55 : descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4)) continue;
+      // A letter running down carries its mark only where the ink below its baseline is a small hook, not a line or
+      // the print below it joined on (as wide as the letter, or the letter grown wider than letters are).
+      const tooWide = several
+        ? descent.width > letterWidth * 0.55
+        : descent !== null && (descent.width > (b.maxX - b.minX + 1) * 0.55 || b.maxX - b.minX + 1 > roundWidth * 1.4);
+      if (tooWide) continue;
       if (base === 'A' || base === 'E') {
         // An ogonek hangs from the letter's right foot (Ą, Ę), joined to it: ink of its own under a vowel is texture.
         // Under the J after it, the ink is as likely the J's own tail (many faces drop it below the line, and a small
