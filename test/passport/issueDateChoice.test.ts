@@ -305,6 +305,17 @@ describe.each([
     other: '12 WOW NOW 18',
   },
   {
+    // Hard photos of seed 1240301 (items 23, 90): `11 SERSER 17`, `12 LISINOV 19`, the month pair unread.
+    kind: 'whose month no word names',
+    options: { guessMonths: true },
+    // Expiry 10 SEP 2027: 11 SEP 2017 is ten years less a day before.
+    expiry: '2027-09-10',
+    onRule: ['11 SERSER 17', '2017-09-11'],
+    offRule: ['12 SERSER 17', '11 SERSER 16'],
+    copies: '01.01.1990 10.09.2027',
+    other: '12 SERSER 19',
+  },
+  {
     kind: 'year first, whose dashes OCR lost',
     options: { yearFirstRuns: true },
     expiry: '2029-02-01',

@@ -155,6 +155,12 @@ describe('a month word misread one letter off (guessMonths)', () => {
     // OCCT one letter added to OCT; OCY one letter from OCT and from OCA, so no word says another month only.
     expect(parsePrintedDates('07 ocCT /0CY 2022', { guessMonths: true })).toMatchObject([{ day: 7, month: 10, year: 2022, monthGuessed: true }]);
   });
+  it('reads a day and a year around words that name no month, even a letter off, only when asked: month 0, flagged', () => {
+    expect(parsePrintedDates('11 SERSER 17')).toEqual([]);
+    expect(parsePrintedDates('11 SERSER 17', { guessMonths: true })).toMatchObject([{ day: 11, month: 0, year: 17, monthUnread: true }]);
+    expect(parsePrintedDates('12 LISINOV 19', { guessMonths: true })).toMatchObject([{ day: 12, month: 0, year: 19, monthUnread: true }]);
+    expect(parsePrintedDates('12 NOV 19', { guessMonths: true })[0]?.monthUnread).toBeUndefined();
+  });
   it("takes an exclamation mark between a month pair's words for the slash", () => {
     expect(read('04 AUG! AIG 2016')).toEqual([[4, 8, 2016]]);
   });

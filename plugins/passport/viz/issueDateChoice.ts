@@ -265,6 +265,20 @@ export function readIssueDate(
       }
       continue;
     }
+    // A day and a year around a word that names no month (`11 SERSER 17`): the rule's one date with that day and that
+    // year, a repair of the month as of a digit; no other date comes of it.
+    if (date.monthUnread === true) {
+      const spelled = [...new Set(typical)].filter((t) => {
+        const target = digitsLike(t, date.yearDigits);
+        return inRuleWindow(t) && target.slice(0, 2) === date.digits.slice(0, 2) && target.slice(4) === date.digits.slice(4);
+      });
+      if (spelled.length === 1) {
+        const t = spelled[0]!;
+        const basis = labelled ? 'repair' : 'unlabelled_repair';
+        offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: digitsLike(t, date.yearDigits) }, typical: true, basis, ...at }, labelled ? 3 : -2);
+      }
+      continue;
+    }
     if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
     if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);

@@ -31,6 +31,12 @@ export interface PrintedDate {
   /** Its month word read one letter off one month's (`NOW` for NOV): parsePrintedDates' `guessMonths`. */
   readonly monthGuessed?: boolean;
   /**
+   * A day and a year with a word between them that names no month even a letter off (`11 SERSER 17`, a bilingual pair
+   * misread): `month` is 0, and only the 5/10-year rule's one date with that day and year can come of it
+   * (issueDateChoice.ts). parsePrintedDates' `guessMonths` as well.
+   */
+  readonly monthUnread?: boolean;
+  /**
    * Year first, its separators lost (`20190201` for 2019-02-01): eight digits are as often a number as a date, so such
    * a reading counts only as the 5/10-year rule's exact date (issueDateChoice.ts).
    */
@@ -38,7 +44,7 @@ export interface PrintedDate {
 }
 
 /** A date read from a misread month word or eight digits run together: it counts only as the 5/10-year rule's exact date. */
-export const onlyOnRule = (date: PrintedDate): boolean => date.monthGuessed === true || date.yearFirstRunTogether === true;
+export const onlyOnRule = (date: PrintedDate): boolean => date.monthGuessed === true || date.monthUnread === true || date.yearFirstRunTogether === true;
 
 /** Month abbreviations and names (accents removed, upper case) -> month number. */
 const monthWords: Readonly<Record<string, number>> = (() => {
@@ -249,11 +255,15 @@ export function parsePrintedDates(
     const month = agreedMonth(m[2]!, m[3]);
     // With `guessMonths`, a month word one letter off one month's, where no word names a month as read.
     const guessed = month === null && guessMonths ? guessedMonth(m[2]!, m[3]) : null;
-    if (day === null || year === null || (month ?? guessed) === null) {
+    // Or none at all: no word names a month, even a letter off (`SERSER`, `LISINOV`); words a letter off other months
+    // than each other's (`NOW JUM`) say a month, two ways, and give no date.
+    const unread =
+      month === null && guessed === null && guessMonths && [m[2]!, m[3]].every((w) => w === undefined || (monthFromWord(w) === null && monthsOneLetterOff(w).size === 0));
+    if (day === null || year === null || ((month ?? guessed) === null && !unread)) {
       wordDate.lastIndex = m.index + 1;
       continue;
     }
-    pushDate(found, Number(day), (month ?? guessed)!, year, m.index, false, `${width(m[1]!)}-w`, { monthGuessed: guessed !== null });
+    pushDate(found, Number(day), month ?? guessed ?? 0, year, m.index, false, `${width(m[1]!)}-w`, { monthGuessed: guessed !== null, monthUnread: unread });
   }
   // All-digit dates: which capture group holds the day, the month and the year in each pattern.
   const numericForms = [
@@ -325,7 +335,11 @@ function pushDate(
   index: number,
   numeric: boolean,
   widths: string,
-  { monthGuessed = false, yearFirstRunTogether = false }: { readonly monthGuessed?: boolean; readonly yearFirstRunTogether?: boolean } = {},
+  {
+    monthGuessed = false,
+    monthUnread = false,
+    yearFirstRunTogether = false,
+  }: { readonly monthGuessed?: boolean; readonly monthUnread?: boolean; readonly yearFirstRunTogether?: boolean } = {},
 ): void {
   const yearDigits = yearText.length === 4 ? 4 : 2;
   const year = Number(yearText);
@@ -344,6 +358,7 @@ function pushDate(
     numeric,
     shape: `${widths}-${yearDigits}`,
     ...(monthGuessed ? { monthGuessed } : {}),
+    ...(monthUnread ? { monthUnread } : {}),
     ...(yearFirstRunTogether ? { yearFirstRunTogether } : {}),
   });
 }

@@ -956,7 +956,7 @@ function datesIn(texts: readonly { text: string }[]): PrintedDate[] {
  * are not the date's place.
  */
 export function dateWordsBox(phrase: Phrase, date: PrintedDate): BoundingBox {
-  const options = { guessMonths: date.monthGuessed === true, yearFirstRuns: date.yearFirstRunTogether === true };
+  const options = { guessMonths: date.monthGuessed === true || date.monthUnread === true, yearFirstRuns: date.yearFirstRunTogether === true };
   let offset = 0;
   let first = phrase.words.length - 1;
   for (const [i, w] of phrase.words.entries()) {
