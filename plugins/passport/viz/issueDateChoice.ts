@@ -266,9 +266,12 @@ export function readIssueDate(
       continue;
     }
     // A day and a year around a word that names no month (`11 SERSER 17`): the rule's one date with that day and that
-    // year, a repair of the month as of a digit; no other date comes of it.
+    // year, a repair of the month as of a digit; no other date comes of it, nor of one only phrases joined along a row
+    // spell (their being one date's parts is a guess already).
     if (date.monthUnread === true) {
       const spelled = [...new Set(typical)].filter((t) => {
+        // A day read in one digit has lost one, unless the page prints its days so (as below).
+        if (candidate.joined === true || (cutAmbiguously(date) && (pads || !unpadded))) return false;
         const target = digitsLike(t, date.yearDigits);
         return inRuleWindow(t) && target.slice(0, 2) === date.digits.slice(0, 2) && target.slice(4) === date.digits.slice(4);
       });
