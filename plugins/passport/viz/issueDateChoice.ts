@@ -265,16 +265,19 @@ export function readIssueDate(
       }
       continue;
     }
+    if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
+    if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     // A day and a year around a word that names no month (`11 SERSER 17`): the rule's one date with that day and that
     // year, a repair of the month as of a digit; no other date comes of it, nor of one only phrases joined along a row
     // spell (their being one date's parts is a guess already).
     if (date.monthUnread === true) {
-      const spelled = [...new Set(typical)].filter((t) => {
-        // A day read in one digit has lost one, unless the page prints its days so (as below).
-        if (candidate.joined === true || (cutAmbiguously(date) && (pads || !unpadded))) return false;
-        const target = digitsLike(t, date.yearDigits);
-        return inRuleWindow(t) && target.slice(0, 2) === date.digits.slice(0, 2) && target.slice(4) === date.digits.slice(4);
-      });
+      const spelled =
+        candidate.joined === true
+          ? []
+          : [...new Set(typical)].filter((t) => {
+              const target = digitsLike(t, date.yearDigits);
+              return inRuleWindow(t) && target.slice(0, 2) === date.digits.slice(0, 2) && target.slice(4) === date.digits.slice(4);
+            });
       if (spelled.length === 1) {
         const t = spelled[0]!;
         const basis = labelled ? 'repair' : 'unlabelled_repair';
@@ -282,8 +285,6 @@ export function readIssueDate(
       }
       continue;
     }
-    if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
-    if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     const iso = resolve(date, fromYear, toYear);
     const isTypical = iso !== null && typical.includes(iso);
     // A month guessed from a misread word (monthOneLetterOff), or eight digits read as a year-first date, is evidence
