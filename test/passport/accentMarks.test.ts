@@ -735,6 +735,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Hard photo of seed 1240301, item 20: KOÇ read `KOG`, its O and Ç one blob with the cedilla's top; the hook was
     // placed by the blob's middle, over the O, which takes none, and the answer was KOC.
     ['reads a cedilla under a letter blur joined to the one before it, placed by where the hook hangs', 'koc-cedilla-joined-o'],
+    // Seed 1240601 styled-dev 86 with --viz-faces unseen (a PDF, Nimbus Roman Bold): the O broke at its hairlines into
+    // two arcs, the N's thin stem from its diagonal; seven blobs for five letters put the centres off the ink, and one
+    // of Ö's dots could not be placed: BJORN (then Ø, the Danish page's letter for the MRZ's OE).
+    ['places letters on their ink where a bold serif broke a letter in two at its hairlines', 'bjorn-bold-serif-o-in-two'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);
@@ -750,6 +754,13 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
     // Seed 991001 styled-dev 64: a blob of glare over GUDMUNDSSON's N, on an Icelandic page, came back Ñ.
     expect(accentsOf(crop, ocr, pluginImaging, {})).toBe(elsewhere);
+  });
+  it('takes no mark from a letter\'s own top the threshold cut from it, barely above the capitals', async () => {
+    // Seed 1240601 styled-dev 122 with --viz-faces unseen (perspective, Nimbus Roman Bold, a Spanish page): the top of
+    // the N's hairline right stem, cut from it by the threshold and risen a pixel above the capitals, was read as Ñ's
+    // tilde: JOAQUÍÑ, a mark nobody printed.
+    const { crop, ocr, printed } = await pinnedCrop('joaquin-serif-n-stem-top');
+    expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe(printed);
   });
   it('joins two words whose letters stand as close as the line\'s letters and under half its spaces, in a face tracked wide', async () => {
     // Seed 1039001 styled-dev 158 (a scan, a monospaced face tracked wide): OCR split AHMET at the 8 px between A and H,

@@ -298,6 +298,13 @@ export function readAccentMarks(
     const capTop = median(tall.map((b) => b.minY));
     const capHeight = median(tall.map((b) => b.maxY)) - capTop + 1;
     const markSize = Math.max(4, capHeight * capHeight * 0.008);
+    // Ink reaching down to the capitals' top that rises above it by less than a mark stands is a letter's own top the
+    // threshold cut from it (a bold serif N's hairline stem, read as Ñ's tilde), not a mark: the top is the nearest
+    // letters', as a tilted line's rises or sinks along it.
+    const letterTopCut = (b: Blob): boolean => {
+      const top = median(tall.filter((t) => t !== b).sort((p, q) => Math.abs(p.cx - b.cx) - Math.abs(q.cx - b.cx)).slice(0, 3).map((t) => t.minY));
+      return b.maxY >= top && b.minY >= top - capHeight * 0.15;
+    };
     const inMarkZone = inside.filter(
       // Marks sit just above the capitals, their foot within 0.4 of a capital of the letters' top (0.24 at most on
       // the tuning crops); ink higher up is the print of the row above, in a crop OCR boxed tall.
@@ -308,7 +315,8 @@ export function readAccentMarks(
         b.minY >= capTop - capHeight * 0.7 &&
         b.minY > 0 &&
         b.maxY - b.minY + 1 < capHeight * 0.5 &&
-        b.n >= markSize,
+        b.n >= markSize &&
+        !letterTopCut(b),
     );
     // A mark is printed in the letters' ink: a blob whose darkest pixel stays far lighter than theirs is a security
     // print line or a guilloche crossing the name, however it is shaped. Its ink is measured against the letters
@@ -1176,6 +1184,8 @@ export function letterCentres(letters: readonly string[], tall: readonly Blob[],
   }
   const merged = centresOverMergedBlobs(letters, isLetter, inOrder);
   if (merged !== null) return { centres: merged, onBlobs: true };
+  const split = centresOverSplitBlobs(letters, isLetter, inOrder, height);
+  if (split !== null) return { centres: split, onBlobs: true };
   const beside = centresBeforeExtraLetters(letters, isLetter, inOrder, x0, x1);
   if (beside !== null) return { centres: beside, onBlobs: true };
   const from = inOrder.length > 0 ? Math.max(x0, Math.min(...inOrder.map((b) => b.minX))) : x0;
@@ -1210,6 +1220,46 @@ function centresBeforeExtraLetters(letters: readonly string[], isLetter: readonl
   let k = 0;
   const centres = letters.map((_, i) => (isLetter[i] ? centreOf[k++]! : Number.NaN));
   return centres.map((c, i) => (Number.isNaN(c) ? ((centres[i - 1] ?? x0) + (centres[i + 1] ?? x1)) / 2 : c));
+}
+
+/**
+ * Letter centres where more blobs than letters stand in the word because a letter broke apart at its hairlines (a bold
+ * serif's O as two arcs, an N's thin stem): neighbouring blobs touching or under 0.06 of the letters' height apart,
+ * no wider together than 1.3 of the letter they would make (by its advance, at the word's pitch), and no part as wide
+ * as that letter, are joined, the closest first, until the blobs count the letters. Null where that does not come out
+ * exactly: a letter OCR left out is no split, and centres are then spread over the whole word.
+ */
+function centresOverSplitBlobs(letters: readonly string[], isLetter: readonly boolean[], inOrder: readonly Blob[], height: number): number[] | null {
+  const at = letters.flatMap((_, i) => (isLetter[i] ? [i] : []));
+  const extra = inOrder.length - at.length;
+  if (at.length < 2 || extra < 1 || extra > 2) return null;
+  type Group = { minX: number; maxX: number; parts: Blob[] };
+  let groups: Group[] = [...inOrder].sort((a, b) => a.minX - b.minX).map((b) => ({ minX: b.minX, maxX: b.maxX, parts: [b] }));
+  const span = groups.at(-1)!.maxX - groups[0]!.minX + 1;
+  const pitch = span / at.reduce((sum, i) => sum + advance(letters[i]!), 0);
+  const gapMost = Math.max(1, Math.round(height * 0.06));
+  for (let round = 0; round < extra; round++) {
+    let best: { k: number; gap: number } | null = null;
+    for (let k = 0; k + 1 < groups.length; k++) {
+      const [a, b] = [groups[k]!, groups[k + 1]!];
+      const gap = b.minX - a.maxX - 1;
+      if (gap > gapMost) continue;
+      // The letter the joined pair would be, if the joins so far leave the letters in order.
+      const letter = letters[at[Math.min(k, at.length - 1)]!]!;
+      const wide = advance(letter) * pitch;
+      const joint = Math.max(a.maxX, b.maxX) - a.minX + 1;
+      if (joint > wide * 1.3 || a.maxX - a.minX + 1 >= wide || b.maxX - b.minX + 1 >= wide) continue;
+      if (best === null || gap < best.gap) best = { k, gap };
+    }
+    if (best === null) return null;
+    const [a, b] = [groups[best.k]!, groups[best.k + 1]!];
+    groups = [...groups.slice(0, best.k), { minX: a.minX, maxX: Math.max(a.maxX, b.maxX), parts: [...a.parts, ...b.parts] }, ...groups.slice(best.k + 2)];
+  }
+  const centreOf = groups.map((g) => g.parts.reduce((sum, p) => sum + p.cx * p.n, 0) / g.parts.reduce((sum, p) => sum + p.n, 0));
+  let k = 0;
+  const centres = letters.map((_, i) => (isLetter[i] ? centreOf[k++]! : Number.NaN));
+  // A hyphen or apostrophe between letters: halfway between its neighbours.
+  return centres.map((c, i) => (Number.isNaN(c) ? ((centres[i - 1] ?? centres[i + 1]!) + (centres[i + 1] ?? centres[i - 1]!)) / 2 : c));
 }
 
 /**
