@@ -755,6 +755,15 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 991001 styled-dev 64: a blob of glare over GUDMUNDSSON's N, on an Icelandic page, came back Ñ.
     expect(accentsOf(crop, ocr, pluginImaging, {})).toBe(elsewhere);
   });
+  it('keeps a slash OCR read between two letters only where the ink shows a dash there', async () => {
+    // Unseen faces 1240701 item 76 (perspective, Open Sans): a guilloche line crossing the space read `KAYA/ARSLAN`,
+    // and the slash, taken for a hyphen seen slanted, made a name nobody printed: KAYA-ARSLAN.
+    const parted = await pinnedCrop('kaya-arslan-guilloche-read-slash');
+    expect(withAccentMarks(parted.crop, parted.ocr)).toBe(parted.printed);
+    // Seed 1235601 styled-dev 42 (tilt): JI-WOO's hyphen, slanted, read as a backslash, and its dash is there.
+    const hyphened = await pinnedCrop('ji-woo-tilted-hyphen-read-backslash');
+    expect(nameCharacters(withAccentMarks(hyphened.crop, hyphened.ocr))).toBe('JI-WOO XIU YING');
+  });
   it('takes no mark from a letter\'s own top the threshold cut from it, barely above the capitals', async () => {
     // Seed 1240601 styled-dev 122 with --viz-faces unseen (perspective, Nimbus Roman Bold, a Spanish page): the top of
     // the N's hairline right stem, cut from it by the threshold and risen a pixel above the capitals, was read as Ñ's

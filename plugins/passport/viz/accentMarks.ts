@@ -672,7 +672,8 @@ export function readAccentMarks(
   // A hyphen is printed in the letters' ink; a guilloche's stroke between two words is lighter.
   const inkOfLetters = lineLetterInk.length === 0 ? null : median(lineLetterInk);
   const dashInked = (b: Blob): boolean => inkOfLetters === null || paper - darkest(crop, mask, b) >= 0.7 * (paper - inkOfLetters);
-  return { text: joinWords(out, words, blobs.filter(dashInked), blobs, () => strictInkOf().blobs), onInk };
+  const inked = blobs.filter(dashInked);
+  return { text: joinWords(out.map((text, i) => slashOverDash(text, words[i]!, inked)), words, inked, blobs, () => strictInkOf().blobs), onInk };
 }
 
 /** A name word as read with its marks. */
@@ -1726,6 +1727,23 @@ function capitalsAcross(
   if (letters.length < 2) return null;
   const top = median(letters.map((b) => b.minY));
   return { letters, within, top, capHeight: median(letters.map((b) => b.maxY)) - top + 1 };
+}
+
+/** A slash OCR read between two letters: nameCharacters takes it for a hyphen seen slanted. */
+const slashBetweenLetters = /(?<=\p{L})[\\/](?=\p{L})/gu;
+
+/**
+ * `text` (one word's reading) with a slash between letters kept only where the word's ink (`blobs`, in the letters'
+ * ink) shows a dash between its letters: a guilloche line crossing the space between two words reads as a slash too
+ * (`KAYA/ARSLAN` for KAYA ARSLAN), and the words are then parted by a space.
+ */
+function slashOverDash(text: string, word: OcrWord, blobs: readonly Blob[]): string {
+  if (!new RegExp(slashBetweenLetters.source, 'u').test(text)) return text;
+  const capitals = capitalsAcross(blobs, word.bbox.x0, word.bbox.x1, word.bbox.y1 - word.bbox.y0 + 1);
+  if (capitals === null) return text;
+  const { letters, within, top, capHeight } = capitals;
+  const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.minX) && letters.some((l) => l.minX > b.maxX);
+  return within.some((b) => dashShaped(b, top, capHeight) && betweenLetters(b)) ? text : text.replace(slashBetweenLetters, ' ');
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
