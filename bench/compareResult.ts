@@ -4,6 +4,11 @@ export interface FieldOutcome {
   /** Dotted path, e.g. `mrz.line1`. */
   readonly field: string;
   readonly correct: boolean;
+  /**
+   * Wrong and answered all the same (a value where the truth has another, or none): content a user would take as read,
+   * unlike a field withheld (null) or a flag that owns its doubt (`check_digits_valid` false).
+   */
+  readonly answeredWrong?: true;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -36,7 +41,11 @@ export function pairFields(expected: Record<string, unknown>, actual: unknown, p
 
 /** Only the fields the truth names are scored; extra response fields (warnings, confidence) are not. */
 export function compareFields(expected: Record<string, unknown>, actual: unknown): FieldOutcome[] {
-  return pairFields(expected, actual).map((pair) => ({ field: pair.field, correct: leafMatches(pair.expected, pair.actual) }));
+  return pairFields(expected, actual).map((pair) => {
+    const correct = leafMatches(pair.expected, pair.actual);
+    const answeredWrong = !correct && pair.actual !== null && pair.actual !== undefined && typeof pair.expected !== 'boolean';
+    return { field: pair.field, correct, ...(answeredWrong ? { answeredWrong: true as const } : {}) };
+  });
 }
 
 export interface LabelledItemInfo {

@@ -47,6 +47,8 @@ export interface EvalSummary {
   readonly namesCutShort?: number;
   /** Documents answered with a name holding letters not printed there; absent from reports saved before it was counted. */
   readonly namesInvented?: number;
+  /** Fields of answered documents given a wrong value rather than withheld (compareResult's answeredWrong). */
+  readonly fieldsAnsweredWrong?: number;
   /** Documents read exactly without a single OCR job (e-PAN text layers). */
   readonly readWithoutOcr: number;
   readonly latencyMs: { readonly p50: number | null; readonly p95: number | null; readonly max: number | null };
@@ -100,6 +102,7 @@ export function summarize(runs: readonly JudgedRun[]): EvalSummary {
     mrzFalselyValid: runs.filter((run) => run.mrzFalselyValid).length,
     namesCutShort: runs.reduce((n, run) => n + run.namesCutShort, 0),
     namesInvented: runs.filter((run) => run.namesInvented === true).length,
+    fieldsAnsweredWrong: runs.reduce((n, run) => n + (run.outcome === 'ok' ? run.fields.filter((field) => field.answeredWrong === true).length : 0), 0),
     readWithoutOcr: toRead.filter((run) => run.exact && run.ocrJobs === 0).length,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.length === 0 ? null : Math.max(...latencies) },
     ocrLatencyMs: { p50: percentile(ocrLatencies, 50), p95: percentile(ocrLatencies, 95) },
@@ -131,6 +134,7 @@ export function formatSummary(title: string, summary: EvalSummary): string {
   lines.push(row('MRZ valid but wrong (must be 0)', String(summary.mrzFalselyValid)));
   lines.push(row('Names cut short (must be 0)', String(summary.namesCutShort ?? 'n/a')));
   lines.push(row('Names with letters not printed', String(summary.namesInvented ?? 'n/a')));
+  lines.push(row('Fields answered wrong, not withheld', String(summary.fieldsAnsweredWrong ?? 'n/a')));
   lines.push(row('Read exactly without OCR', String(summary.readWithoutOcr)));
   const { p50, p95, max } = summary.latencyMs;
   lines.push(row('Latency p50 / p95 / max', `${p50 ?? 'n/a'} / ${p95 ?? 'n/a'} / ${max ?? 'n/a'} ms`));

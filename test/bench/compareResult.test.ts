@@ -51,6 +51,15 @@ describe('compareFields', () => {
   });
 });
 
+describe('answered wrong', () => {
+  it('marks a wrong value given, not a field withheld nor a flag that owns its doubt', () => {
+    const truth = { surname: 'ERIKSSON', issue_date: '2020-01-02', father_name: null, mrz: { check_digits_valid: true } };
+    const read = { surname: null, issue_date: '2010-01-02', father_name: 'SOMEONE', mrz: { check_digits_valid: false } };
+    const wrong = compareFields(truth, read).filter((field) => field.answeredWrong === true).map((field) => field.field);
+    expect(wrong).toEqual(['issue_date', 'father_name']);
+  });
+});
+
 describe('judgeItem', () => {
   const info = { id: 'p1', degradation: 'scan', layout: 'a', endpoint: 'passport', expect: 'ok' };
   const truth = { surname: 'ERIKSSON', mrz: { line1: 'LINE1', line2: 'LINE2', check_digits_valid: true } };
