@@ -21,9 +21,19 @@ export interface Td3Repair {
    * and its check digit glare washed out, from a printed value two readings of the page agree on, the composite
    * holding (printedFieldMend.ts); `washed_out`: a cell glare washed out, filled with what the layout or the printed
    * page fixes (washedCells.ts); `zeros_read_as_oh`: every O past the number's first digit a 0, one joint change that
-   * the number's check and the composite prove (zerosReadAsOh).
+   * the number's check and the composite prove (zerosReadAsOh); `digits_read_as_letters`: every look-alike letter amid
+   * the optional data's digits the digit it resembles, one joint change its check and the composite prove
+   * (digitsReadAsLetters).
    */
-  readonly reason: 'character_class' | 'check_digit' | 'zeros_read_as_oh' | 'country_code' | 'printed_page' | 'printed_twice' | 'washed_out';
+  readonly reason:
+    | 'character_class'
+    | 'check_digit'
+    | 'zeros_read_as_oh'
+    | 'digits_read_as_letters'
+    | 'country_code'
+    | 'printed_page'
+    | 'printed_twice'
+    | 'washed_out';
 }
 
 /** The recogniser's second-best class per character of each line (`undefined` where it has none). */
@@ -103,6 +113,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
   const line2 = chars[1];
   // Before single changes: one of them can make the number hold with the other Os left amid its digits.
   for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
+  for (const { i, to } of digitsReadAsLetters(line2) ?? []) record(1, i, to, 'digits_read_as_letters');
   for (const check of td3Checks) {
     if (td3CheckHolds(line2, check)) continue;
     // The issuer computed the composite over the true fields: over a field whose own check still fails, a digit that
@@ -131,6 +142,7 @@ export function repairTd3(lines: readonly [string, string], alternatives?: Td3Al
 
   // Again once the other checks are mended: the composite may hold only then.
   for (const i of zerosReadAsOh(line2) ?? []) record(1, i, '0', 'zeros_read_as_oh');
+  for (const { i, to } of digitsReadAsLetters(line2) ?? []) record(1, i, to, 'digits_read_as_letters');
 
   return { lines: [chars[0].join(''), chars[1].join('')], repairs };
 }
@@ -155,6 +167,33 @@ function zerosReadAsOh(line2: string[]): number[] | null {
   const swapped = [...line2];
   for (const i of ohs) swapped[i] = '0';
   return td3CheckHolds(swapped, number) && td3CheckHolds(swapped, compositeCheck) ? ohs : null;
+}
+
+/** The digit each letter that OCR-B draws alike stands for (confusionPairs' letter-digit pairs). */
+const digitLookalike: ReadonlyMap<string, string> = new Map(confusionPairs.filter(([a, b]) => /[A-Z]/.test(a) && /[0-9]/.test(b)));
+
+/**
+ * Optional data whose check fails with letters amid its digits that look like digits (`208SO49700` for 2085049700,
+ * two cells a blurred photo misread, which no single change mends): one joint hypothesis, each such letter the digit
+ * it resembles, taken only where the field's own check digit and the composite then both hold (two checks, one change
+ * tried). Letters at the field's ends are left: many states' personal numbers begin or end with letters.
+ */
+function digitsReadAsLetters(line2: string[]): { i: number; to: string }[] | null {
+  const optional = td3Checks.find((c) => c.check === 'optional_data')!;
+  const { start, end } = td3Field('optional_data');
+  const checkCell = line2[td3Field(optional.digit).start];
+  // A filler check digit computes nothing (the state left it unused): only the composite would speak for the change.
+  if (checkCell === undefined || !/[0-9]/.test(checkCell) || td3CheckHolds(line2, optional)) return null;
+  const digitAt = rangeOf([[start, end]]).filter((i) => /[0-9]/.test(line2[i]!));
+  if (digitAt.length === 0) return null;
+  const [first, last] = [digitAt[0]!, digitAt.at(-1)!];
+  const fixes = rangeOf([[first + 1, last]])
+    .filter((i) => digitLookalike.has(line2[i]!))
+    .map((i) => ({ i, to: digitLookalike.get(line2[i]!)! }));
+  if (fixes.length === 0) return null;
+  const swapped = [...line2];
+  for (const { i, to } of fixes) swapped[i] = to;
+  return td3CheckHolds(swapped, optional) && td3CheckHolds(swapped, compositeCheck) ? fixes : null;
 }
 
 const zeroOrOh = (a: string, b: string): boolean => (a === 'O' && b === '0') || (a === '0' && b === 'O');

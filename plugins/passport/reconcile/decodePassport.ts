@@ -217,6 +217,8 @@ export function decodePassport(input: DecodeInput): PassportResult {
           ? `line ${r.line}: washed out by glare with the field's check digit; taken from the printed page, read alike twice, with the check digit it computes to; the composite holds with it`
           : r.reason === 'zeros_read_as_oh'
           ? `line ${r.line}: the number's Os past its first digit read as zeros; its check digit and the composite hold only so`
+          : r.reason === 'digits_read_as_letters'
+          ? `line ${r.line}: a letter amid the optional data's digits read for the digit it resembles; its check digit and the composite hold only so`
           : r.reason === 'country_code'
           ? `line ${r.line}: only this character makes the country code a known one`
           : r.reason === 'washed_out'

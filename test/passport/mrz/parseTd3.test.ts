@@ -190,6 +190,28 @@ describe('repairs', () => {
     const softly = `PA0OOOOO1${personal.slice(9, 28)}RE0OOOOOOOOOO0${personal.slice(42)}`;
     expect(parseTd3([specimen[0], softly], { now }).repairs.some((x) => x.reason === 'zeros_read_as_oh')).toBe(false);
   });
+  it('by check digits: look-alike letters amid the optional data\'s digits, when its check and the composite then hold', () => {
+    const truth = line2({ optional: '2085049700' });
+    // A blurred photo's `208SO49700`: two cells, so no single change mends the optional data's check.
+    const read = `${truth.slice(0, 28)}208SO49700${truth.slice(38)}`;
+    const r = parseTd3([specimen[0], read], { now });
+    expect(r.lines[1]).toBe(truth);
+    expect(r.repairs.map((x) => [x.position, x.to, x.reason])).toEqual([
+      [32, '5', 'digits_read_as_letters'],
+      [33, '0', 'digits_read_as_letters'],
+    ]);
+    expect(r.valid).toBe(true);
+    // Again after single changes: the composite holds only once the number's own misread cell is mended.
+    const numbered = line2({ number: 'AB0O12345', optional: '2085049700' });
+    const both = `${set(numbered, 3, '0').slice(0, 28)}208SO49700${numbered.slice(38)}`;
+    expect(parseTd3([specimen[0], both], { now }).lines[1]).toBe(numbered);
+    // Letters at the field's ends are a personal number's own (`AB1234567C`), and a composite left failing proves nothing.
+    const lettered = line2({ optional: 'SB12345678' });
+    expect(parseTd3([specimen[0], lettered], { now }).lines[1]).toBe(lettered);
+    const composite = 43;
+    const wrongComposite = set(read, composite, String((Number(truth[composite]) + 1) % 10));
+    expect(parseTd3([specimen[0], wrongComposite], { now }).repairs.some((x) => x.reason === 'digits_read_as_letters')).toBe(false);
+  });
   it('mends no composite over a field whose own check still fails', () => {
     const truth = line2({});
     // Two digits of the number misread sure: no single change mends its check, so the line stays invalid.
