@@ -90,6 +90,11 @@ describe('chooseIssueDate', () => {
     expect(choice).toMatchObject({ iso: '2017-03-28', typical: false, basis: 'only_other_date' });
     expect(choice!.confidence).toBeLessThan(0.8);
   });
+  it("takes no page's other date one look-alike digit from the rule's", () => {
+    // A hard photo's `01 DEC/DIC 18` for 01 DEC/DIC 15, the expiry 01 DEC/DIC 20: a two-year passport or a 5 read as 8.
+    expect(chooseIssueDate(anywhere('23 OCT/OCT 98 01 DEC/DIC 18 01 DEC/DIC 20'), '1998-10-23', '2020-12-01')).toBeNull();
+    expect(chooseIssueDate(anywhere('23 OCT/OCT 98 01 DEC/DIC 17 01 DEC/DIC 20'), '1998-10-23', '2020-12-01')?.iso).toBe('2017-12-01');
+  });
   it('takes no other date unless birth and expiry were read, it is the only one, and it is written as they are', () => {
     expect(chooseIssueDate(anywhere('28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
     expect(chooseIssueDate(anywhere('25 12 1984 28 03 2017 01 04 2018 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();

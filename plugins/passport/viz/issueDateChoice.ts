@@ -368,6 +368,9 @@ function soleOtherDate(
   const { c, iso } = others[0]!;
   // Written as the page writes its other dates: `1/1/2023` among `25/03/1968` is a date OCR cut digits from.
   if (!inWindow(iso) || !copies.some((r) => r.c.date.shape === c.date.shape)) return null;
+  // One digit OCR confuses from the 5/10-year rule's date (`01 DEC 18` for 01 DEC 15, the expiry 01 DEC 20): a misread
+  // as likely as a passport that runs two years; which was printed, the page cannot say.
+  if (typicalIssueDates(expiryIso).some((t) => lookalikeDigitsApart(c.date.digits, digitsLike(t, c.date.yearDigits)) === 1)) return null;
   // Unlabelled typical dates were taken above: this one is not typical.
   return { iso, confidence: 0.6, repair: null, typical: false, basis: 'only_other_date', ...(c.bbox === undefined ? {} : { bbox: c.bbox }) };
 }
