@@ -176,7 +176,8 @@ const digitLookalike: ReadonlyMap<string, string> = new Map(confusionPairs.filte
  * Optional data whose check fails with letters amid its digits that look like digits (`208SO49700` for 2085049700,
  * two cells a blurred photo misread, which no single change mends): one joint hypothesis, each such letter the digit
  * it resembles, taken only where the field's own check digit and the composite then both hold (two checks, one change
- * tried). Letters at the field's ends are left: many states' personal numbers begin or end with letters.
+ * tried), and every other field's check with them. Letters at the field's ends are left: many states' personal
+ * numbers begin or end with letters.
  */
 function digitsReadAsLetters(line2: string[]): { i: number; to: string }[] | null {
   const optional = td3Checks.find((c) => c.check === 'optional_data')!;
@@ -193,7 +194,8 @@ function digitsReadAsLetters(line2: string[]): { i: number; to: string }[] | nul
   if (fixes.length === 0) return null;
   const swapped = [...line2];
   for (const { i, to } of fixes) swapped[i] = to;
-  return td3CheckHolds(swapped, optional) && td3CheckHolds(swapped, compositeCheck) ? fixes : null;
+  // The composite proves the change only over fields whose own checks hold: over a misread one it holds by chance.
+  return td3Checks.every((check) => td3CheckHolds(swapped, check)) ? fixes : null;
 }
 
 const zeroOrOh = (a: string, b: string): boolean => (a === 'O' && b === '0') || (a === '0' && b === 'O');
