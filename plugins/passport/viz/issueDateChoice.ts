@@ -252,10 +252,6 @@ export function readIssueDate(
   // expiry print a part in one digit, and none with a zero, writes dates that way.
   const pads = copies.some(({ date }) => padded(date));
   const unpadded = copies.some(({ date }) => cut(date));
-  // The exact-years rule dates are a year digit from the expiry (07 SEP 2020 for 07 SEP 2030): where the page's copy
-  // of the expiry was not read, an unlabelled one may be that copy misread, and is no reading of the issue date.
-  const expiryCopyRead = copies.some(({ date }) => copyOf(date, expiryIso));
-  const nearCopy = (date: PrintedDate, other: string | null): boolean => other !== null && hamming(date.digits, digitsLike(other, date.yearDigits)) <= 1;
   for (const candidate of candidates) {
     const { date, labelled, bbox } = candidate;
     const at = bbox === undefined ? {} : { bbox };
@@ -297,7 +293,6 @@ export function readIssueDate(
     // Without its label, only a date the 5/10-year rule expects is taken: any other date on the page is a guess.
     if (iso !== null && (isTypical ? inRuleWindow(iso) : labelled && inWindow(iso))) {
       if (isTypical) ruleDatesRead.add(iso);
-      if (isTypical && !labelled && !expiryCopyRead && nearCopy(date, expiryIso)) continue;
       offer(
         { iso, confidence: (labelled ? 0.8 : 0.6) + (isTypical ? 0.15 : 0), repair: null, typical: isTypical, basis: labelled ? 'label' : 'typical', ...at },
         (labelled ? 4 : 0) + (isTypical ? 2 : 0) - date.index / 1e6,
@@ -312,7 +307,8 @@ export function readIssueDate(
     // copy of birth or expiry and a day's digit from the rule's is that date misread (`04 JAN 2023` for 14 JAN 2023).
     // A year a digit off is no misread: a two-year passport's `28 03 2017` beside the five-year rule's 28 03 2014.
     const unlabelledDate = !labelled && iso !== null;
-    if (unlabelledDate && (nearCopy(date, birthIso) || nearCopy(date, expiryIso))) continue;
+    const nearCopy = (other: string | null): boolean => other !== null && hamming(date.digits, digitsLike(other, date.yearDigits)) <= 1;
+    if (unlabelledDate && (nearCopy(birthIso) || nearCopy(expiryIso))) continue;
     const near = [...new Set(typical)].filter((t) => {
       const target = digitsLike(t, date.yearDigits);
       if (unlabelledDate) return inWindow(t) && hamming(date.digits, target) === 1 && date.digits.slice(4) === target.slice(4);
