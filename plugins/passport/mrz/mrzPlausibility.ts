@@ -200,8 +200,8 @@ const sureAbove = 0.98;
  * Whether a line 2 holding every check is proven as read (refusal.ts lets such a page withhold its doubted names):
  * nothing washed out, no print conflict, and no line-2 repair that was chosen from candidates for making a check
  * hold (a mended check digit proves nothing it was picked to fit). Repairs that are no such choice stand: a class
- * repair, a country code mended to the one known code (no check covers it), and the joint zeros or digits hypothesis (one
- * change tried, not a search among candidates, that the number's check and the composite must both hold).
+ * repair, a country code mended to the one known code (no check covers it), and the joint zeros and digits hypotheses
+ * (one change tried, not a search among candidates, that two checks or more must hold).
  */
 export function lineTwoProvenAsRead(parse: Td3Parse, washedLineTwo: number, conflicts: number): boolean {
   return parse.valid && washedLineTwo === 0 && conflicts === 0 && parse.repairs.every((r) => r.line !== 2 || notChosenByChecks.has(r.reason));

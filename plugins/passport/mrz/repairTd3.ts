@@ -22,7 +22,7 @@ export interface Td3Repair {
    * holding (printedFieldMend.ts); `washed_out`: a cell glare washed out, filled with what the layout or the printed
    * page fixes (washedCells.ts); `zeros_read_as_oh`: every O past the number's first digit a 0, one joint change that
    * the number's check and the composite prove (zerosReadAsOh); `digits_read_as_letters`: every look-alike letter amid
-   * the optional data's digits the digit it resembles, one joint change its check and the composite prove
+   * the optional data's digits the digit it resembles, one joint change every check of line 2 then proves
    * (digitsReadAsLetters).
    */
   readonly reason:
