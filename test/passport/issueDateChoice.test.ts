@@ -88,8 +88,20 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('23 OCT/OCT 98 01 DEC/DIC 18 01 DEC/DIC 20'), '1998-10-23', '2020-12-01')).toBeNull();
     expect(chooseIssueDate(anywhere('23 OCT/OCT 98 01 DEC/DIC 17 01 DEC/DIC 20'), '1998-10-23', '2020-12-01')?.iso).toBe('2017-12-01');
   });
+  it('takes the one other date whole years less a day before the expiry without copies of birth and expiry', () => {
+    // Germany's child specimen under JPEG: `01.11.2014` and the expiry's `31.10.2020` read, not the birth's copy.
+    const choice = chooseIssueDate(anywhere('01.11.2014 31.10.2020'), '2009-03-15', '2020-10-31');
+    expect(choice).toMatchObject({ iso: '2014-11-01', typical: false, basis: 'only_other_date' });
+    expect(weakIssueDate(choice!)).toBe(true);
+    // Not with a second other date beside it, nor on the expiry's own day and month, nor cut to one digit.
+    expect(chooseIssueDate(anywhere('01.11.2014 03.05.2016 31.10.2020'), '2009-03-15', '2020-10-31')).toBeNull();
+    expect(chooseIssueDate(anywhere('31.10.2014 31.10.2020'), '2009-03-15', '2020-10-31')).toBeNull();
+    expect(chooseIssueDate(anywhere('1.11.2014 31.10.2020'), '2009-03-15', '2020-10-31')).toBeNull();
+    // Nor one look-alike digit from the rule's date: `01.11.2018` may be 01.11.2015 misread.
+    expect(chooseIssueDate(anywhere('01.11.2018 31.10.2020'), '2009-03-15', '2020-10-31')).toBeNull();
+  });
   it('takes no other date unless birth and expiry were read, it is the only one, and it is written as they are', () => {
-    expect(chooseIssueDate(anywhere('28 03 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
+    expect(chooseIssueDate(anywhere('20 03 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
     expect(chooseIssueDate(anywhere('25 12 1984 28 03 2017 01 04 2018 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
     expect(chooseIssueDate(anywhere('25 12 1984 28 3 2017 27 03 2019'), '1984-12-25', '2019-03-27')).toBeNull();
     // After expiry or before birth: no date of issue.

@@ -341,7 +341,8 @@ export function readIssueDate(
 /**
  * A data page prints three full dates: birth, issue and expiry (ICAO 9303-4's VIZ). Where the page's own copies of
  * the MRZ's birth and expiry were read and exactly one other date lies between them, that date is the date of issue
- * whatever its label was read as (`Dae de dérance`) and however long the passport runs.
+ * whatever its label was read as (`Dae de dérance`) and however long the passport runs; so is a page's one other date
+ * that lies whole years less a day before the expiry, its copies of birth and expiry read or not.
  */
 function soleOtherDate(
   candidates: readonly IssueDateCandidate[],
@@ -357,13 +358,18 @@ function soleOtherDate(
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
     .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
   const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);
-  if (!copies.some((r) => r.iso === birthIso) || !copies.some((r) => r.iso === expiryIso)) return null;
   const others = read.filter((r) => r.iso !== birthIso && r.iso !== expiryIso);
   const distinct = new Set(others.map((r) => r.iso));
   if (distinct.size !== 1) return null;
   const { c, iso } = others[0]!;
+  if (!inWindow(iso)) return null;
+  // A date a whole number of years less a day before the expiry (Germany's six-year passports, a child's two or
+  // three) is how a passport's run is set, not how a misread lands: no single misread digit moves the day and the
+  // month off the expiry's, so it needs no copies of birth and expiry beside it. Read whole, not cut to one digit.
+  const yearsLessADay = Array.from({ length: 9 }, (_, n) => shiftIsoDate(expiryIso, -(n + 1), 1)).includes(iso) && !cut(c.date);
+  const bothCopies = copies.some((r) => r.iso === birthIso) && copies.some((r) => r.iso === expiryIso);
   // Written as the page writes its other dates: `1/1/2023` among `25/03/1968` is a date OCR cut digits from.
-  if (!inWindow(iso) || !copies.some((r) => r.c.date.shape === c.date.shape)) return null;
+  if (!yearsLessADay && (!bothCopies || !copies.some((r) => r.c.date.shape === c.date.shape))) return null;
   // One digit OCR confuses from the 5/10-year rule's date (`01 DEC 18` for 01 DEC 15, the expiry 01 DEC 20): a misread
   // as likely as a passport that runs two years; which was printed, the page cannot say.
   if (typicalIssueDates(expiryIso).some((t) => lookalikeDigitsApart(c.date.digits, digitsLike(t, c.date.yearDigits)) === 1)) return null;
