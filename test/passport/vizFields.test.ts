@@ -7,7 +7,7 @@ import { parseTd3, withBirthBeforeIssue, withPrintedBirthCentury } from '../../p
 import { readLastPageFields } from '../../plugins/passport/lastPage/lastPageFields.ts';
 import { classifyLabel } from '../../plugins/passport/viz/vizLabels.ts';
 import { labelledValues, phrasesOf, rowsUnder, stackedValues } from '../../plugins/passport/viz/vizLayout.ts';
-import { apostrophesJoined, junkForStem, locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
+import { apostrophesJoined, junkForStem, lettersDisagree, locateNames, printedBirthInFull, readVizFields, separatorsJoined, separatorsOf } from '../../plugins/passport/viz/vizFields.ts';
 import { page } from './ocrPage.ts';
 import { parsePrintedDates } from '../../plugins/passport/viz/printedDate.ts';
 
@@ -327,6 +327,40 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     // An earlier re-read that spells the same letters as far as both go disputes nothing.
     const alike = { ...refined, earlier: { surname: `${atEdge}ICZ` } };
     expect(readVizFields(page, cutAt, alike, now).surname?.value).toBe(atEdge);
+  });
+});
+
+describe('a cut name part whose reading stops short of what the print holds', () => {
+  it('withholds a reading ended at the page edge where a re-read past the edge spells on', () => {
+    // Unseen-faces seed 1241101, 146 (dim): the surname ran to the rectified page's edge; the sparse pass read
+    // `…BRZECZYSZCZYKIE`, the re-read past the edge `…BRZĘCZYSZCZYKIEW ICZ` (a P misread before the cut). The shorter
+    // reading was answered, four letters short.
+    const cut = parseTd3(['P<CZEPETROVIC<SZCZEPANSKA<KOWALCZYK<KONSTANT', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
+    const short = 'PETROVIC SZCZEPANSKA-KOWALCZYK-KONSTANTINOPOLSKA-BRZECZYSZCZYKIE';
+    const page = rows(['Příjmení / Surname', short, 'Jméno / Given names', 'PIOTR']);
+    const reread = 'PETROVIC-SZCZEDÁNSKA-KOWALCZYK-KONSTANTINOPOLSKA-BRZĘCZYSZCZYKIEW ICZ';
+    expect(readVizFields(page, cut, { surname: reread, atEdge: { surname: true } }, now).surname).toBeNull();
+    // Where the line ended short of the page's edge, the readings alike as far as both go stand as before.
+    expect(readVizFields(page, cut, { surname: reread }, now).surname?.value).toBe(short);
+  });
+  it('withholds a reading whose last letter was read as a glyph that is no letter', () => {
+    // Unseen-faces seed 1241101, 51 (rot270): MATTI, past the MRZ's cut at JARI<M, read `MATT!` and re-read `MATT`;
+    // JARI MIKKO MATT was answered.
+    const cut = parseTd3(['P<FINHAEMAELAEINEN<NIEMINEN<VIRTANEN<<JARI<M', 'L898902C36FIN7408122M1204159ZE184226B<<<<<10'], { now });
+    const page = (given: string) => rows(['Sukunimi / Surname', 'HÄMÄLÄINEN-NIEMINEN-VIRTANEN', 'Etunimet / Given names', given]);
+    expect(readVizFields(page('JARI MIKKO MATT!'), cut, { givenNames: 'JARI MIKKO MATT' }, now).givenNames).toBeNull();
+    expect(readVizFields(page('JARI MIKKO MATT'), cut, { givenNames: 'JARI MIKKO MATT' }, now).givenNames?.value).toBe('JARI MIKKO MATT');
+  });
+  it('withholds given names past the MRZ re-read with other letters than the sparse pass read, no clean name', () => {
+    // Unseen-faces seed 1241101, 146: the sparse pass read `JIR[ PIOTR`, the re-read `JIŘÍ ÐIOTR`; JIŘÍ DIOTR was
+    // answered, a letter not printed.
+    const cut = parseTd3(['P<CZEPETROVIC<SZCZEPANSKA<KOWALCZYK<KONSTANT', 'L898902C36CZE7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = rows(['Příjmení / Surname', 'PETROVIC SZCZEPANSKA-KOWALCZYK-KONSTANTINOPOLSKA', 'Jméno / Given names', 'JIR[ PIOTR']);
+    expect(readVizFields(page, cut, { givenNames: 'JIŘÍ ÐIOTR' }, now).givenNames).toBeNull();
+    expect(readVizFields(page, cut, { givenNames: 'JIŘÍ PIOTR' }, now).givenNames?.value).toBe('JIŘÍ PIOTR');
+    expect(lettersDisagree('JIŘÍ DIOTR', 'JIR[ PIOTR')).toBe(true);
+    expect(lettersDisagree('JIŘÍ PIOTR', 'JIRT PIOTR')).toBe(false);
+    expect(lettersDisagree('JIŘÍ PIOTR', 'JIR[ PIOT')).toBe(false);
   });
 });
 

@@ -297,6 +297,27 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
         partedAtCut = true;
         return null;
       }
+      // Nor one that stops short of another reading's letters past the cut on a line whose words ran to the rectified
+      // page's edge (`…BRZECZYSZCZYKIE`, where a re-read past that edge spells `…BRZĘCZYSZCZYKIEW ICZ`): the edge ended
+      // it, not the name, and nothing checks how much more the part holds.
+      const further = (p: Scored): boolean => {
+        const beyond = plainLetters(p.beyondText);
+        return p.source !== chosen.source && keys.some((k) => beyond.length > k.length && beyond.startsWith(k));
+      };
+      if (endsAtEdge && key !== '' && [...sharp, ...plain].some(further)) {
+        readingsDisagree = true;
+        seen.goesOn = true;
+        return null;
+      }
+      // Nor where a reading of its letters ends in a glyph that is no letter, joined to the last one (`JARI MIKKO
+      // MATT!` for MATTI, its I read `!`): a letter stood there that OCR could not read, and the word may go on.
+      const unreadEnd = (t: NameCandidate): boolean =>
+        /\p{L}[!|[\]{}1]+$/u.test(t.text.trim()) && plainLetters(t.text) === plainLetters(chosen.value);
+      if (key !== '' && texts.some(unreadEnd)) {
+        readingsDisagree = true;
+        seen.goesOn = true;
+        return null;
+      }
     }
     // Nor where a reading spells the chosen one's letters and goes on past its end into another word (`MOHAMMED HAMZA
     // KH` beside a re-read `MOHAMMED HAMZA`, glare over KHALID): the part holds more than the chosen reading, and
@@ -651,6 +672,9 @@ function givenNamesBeyondMrz(
     // against `JIRT` for JIŘÍ): an I under an acute reads as either, and past a cut MRZ nothing tells which.
     if (junkForStem(sharp, plain.value)) return null;
   }
+  // Nor a lone re-read where the sparse pass read the line as no clean name, yet with other letters where both read
+  // letters (`JIR[ PIOTR` against a re-read `JIŘÍ ÐIOTR`): nothing checks these names, and the two readings disagree.
+  if (reread !== null && plain === null && sparse.some((candidates) => candidates.some((c) => lettersDisagree(reread.value, c.text)))) return null;
   if (reread === null || plain === null) return reread ?? plain;
   // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
   // in the sparse pass, for JIŘÍ): no reading saw the mark, so the I is answered plain.
@@ -658,6 +682,21 @@ function givenNamesBeyondMrz(
   if (value === null) return null;
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
   return { ...reread, value: withSeparatorsAdded(value, plain.value) };
+}
+
+/**
+ * Whether two readings of one line, character for character (marks aside, as many characters each), read different
+ * letters at a place where both read a letter; an I against a T or F is an I under its acute read as a stem.
+ */
+export function lettersDisagree(a: string, b: string): boolean {
+  const x = [...withoutMarks(a.toUpperCase().replace(/\s+/g, ' ').trim())].map((c) => plainLetters(c) || c);
+  const y = [...withoutMarks(b.toUpperCase().replace(/\s+/g, ' ').trim())].map((c) => plainLetters(c) || c);
+  if (x.length !== y.length) return false;
+  const stem = (p: string, q: string): boolean => p === 'I' && (q === 'T' || q === 'F');
+  return x.some((c, i) => {
+    const d = y[i]!;
+    return /^[A-Z]$/.test(c) && /^[A-Z]$/.test(d) && c !== d && !stem(c, d) && !stem(d, c);
+  });
 }
 
 /**
