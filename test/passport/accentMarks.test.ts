@@ -74,6 +74,33 @@ async function pinnedCrop(name: string): Promise<{ crop: RawImage; ocr: OcrResul
 }
 
 describe('withAccentMarks', () => {
+  it("reads a ring a few pixels across over an A as Å by the paper it encloses", () => {
+    // Unseen-faces seed 1241101, 149 (scan): Roboto's, Lato's, Cantarell's Å at 20-32 px carry a ring 4 to 7 px
+    // across, 6 to 28 px of ink: a size rule made for DejaVu's bigger ring left ÅSA read ASA.
+    const ringed = (ring: (ctx: SKRSContext2D, cx: number, cy: number) => void) =>
+      rendered('ASA', 'ASA', {
+        width: 120, height: 46, font: '26px AccentTestLiberationSans', x: 6, baseline: 33, boxTop: 14, boxBottom: 33,
+        extra: (ctx) => {
+          const cx = 6 + ctx.measureText('A').width / 2;
+          ring(ctx, cx, 10);
+        },
+      });
+    const open = ringed((ctx, cx, cy) => {
+      ctx.strokeStyle = '#111';
+      ctx.lineWidth = 1.4;
+      ctx.beginPath();
+      ctx.arc(cx, cy, 2.4, 0, Math.PI * 2);
+      ctx.stroke();
+    });
+    expect(withAccentMarks(open.crop, open.ocr).normalize('NFC')).toBe('ÅSA');
+    // A solid speck as big encloses no paper: no ring.
+    const solid = ringed((ctx, cx, cy) => {
+      ctx.beginPath();
+      ctx.arc(cx, cy, 3, 0, Math.PI * 2);
+      ctx.fill();
+    });
+    expect(withAccentMarks(solid.crop, solid.ocr).normalize('NFC')).not.toBe('ÅSA');
+  });
   it('sees the cedilla under a C', () => {
     const { crop, ocr } = line('FRANÇOIS', 'FRANCOIS');
     expect(withAccentMarks(crop, ocr)).toBe('FRANÇOIS');

@@ -79,8 +79,9 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
     if (w < 8 && corr < -0.5) return 'acute';
     if (vowelTilde === false) return null;
   }
-  // A ring encloses paper; a fat acute does not.
-  if (letter === 'A' && m.n >= 30 && w < h * 1.6 && h < w * 1.6 && fill < 0.6 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
+  // A ring encloses paper; a fat acute does not. A small print's ring is a few pixels across, its eye one or two of
+  // them (Roboto's or Lato's Å at 20 px: 4×4 px, 6 to 12 of ink), so the paper it encloses, not its size, tells it.
+  if (letter === 'A' && m.n >= 6 && w < h * 1.6 && h < w * 1.6 && fill < 0.8 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
   // Image y grows downwards: a stroke falling to the right (grave) has a positive x-y correlation.
   // Small marks (~14 px at 11 px/mm) need a clearer slope to be told from noise; down to 6 px of ink, as a light
   // face's grave is (AGNÈS: 7 px at 0.73), a slope that clear is a stroke's, as a far fainter one is an acute's.
