@@ -17,7 +17,7 @@ import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
 import { hyphensSeen, nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { alikeAsFarAsBoth, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
+import { alikeAsFarAsBoth, apostropheAgainstSeparator, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
@@ -269,6 +269,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     // A pass that read the part going on past where its reading ends: a pass reading less does not end it there.
     if (goesOn || disputed) return null;
     const disagree = first !== null && second != null && !alikeAsFarAsBoth(plainLetters(first.value), plainLetters(second.value));
+    // Nor where it joins two words by an apostrophe that the other pass, or a phrase of either pass's page, reads as
+    // a space or hyphen (`JESÚS'ANDRÉS`, a speck in the space, beside `SEBASTIAN JESUS ANDRES`): a name's apostrophe may
+    // stand so (DELL'ACQUA), and past the cut nothing tells which was printed.
+    const otherReadings = [
+      ...(first !== null && second != null ? [first.value, second.value] : []),
+      ...[viz, vizSharper].flatMap((ocr) => (ocr === null ? [] : phrasesOf(ocr).map((p) => nameCharacters(p.text)))),
+    ];
+    if (otherReadings.some((other) => apostropheAgainstSeparator(chosen.value, other))) return null;
     // Past the cut an Icelandic name's P or B may be a Þ: the part is not read (PÓRUNN for ÞÓRUNN).
     const thornUnsettled = thorn && thornInDoubtPastCut(chosen.value, cutPart === 'surname' ? parse.fields.name.surname : parse.fields.name.givenNames);
     return lettersLegible && !disagree && !thornUnsettled ? chosen : null;

@@ -547,6 +547,17 @@ export function separatorsOf(value: string, read: string, other: string): string
 
 const apostrophe = /^['’]$/u;
 
+/**
+ * Whether `a` joins two letters by an apostrophe where `b`, spelling the same letters up to there, reads a space or a
+ * hyphen between them (`JESÚS'ANDRÉS` against `SEBASTIAN JESUS ANDRES`): the two disagree on what stands there.
+ */
+export function apostropheAgainstSeparator(a: string, b: string): boolean {
+  const own = separatorsByLetters(a);
+  const theirs = separatorsByLetters(b);
+  const [lettersA, lettersB] = [plainLetters(a), plainLetters(b)];
+  return [...apostrophesByLetters(a)].some((at) => !own.has(at) && theirs.has(at) && lettersA.slice(0, at + 1) === lettersB.slice(0, at + 1));
+}
+
 /** Where a reading has an apostrophe: the count of letters before it. */
 function apostrophesByLetters(text: string, elidedOnly = false): Set<number> {
   const found = new Set<number>();
