@@ -6,11 +6,16 @@
  * on plain names per 100 names. It studies the mark reader apart from OCR and layout, on fonts and sizes the
  * passport generator does not draw with (see --fonts).
  *
- *   npx tsx scripts/accent-probe.ts [--fonts all|held] [--detail] [--edge]
+ *   npx tsx scripts/accent-probe.ts [--fonts all|held|unseen] [--detail] [--edge]
+ *
+ * `--fonts unseen` draws in the regular cuts of the unseen-faces probe's faces instead (fixtures/passportStyle.ts's
+ * probeVizFaces; Debian's fonts-urw-base35, fonts-open-sans, fonts-roboto-unhinted, fonts-lato, fonts-texgyre,
+ * fonts-freefont-ttf and fonts-cantarell, installed by hand: no test needs them).
  *
  * `--edge` draws each crop as a name line's crop that took in the page's edge: a dark bar down its left side, as tall
  * as the crop, with OCR's word box running from the crop's edge over its whole height.
  */
+import { existsSync } from 'node:fs';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 import type { RawImage } from '../core/imaging/types.ts';
@@ -28,6 +33,20 @@ const fontFiles: Readonly<Record<string, string>> = {
   'Liberation Sans Narrow Bold': '/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf',
   'Noto Sans Regular': '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
   'DejaVu Sans Book': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+};
+/** The unseen-faces probe's regular cuts: faces no style family draws, whose marks are shaped otherwise (a ring on Å's apex). */
+const unseenFiles: Readonly<Record<string, string>> = {
+  'Roboto Regular': '/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf',
+  'Roboto Condensed Regular': '/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Regular.ttf',
+  'Open Sans Regular': '/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf',
+  'Lato Regular': '/usr/share/fonts/truetype/lato/Lato-Regular.ttf',
+  'Cantarell Regular': '/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf',
+  'Nimbus Sans Regular': '/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf',
+  'Nimbus Roman Regular': '/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf',
+  'URW Gothic Book': '/usr/share/fonts/opentype/urw-base35/URWGothic-Book.otf',
+  'TeX Gyre Termes Regular': '/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-regular.otf',
+  FreeSans: '/usr/share/fonts/truetype/freefont/FreeSans.ttf',
+  FreeSerif: '/usr/share/fonts/truetype/freefont/FreeSerif.ttf',
 };
 /** Faces the passport generator never draws names in: the figures that say how the reader holds on other print. */
 const heldOut = new Set(['DejaVu Sans Condensed Bold', 'Liberation Sans Narrow Bold', 'Noto Serif Bold']);
@@ -100,8 +119,12 @@ const args = process.argv.slice(2);
 const which = args.includes('--fonts') ? args[args.indexOf('--fonts') + 1] : 'all';
 const detail = args.includes('--detail');
 const edge = args.includes('--edge');
-for (const [family, file] of Object.entries(fontFiles)) GlobalFonts.registerFromPath(file, family);
-const fonts = Object.keys(fontFiles).filter((f) => which === 'all' || (which === 'held' ? heldOut.has(f) : !heldOut.has(f)));
+const drawn = which === 'unseen' ? unseenFiles : fontFiles;
+for (const [family, file] of Object.entries(drawn)) {
+  if (!existsSync(file)) throw new Error(`font missing: ${file} (--fonts unseen needs the probe's Debian font packages)`);
+  GlobalFonts.registerFromPath(file, family);
+}
+const fonts = Object.keys(drawn).filter((f) => which === 'all' || which === 'unseen' || (which === 'held' ? heldOut.has(f) : !heldOut.has(f)));
 
 const perLetter = new Map<string, { right: number; missed: number; wrong: number; wrongAs: Map<string, number> }>();
 let plainNames = 0;
