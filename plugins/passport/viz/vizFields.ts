@@ -695,13 +695,16 @@ function givenNamesBeyondMrz(
   return { ...reread, value: withSeparatorsAdded(value, plain.value) };
 }
 
+/** A reading's characters, one for one, to set beside another reading's: capitals, marks aside, one space between words. */
+const charactersAsRead = (text: string): string[] => [...withoutMarks(text.toUpperCase().replace(/\s+/g, ' ').trim())];
+
 /**
  * Whether two readings of one line, character for character (marks aside, as many characters each), read different
  * letters at a place where both read a letter; an I against a T or F is an I under its acute read as a stem.
  */
 export function lettersDisagree(a: string, b: string): boolean {
-  const x = [...withoutMarks(a.toUpperCase().replace(/\s+/g, ' ').trim())].map((c) => plainLetters(c) || c);
-  const y = [...withoutMarks(b.toUpperCase().replace(/\s+/g, ' ').trim())].map((c) => plainLetters(c) || c);
+  const x = charactersAsRead(a).map((c) => plainLetters(c) || c);
+  const y = charactersAsRead(b).map((c) => plainLetters(c) || c);
   if (x.length !== y.length) return false;
   const stem = (p: string, q: string): boolean => p === 'I' && (q === 'T' || q === 'F');
   return x.some((c, i) => {
@@ -715,8 +718,8 @@ export function lettersDisagree(a: string, b: string): boolean {
  * `plain`'s characters everywhere else, space for space (marks aside).
  */
 export function junkForStem(reread: string, plain: string): boolean {
-  const a = [...withoutMarks(reread.toUpperCase().replace(/\s+/g, ' ').trim())];
-  const b = [...withoutMarks(plain.toUpperCase().replace(/\s+/g, ' ').trim())];
+  const a = charactersAsRead(reread);
+  const b = charactersAsRead(plain);
   if (a.length !== b.length) return false;
   let stems = 0;
   for (const [i, c] of a.entries()) {
