@@ -18,6 +18,10 @@ describe('parsePrintedDates', () => {
     ['Spanish AGO', '15 AGO/AUG 2017', { day: 15, month: 8, year: 2017, yearDigits: 4 }],
     ['Spanish DIC', '31 DIC/DEC 2017', { day: 31, month: 12, year: 2017, yearDigits: 4 }],
     ['Dutch MEI', '09 MEI/MAY 2022', { day: 9, month: 5, year: 2022, yearDigits: 4 }],
+    ['Norwegian DES alone', '12 DES 2019', { day: 12, month: 12, year: 2019, yearDigits: 4 }],
+    ['Romanian IUN alone', '03 IUN 2015', { day: 3, month: 6, year: 2015, yearDigits: 4 }],
+    ['Polish CZE before English', '03 CZE/JUN 2020', { day: 3, month: 6, year: 2020, yearDigits: 4 }],
+    ["a state's own word disagreeing with the English one is a misread", '12 DES/JAN 2015', null],
     ['slash before the second month read as a brace', '03 OCT {OCT 17', { day: 3, month: 10, year: 17, yearDigits: 2 }],
     ['slash before the second month read as a parenthesis', '03 OCT (OCT 17', { day: 3, month: 10, year: 17, yearDigits: 2 }],
     // Seed 1005001 styled-dev 70 (a turned photo): a speck before the year read as a curly quote.
@@ -125,6 +129,27 @@ describe('monthFromWord', () => {
     ['JUIL', 7], ['AOÛT', 8], ['AGO', 8], ['SEPT', 9], ['OKT', 10], ['OCT', 10], ['NOV', 11], ['DÉC', 12], ['DEZ', 12], ['DIC', 12],
   ] as const)('%s -> %i', (word, month) => expect(monthFromWord(word)).toBe(month));
   it('refuses words that are no month', () => expect(monthFromWord('PASS')).toBeNull());
+  it.each([
+    ['DES', 12], ['IUN', 6], ['IUL', 7], ['CZE', 6], ['STY', 1], ['GRUDNIA', 12], ['PROSINAC', 12], ['AGT', 8], ['OKTOOBER', 10], ['ČVC', 7],
+  ] as const)("knows %s, a state's own month word printed alone (-> %i)", (word, month) => expect(monthFromWord(word)).toBe(month));
+  it('knows no word that names different months in two languages', () => {
+    // Listopad is November in Polish and Czech, October in Croatian; lipiec July, lipanj June.
+    for (const word of ['LIS', 'LISTOPAD', 'LIP', 'SRP']) expect(monthFromWord(word)).toBeNull();
+  });
+});
+
+describe("a state's own month word a letter from a common word of another month", () => {
+  it('names its month only when asked, flagged as a guess (MAC: Malay March, or MAY misread)', () => {
+    expect(monthFromWord('MAC')).toBeNull();
+    expect(parsePrintedDates('16 MAC 2019')).toEqual([]);
+    expect(parsePrintedDates('16 MAC 2019', { guessMonths: true })).toMatchObject([{ day: 16, month: 3, year: 2019, monthGuessed: true }]);
+    expect(parsePrintedDates('04 PAZ 2011', { guessMonths: true })).toMatchObject([{ day: 4, month: 10, monthGuessed: true }]);
+  });
+  it('gives way to the common word beside it', () => {
+    expect(read('16 MAC/MAR 2019')).toEqual([[16, 3, 2019]]);
+    expect(parsePrintedDates('16 MAC/MAY 2019', { guessMonths: true })).toMatchObject([{ month: 5 }]);
+    expect(parsePrintedDates('16 MAC/MAY 2019', { guessMonths: true })[0]?.monthGuessed).toBeUndefined();
+  });
 });
 
 describe('a month word misread one letter off (guessMonths)', () => {

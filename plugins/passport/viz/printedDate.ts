@@ -46,26 +46,73 @@ export interface PrintedDate {
 /** A date read from a misread month word or eight digits run together: it counts only as the 5/10-year rule's exact date. */
 export const onlyOnRule = (date: PrintedDate): boolean => date.monthGuessed === true || date.monthUnread === true || date.yearFirstRunTogether === true;
 
-/** Month abbreviations and names (accents removed, upper case) -> month number. */
-const monthWords: Readonly<Record<string, number>> = (() => {
-  const table: [number, string[]][] = [
-    [1, ['JAN', 'JANUARY', 'JANV', 'JANVIER', 'JANUAR', 'JAN', 'JAEN', 'JANNER', 'ENE', 'ENERO', 'GEN', 'GENNAIO', 'JANEIRO', 'JANUARI', 'OCA', 'OCAK']],
-    [2, ['FEB', 'FEBRUARY', 'FEV', 'FEVR', 'FEVRIER', 'FEBRUAR', 'FEBRERO', 'FEBBRAIO', 'FEVEREIRO', 'FEBRUARI', 'SUB', 'SUBAT']],
-    [3, ['MAR', 'MARCH', 'MARS', 'MAER', 'MARZ', 'MRZ', 'MAERZ', 'MARZO', 'MRT', 'MAART', 'MARCO', 'MART']],
-    [4, ['APR', 'APRIL', 'AVR', 'AVRIL', 'ABR', 'ABRIL', 'APRILE', 'NIS', 'NISAN']],
-    [5, ['MAY', 'MAI', 'MAYO', 'MEI', 'MAG', 'MAGGIO', 'MAIO', 'MAJ', 'MAYIS']],
-    [6, ['JUN', 'JUNE', 'JUIN', 'JUNI', 'JUNIO', 'GIU', 'GIUGNO', 'JUNHO', 'HAZ', 'HAZIRAN']],
-    [7, ['JUL', 'JULY', 'JUIL', 'JUILLET', 'JULI', 'JULIO', 'LUG', 'LUGLIO', 'JULHO', 'TEM', 'TEMMUZ']],
-    [8, ['AUG', 'AUGUST', 'AOU', 'AOUT', 'AGO', 'AGOSTO', 'AUGUSTUS', 'AGU', 'AGUSTOS']],
-    [9, ['SEP', 'SEPT', 'SEPTEMBER', 'SEPTEMBRE', 'SEPTIEMBRE', 'SET', 'SETTEMBRE', 'SETEMBRO', 'EYL', 'EYLUL']],
-    [10, ['OCT', 'OCTOBER', 'OCTOBRE', 'OKT', 'OKTOBER', 'OCTUBRE', 'OTT', 'OTTOBRE', 'OUT', 'OUTUBRO', 'EKI', 'EKIM']],
-    [11, ['NOV', 'NOVEMBER', 'NOVEMBRE', 'NOVIEMBRE', 'NOVEMBRO', 'KAS', 'KASIM']],
-    [12, ['DEC', 'DECEMBER', 'DECEMBRE', 'DEZ', 'DEZEMBER', 'DIC', 'DICIEMBRE', 'DICEMBRE', 'DEZEMBRO', 'ARA', 'ARALIK']],
-  ];
+/** Month abbreviations and names most passports print (accents removed, upper case), by month number. */
+const commonMonthTable: readonly (readonly [number, readonly string[]])[] = [
+  [1, ['JAN', 'JANUARY', 'JANV', 'JANVIER', 'JANUAR', 'JAEN', 'JANNER', 'ENE', 'ENERO', 'GEN', 'GENNAIO', 'JANEIRO', 'JANUARI', 'OCA', 'OCAK']],
+  [2, ['FEB', 'FEBRUARY', 'FEV', 'FEVR', 'FEVRIER', 'FEBRUAR', 'FEBRERO', 'FEBBRAIO', 'FEVEREIRO', 'FEBRUARI', 'SUB', 'SUBAT']],
+  [3, ['MAR', 'MARCH', 'MARS', 'MAER', 'MARZ', 'MRZ', 'MAERZ', 'MARZO', 'MRT', 'MAART', 'MARCO', 'MART']],
+  [4, ['APR', 'APRIL', 'AVR', 'AVRIL', 'ABR', 'ABRIL', 'APRILE', 'NIS', 'NISAN']],
+  [5, ['MAY', 'MAI', 'MAYO', 'MEI', 'MAG', 'MAGGIO', 'MAIO', 'MAJ', 'MAYIS']],
+  [6, ['JUN', 'JUNE', 'JUIN', 'JUNI', 'JUNIO', 'GIU', 'GIUGNO', 'JUNHO', 'HAZ', 'HAZIRAN']],
+  [7, ['JUL', 'JULY', 'JUIL', 'JUILLET', 'JULI', 'JULIO', 'LUG', 'LUGLIO', 'JULHO', 'TEM', 'TEMMUZ']],
+  [8, ['AUG', 'AUGUST', 'AOU', 'AOUT', 'AGO', 'AGOSTO', 'AUGUSTUS', 'AGU', 'AGUSTOS']],
+  [9, ['SEP', 'SEPT', 'SEPTEMBER', 'SEPTEMBRE', 'SEPTIEMBRE', 'SET', 'SETTEMBRE', 'SETEMBRO', 'EYL', 'EYLUL']],
+  [10, ['OCT', 'OCTOBER', 'OCTOBRE', 'OKT', 'OKTOBER', 'OCTUBRE', 'OTT', 'OTTOBRE', 'OUT', 'OUTUBRO', 'EKI', 'EKIM']],
+  [11, ['NOV', 'NOVEMBER', 'NOVEMBRE', 'NOVIEMBRE', 'NOVEMBRO', 'KAS', 'KASIM']],
+  [12, ['DEC', 'DECEMBER', 'DECEMBRE', 'DEZ', 'DEZEMBER', 'DIC', 'DICIEMBRE', 'DICEMBRE', 'DEZEMBRO', 'ARA', 'ARALIK']],
+];
+
+/**
+ * Month words of states that print a language of their own, alone or beside English: Polish, Czech, Croatian,
+ * Romanian, Malay, Indonesian, Filipino, Norwegian and Icelandic, Hungarian, Latvian, Estonian, Finnish, Irish, and
+ * Greek in Latin letters. Words that name different months in two languages (LIS, LIP, SRP, LISTOPAD) are left
+ * out: such a word proves no month. So is Irish LUN, which an I/L misread of Romanian IUN spells.
+ */
+const otherMonthTable: readonly (readonly [number, readonly string[]])[] = [
+  [1, ['STY', 'STYCZEN', 'STYCZNIA', 'IAN', 'IANUARIE', 'LED', 'LEDEN', 'LEDNA', 'SIJ', 'SIJECANJ', 'SIJECNJA', 'JAAN', 'JAANUAR', 'EAN', 'EANAIR', 'TAMMIKUU']],
+  [2, ['LUT', 'LUTY', 'LUTEGO', 'PEB', 'PEBRERO', 'UNO', 'UNOR', 'UNORA', 'VEL', 'VELJACA', 'VELJACE', 'VEEBR', 'VEEBRUAR', 'FEABH', 'FEBR', 'FEBRUARIE', 'HELMIKUU']],
+  [3, ['MAC', 'MARZEC', 'MARCA', 'BRE', 'BREZEN', 'BREZNA', 'OZU', 'OZUJAK', 'OZUJKA', 'MARTS', 'MAARTS', 'MARTIE', 'MARTA', 'MARC', 'MAALISKUU']],
+  [4, ['KWI', 'KWIECIEN', 'KWIETNIA', 'DUB', 'DUBEN', 'DUBNA', 'TRA', 'TRAVANJ', 'TRAVNJA', 'APRILIE', 'AIB', 'AIBREAN', 'HUHTIKUU']],
+  [5, ['KVE', 'KVETEN', 'KVETNA', 'SVI', 'SVIBANJ', 'SVIBNJA', 'MAJA', 'MAIJS', 'BEAL', 'BEALTAINE', 'TOUKOKUU']],
+  [6, ['CZE', 'CZERWIEC', 'CZERWCA', 'CER', 'CERVEN', 'CERVNA', 'IUN', 'IUNIE', 'HUN', 'HUNYO', 'JUUNI', 'MEITH', 'LIPANJ', 'LIPNJA', 'IOUN', 'KESAKUU']],
+  [7, ['LIPIEC', 'LIPCA', 'CVC', 'CERVENEC', 'CERVENCE', 'IUL', 'IULIE', 'HUL', 'HULYO', 'JUULI', 'IUIL', 'SRPANJ', 'SRPNJA', 'IOUL', 'HEINAKUU']],
+  [8, ['SIE', 'SIERPIEN', 'SIERPNIA', 'SRPEN', 'SRPNA', 'KOL', 'KOLOVOZ', 'KOLOVOZA', 'AGT', 'AGS', 'OGO', 'OGOS', 'AVG', 'LUNASA', 'ELOKUU']],
+  [9, ['WRZ', 'WRZESIEN', 'WRZESNIA', 'ZAR', 'ZARI', 'RUJ', 'RUJAN', 'RUJNA', 'SZEP', 'SZEPT', 'SEPTEMBRIE', 'MFOMH', 'SYYSKUU']],
+  [10, ['PAZ', 'PAZDZIERNIK', 'PAZDZIERNIKA', 'RIJ', 'RIJEN', 'RIJNA', 'OCTOMBRIE', 'OKTOOBER', 'DFOMH', 'LOKAKUU']],
+  [11, ['NOI', 'NOIEMBRIE', 'NOB', 'NOBYEMBRE', 'STU', 'STUDENI', 'STUDENOGA', 'SAMH', 'SAMHAIN', 'MARRASKUU']],
+  [12, ['GRU', 'GRUDZIEN', 'GRUDNIA', 'DES', 'DESEMBER', 'DIS', 'DISEMBER', 'PRO', 'PROSINEC', 'PROSINCE', 'PROSINAC', 'PROSINCA', 'DECEMBRIE', 'DETS', 'DETSEMBER', 'NOLL', 'NOLLAIG', 'DEK', 'JOULUKUU']],
+];
+
+/** Word -> month of a table; a word two months claim is a mistake in the table, caught at load. */
+function monthIndex(table: readonly (readonly [number, readonly string[]])[]): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [month, words] of table) for (const w of words) out[w] = month;
+  for (const [month, words] of table) {
+    for (const w of words) {
+      if (out[w] !== undefined && out[w] !== month) throw new Error(`month word ${w} names months ${out[w]} and ${month}`);
+      out[w] = month;
+    }
+  }
   return out;
-})();
+}
+
+const commonMonthWords = monthIndex(commonMonthTable);
+const otherMonthWords = monthIndex(otherMonthTable);
+monthIndex([...commonMonthTable, ...otherMonthTable]);
+
+/**
+ * The other tables' words a letter from a common word of another month (`MAC`, Malay March, is MAY or MAG with a
+ * letter misread): more often that misread than the rarer word, so they name their month only as a guess, which
+ * counts only as the 5/10-year rule's exact date (monthGuessed).
+ */
+const lookalikeMonthWords: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(otherMonthWords).filter(([w, month]) => Object.entries(commonMonthWords).some(([c, m]) => m !== month && oneEditApart(w, c))),
+);
+
+/** Month words (accents removed, upper case) -> month number: the common ones and the others no lookalike. */
+const monthWords: Readonly<Record<string, number>> = {
+  ...commonMonthWords,
+  ...Object.fromEntries(Object.entries(otherMonthWords).filter(([w]) => lookalikeMonthWords[w] === undefined)),
+};
 
 /** Month word (as OCR gives it) -> month number, tolerant of accents and the usual OCR letter confusions. */
 export function monthFromWord(word: string): number | null {
@@ -132,8 +179,8 @@ function withUnknownSecond(w: string): number | null {
   return misreadOfAnother(tail, month) ? null : month;
 }
 
-/** The three-letter month words (every language's), a misread month word is weighed against. */
-const threeLetterMonths = Object.entries(monthWords).filter(([w]) => w.length === 3);
+/** The common three-letter month words, a misread month word is weighed against (a misread is most often of those). */
+const threeLetterMonths = Object.entries(commonMonthWords).filter(([w]) => w.length === 3);
 
 /**
  * The months whose three-letter words `word` (as OCR gave it) is one letter off: one letter misread, added or lost
@@ -377,7 +424,11 @@ function agreedMonth(first: string, second: string | undefined): number | null {
 function guessedMonth(first: string, second: string | undefined): number | null {
   const words = [first, second].filter((w): w is string => w !== undefined);
   if (words.some((w) => monthFromWord(w) !== null)) return null;
-  const near = words.map(monthsOneLetterOff);
+  // A lookalike word of a state's own language (`MAC`) stands for its month here, where only the rule can confirm it.
+  const near = words.map((w) => {
+    const own = lookalikeMonthWords[stripAccents(w).toUpperCase().replace(/[^A-Z]/g, '')];
+    return own === undefined ? monthsOneLetterOff(w) : new Set([own]);
+  });
   const sole = new Set(near.filter((months) => months.size === 1).map((months) => [...months][0]!));
   if (sole.size !== 1) return null;
   const [month] = sole;
@@ -413,7 +464,7 @@ export function holdsPartialDate(text: string): boolean {
 
 function monthStarts(prefix: string): boolean {
   const p = stripAccents(prefix).toUpperCase();
-  return Object.keys(monthWords).some((w) => w.startsWith(p));
+  return Object.keys(commonMonthWords).some((w) => w.startsWith(p));
 }
 
 /** ISO `YYYY-MM-DD` of a printed date whose century is resolved (core/mrz/mrzDate.ts); null when not a real date. */
