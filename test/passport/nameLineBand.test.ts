@@ -311,4 +311,57 @@ describe('roomAbove', () => {
     const whole = withLabel(12, 12);
     expect(roomAbove(whole, nameRows(whole)!)).toBeNull();
   });
+
+  // Lithuania's specimen: the dot of BIRUTĖ's last letter touched the label's feet above it and the letter below, and
+  // the label's ink, painted out, took the dot, the Ė and the T joined to it along: the mark was never seen.
+  const underCloseLabel = (name: string, dotAt: number | null, stroke = false): { image: RawImage; name: { x0: number; x1: number } } => {
+    let span = { x0: 0, x1: 0 };
+    const image = drawn(320, 92, (ctx) => {
+      // The label's feet, cut by the crop's top edge: a row of glyph-wide blocks.
+      ctx.fillStyle = '#333';
+      for (let x = 10; x < 300; x += 12) ctx.fillRect(x, 0, 8, 18);
+      ctx.fillStyle = '#111';
+      ctx.font = '40px BandTestSerif';
+      ctx.fillText(name, 20, 60);
+      span = { x0: 20, x1: 20 + ctx.measureText(name).width };
+      // A dot joined by blur to the label's feet above and the capital below it (capitals reach up to row 31).
+      if (dotAt !== null) ctx.fillRect(dotAt, 18, 4, 14);
+      // A background stroke that runs from the top edge across the name's letters and on below them.
+      if (stroke) {
+        ctx.lineWidth = 3;
+        ctx.beginPath();
+        ctx.moveTo(150, 0);
+        ctx.lineTo(200, 90);
+        ctx.stroke();
+      }
+    });
+    return { image, name: span };
+  };
+  const inkIn = (image: RawImage, x0: number, x1: number, y0: number, y1: number): number => {
+    let n = 0;
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += image.data[y * image.width + x]! < 128 ? 1 : 0;
+    return n;
+  };
+
+  it("keeps a mark the label's feet touch, and the letters joined to it, and paints the label above it", () => {
+    const measure = createCanvas(10, 10).getContext('2d');
+    measure.font = '40px BandTestSerif';
+    const eAt = Math.round(20 + measure.measureText('BIRUT').width + measure.measureText('E').width / 2) - 2;
+    const { image } = underCloseLabel('BIRUTE', eAt);
+    const room = roomAbove(image, nameRows(image)!);
+    expect(room).not.toBeNull();
+    // The name's ink is all there, the dot's lower part with it; the label's feet are not.
+    expect(inkIn(room!, 0, 320, 32, 62)).toBe(inkIn(image, 0, 320, 32, 62));
+    expect(inkIn(room!, eAt, eAt + 4, 22, 31)).toBeGreaterThan(0);
+    expect(inkIn(room!, 0, 320, 0, 17)).toBe(0);
+  });
+
+  it('still paints a stroke of the background that runs from the top edge through the name whole', () => {
+    const { image } = underCloseLabel('BIRUTE', null, true);
+    const room = roomAbove(image, nameRows(image)!);
+    expect(room).not.toBeNull();
+    expect(inkIn(room!, 0, 320, 0, 17)).toBe(0);
+    // Below the letters, nothing of the stroke is left to be read as a mark under them.
+    expect(inkIn(room!, 0, 320, 64, 92)).toBe(0);
+  });
 });

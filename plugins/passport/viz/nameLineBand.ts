@@ -148,18 +148,30 @@ export function onlyRows(crop: RawImage, band: RowBand, measures: Pick<BlobMeasu
 
 /** The crop with the ink its top edge cuts (8-connected to the top row) painted the paper's grey. */
 export function withoutTopEdgeInk(crop: RawImage, { otsu }: Pick<BlobMeasures, 'otsu'>, threshold = otsu(crop.data)): RawImage {
-  if (crop.channels !== 1) throw new Error('withoutTopEdgeInk needs a grey image');
+  return paintedOver(crop, topEdgeInk(crop, threshold));
+}
+
+/** `crop` with the pixels `painted` marks (1) turned the paper's grey. */
+function paintedOver(crop: RawImage, painted: Uint8Array): RawImage {
   const paper = paperOf(crop);
   const data = Buffer.from(crop.data);
+  for (let p = 0; p < painted.length; p++) if (painted[p] === 1) data[p] = paper;
+  return { ...crop, data };
+}
+
+/** The ink 8-connected to the crop's top row, as a mask (1). */
+function topEdgeInk(crop: RawImage, threshold: number): Uint8Array {
+  if (crop.channels !== 1) throw new Error('withoutTopEdgeInk needs a grey image');
   const { width, height } = crop;
   const mask = inkMask(crop, threshold);
+  const reached = new Uint8Array(width * height);
   const stack: number[] = [];
   for (let x = 0; x < width; x++) if (mask[x] === 1) stack.push(x);
   while (stack.length > 0) {
     const p = stack.pop()!;
     if (mask[p] !== 1) continue;
     mask[p] = 0;
-    data[p] = paper;
+    reached[p] = 1;
     const x = p % width;
     const y = (p - x) / width;
     for (let dy = -1; dy <= 1; dy++) {
@@ -170,7 +182,56 @@ export function withoutTopEdgeInk(crop: RawImage, { otsu }: Pick<BlobMeasures, '
       }
     }
   }
-  return { ...crop, data };
+  return reached;
+}
+
+/**
+ * The ink the top edge cuts, less what hangs from it through a neck into the name's capitals: a mark set so close
+ * under the label that blur joins it to the label's feet (Ė's dot under `Prénoms`) leads the ink on into its letter
+ * and the letters joined to that one. Below a row where the label's ink narrows to a mark's width, and stays so down
+ * to the capitals, the ink is the name's: only the label above it is painted. Without such a neck (a stroke of the
+ * background crossing label and name alike) the whole of it is, as before.
+ */
+function labelInkAbove(crop: RawImage, measures: Pick<BlobMeasures, 'otsu' | 'connectedComponents' | 'letterHeightOf'>): Uint8Array {
+  const reached = topEdgeInk(crop, measures.otsu(crop.data));
+  const name = nameCapitals(crop, measures);
+  if (name === null) return reached;
+  const { width } = crop;
+  const { capTop, capHeight } = name;
+  const perRow = (y: number): number => {
+    let n = 0;
+    for (let x = 0; x < width; x++) n += reached[y * width + x]!;
+    return n;
+  };
+  const rows = Array.from({ length: Math.min(capTop, crop.height) }, (_, y) => perRow(y));
+  const below = (from: number): boolean => Array.from({ length: Math.max(0, crop.height - from) }, (_, k) => perRow(from + k)).some((n) => n > 0);
+  // Ink that runs on past the capitals' feet is a stroke of the background crossing the name, not a mark on it.
+  const feet = capTop + capHeight - 1 + Math.max(2, Math.round(capHeight * 0.2));
+  if (!below(capTop) || below(feet + 1) || rows.length === 0) return reached;
+  const widest = Math.max(...rows);
+  const narrow = (n: number): boolean => n > 0 && n <= Math.max(2, widest * 0.25) && n <= capHeight * 0.6;
+  // The stretch below the label's widest row whose every row down to the capitals is narrow, within a mark's
+  // height of them; its thinnest row is where the mark meets the label's feet.
+  let start = rows.length;
+  while (start > 0 && narrow(rows[start - 1]!)) start--;
+  if (start === rows.length || start <= rows.indexOf(widest) || capTop - start > capHeight * 0.6) return reached;
+  let neck = start;
+  for (let y = start; y < rows.length; y++) if (rows[y]! < rows[neck]!) neck = y;
+  // And one mark's width across, not the label's feet along the line.
+  let from = width;
+  let to = -1;
+  for (let y = neck; y < capTop; y++) {
+    for (let x = 0; x < width; x++) {
+      if (reached[y * width + x] === 1) {
+        from = Math.min(from, x);
+        to = Math.max(to, x);
+      }
+    }
+  }
+  if (to - from + 1 > capHeight) return reached;
+  const label = new Uint8Array(reached.length);
+  label.set(reached.subarray(0, neck * width));
+  return label;
 }
 
 /**
@@ -178,8 +239,8 @@ export function withoutTopEdgeInk(crop: RawImage, { otsu }: Pick<BlobMeasures, '
  * the whole crop with the ink its top edge cuts taken away, where nothing else then stands above the band (all the
  * room above the capitals, with only paper, marks and texture in it); null where other print does.
  */
-export function roomAbove(crop: RawImage, band: RowBand, measures: Pick<BlobMeasures, 'otsu' | 'connectedComponents'>): RawImage | null {
-  const cleared = withoutTopEdgeInk(crop, measures);
+export function roomAbove(crop: RawImage, band: RowBand, measures: BlobMeasures): RawImage | null {
+  const cleared = paintedOver(crop, labelInkAbove(crop, measures));
   return printAbove(cleared, band.top, measures) ? null : cleared;
 }
 

@@ -223,7 +223,9 @@ export async function readNameCrop(
         const image = await marksCut();
         return image === null ? null : { image, marksOn: marksOn === null ? null : (roomAbove(image, band, ctx.imaging) ?? marksOn) };
       })());
-    const again = await readLine(cut, band, false, marksOn, colours);
+    // The name's rows are read where the label's feet are painted out too: OCR reads them as junk beside the name
+    // (`'BIRUTE`), which costs the word its confidence.
+    const again = await readLine(marksOn ?? cut, band, false, marksOn, colours);
     return { text: again.text, sure: again.sure, kept: marksOn === null ? withoutMarksAbove(again.text) : again.text };
   };
   const fits = (t: string): boolean => mrz.name === '' || wholeName(t, mrz);
