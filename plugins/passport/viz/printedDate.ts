@@ -97,10 +97,11 @@ function monthIndex(table: readonly (readonly [number, readonly string[]])[]): R
 
 const commonMonthWords = monthIndex(commonMonthTable);
 const otherMonthWords = monthIndex(otherMonthTable);
+// Nor may a word of one table name another month in the other.
 monthIndex([...commonMonthTable, ...otherMonthTable]);
 
 /**
- * The other tables' words a letter from a common word of another month (`MAC`, Malay March, is MAY or MAG with a
+ * The other table's words a letter from a common word of another month (`MAC`, Malay March, is MAY or MAG with a
  * letter misread): more often that misread than the rarer word, so they name their month only as a guess, which
  * counts only as the 5/10-year rule's exact date (monthGuessed).
  */
