@@ -198,13 +198,14 @@ function labelInkAbove(crop: RawImage, measures: Pick<BlobMeasures, 'otsu' | 'co
   if (name === null) return reached;
   const { width } = crop;
   const { capTop, capHeight } = name;
-  const perRow = (y: number): number => {
+  // The flooded pixels in each row of the crop.
+  const counts = Array.from({ length: crop.height }, (_, y) => {
     let n = 0;
     for (let x = 0; x < width; x++) n += reached[y * width + x]!;
     return n;
-  };
-  const rows = Array.from({ length: Math.min(capTop, crop.height) }, (_, y) => perRow(y));
-  const below = (from: number): boolean => Array.from({ length: Math.max(0, crop.height - from) }, (_, k) => perRow(from + k)).some((n) => n > 0);
+  });
+  const rows = counts.slice(0, capTop);
+  const below = (from: number): boolean => counts.slice(Math.max(0, from)).some((n) => n > 0);
   // Ink that runs on past the capitals' feet is a stroke of the background crossing the name, not a mark on it.
   const feet = capTop + capHeight - 1 + Math.max(2, Math.round(capHeight * 0.2));
   if (!below(capTop) || below(feet + 1) || rows.length === 0) return reached;
