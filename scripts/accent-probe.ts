@@ -21,6 +21,8 @@ import { pluginImaging } from '../core/imaging/pluginImaging.ts';
 import type { RawImage } from '../core/imaging/types.ts';
 import type { OcrResult } from '../core/ocr/types.ts';
 import { withAccentMarks } from '../plugins/passport/viz/accentMarks.ts';
+import type { VizProbeFace } from '../fixtures/passportStyle.ts';
+import { probeFontFiles } from '../fixtures/styledPassportPage.ts';
 
 const fontFiles: Readonly<Record<string, string>> = {
   'DejaVu Sans Bold': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
@@ -35,19 +37,20 @@ const fontFiles: Readonly<Record<string, string>> = {
   'DejaVu Sans Book': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
 };
 /** The unseen-faces probe's regular cuts: faces no style family draws, whose marks are shaped otherwise (a ring on Å's apex). */
-const unseenFiles: Readonly<Record<string, string>> = {
-  'Roboto Regular': '/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf',
-  'Roboto Condensed Regular': '/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Regular.ttf',
-  'Open Sans Regular': '/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf',
-  'Lato Regular': '/usr/share/fonts/truetype/lato/Lato-Regular.ttf',
-  'Cantarell Regular': '/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf',
-  'Nimbus Sans Regular': '/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf',
-  'Nimbus Roman Regular': '/usr/share/fonts/opentype/urw-base35/NimbusRoman-Regular.otf',
-  'URW Gothic Book': '/usr/share/fonts/opentype/urw-base35/URWGothic-Book.otf',
-  'TeX Gyre Termes Regular': '/usr/share/texmf/fonts/opentype/public/tex-gyre/texgyretermes-regular.otf',
-  FreeSans: '/usr/share/fonts/truetype/freefont/FreeSans.ttf',
-  FreeSerif: '/usr/share/fonts/truetype/freefont/FreeSerif.ttf',
+const unseenFaces: Readonly<Record<string, VizProbeFace>> = {
+  'Roboto Regular': 'roboto',
+  'Roboto Condensed Regular': 'robotoCondensed',
+  'Open Sans Regular': 'openSans',
+  'Lato Regular': 'lato',
+  'Cantarell Regular': 'cantarell',
+  'Nimbus Sans Regular': 'nimbusSans',
+  'Nimbus Roman Regular': 'nimbusRoman',
+  'URW Gothic Book': 'urwGothic',
+  'TeX Gyre Termes Regular': 'texGyreTermes',
+  FreeSans: 'freeSans',
+  FreeSerif: 'freeSerif',
 };
+const unseenFiles: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(unseenFaces).map(([family, face]) => [family, probeFontFiles[face]]));
 /** Faces the passport generator never draws names in: the figures that say how the reader holds on other print. */
 const heldOut = new Set(['DejaVu Sans Condensed Bold', 'Liberation Sans Narrow Bold', 'Noto Serif Bold']);
 
