@@ -276,6 +276,15 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
     // Never into the MRZ's part: the plainer reading must reach the cut.
     expect(readVizFields(page('DORTE'), cutGiven, { givenNames: 'DÖRTE' }, now).givenNames?.value).toBe('DÖRTE');
   });
+  it('ends no word where the plainer reading read a glyph stuck to its last letter', () => {
+    // Seed 1241501 styled-dev 128 (a photo): the MRZ cut the given names at KRIST; the sparse pass read HELGA's A as a
+    // comma, `KRISTIN HELG,`, and the re-read's whole KRISTÍN HELGA was cut back to `KRISTÍN HELG`.
+    const cutGiven = parseTd3(['P<ISLOLAFSDOTTIR<JONSDOTTIR<EINARSSON<<KRIST', 'L898902C36ISL7408122F1204159ZE184226B<<<<<10'], { now });
+    const page = (given: string) => rows(['4. SURNAME', 'OLAFSDOTTIR-JONSDOTTIR-EINARSSON', '5. GIVEN NAMES', given]);
+    expect(readVizFields(page('KRISTIN HELG,'), cutGiven, { givenNames: 'KRISTÍN HELGA' }, now).givenNames?.value).toBe('KRISTÍN HELGA');
+    // Ending clean, the plainer reading still ends the word.
+    expect(readVizFields(page('KRISTIN HELG'), cutGiven, { givenNames: 'KRISTÍN HELGA' }, now).givenNames?.value).toBe('KRISTÍN HELG');
+  });
   it('ends no word where the plainer reading\'s doubted last word has a glyph more in its box', () => {
     // Seed 1237401 styled-dev 74 (rot180): the MRZ cut the given names at SOPHIE<KAE; the sparse pass read JÖRDIS as
     // `JORDI` (confidence 29) in a box six letters wide, and the re-read's whole JÖRDIS was cut back: a name cut short.

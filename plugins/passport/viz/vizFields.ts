@@ -354,8 +354,14 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const key = plainLetters(chosen.beyondText);
       const spelled = [...sharp, ...plain].some((p) => p.source !== chosen.source && plainLetters(p.beyondText).startsWith(key));
       // Nor by a plainer reading that OCR read more print right after, on its row: it stopped short of the ink (glare
-      // over ALEKSANDR's end read `ALEKSAN`, its DR a word of its own).
-      const ends = plain.filter((p) => p.longest && !inkRunsOnPast(texts[p.source]!.words, p.value, phrases) && !boxHoldsMore(texts[p.source]!.words, p.value));
+      // over ALEKSANDR's end read `ALEKSAN`, its DR a word of its own), or read a glyph stuck to its last letter.
+      const ends = plain.filter(
+        (p) =>
+          p.longest &&
+          !inkRunsOnPast(texts[p.source]!.words, p.value, phrases) &&
+          !boxHoldsMore(texts[p.source]!.words, p.value) &&
+          !glyphAfterLetters(texts[p.source]!, p.value),
+      );
       const overrun = spelled || endsAtEdge ? [] : ends.flatMap((p) => wordEnd(p.value, chosen.value) ?? []).map((rest) => [...rest].length);
       // Cut back only as far as the plainer reading that goes furthest, and never into the MRZ's part.
       const least = overrun.length === 0 ? null : Math.min(...overrun);
@@ -478,6 +484,16 @@ function boxHoldsMore(words: readonly OcrWord[] | undefined, value: string): boo
   if (counted < 4) return false;
   const pitch = before.reduce((n, w) => n + w.bbox.x1 - w.bbox.x0, 0) / counted;
   return last.bbox.x1 - last.bbox.x0 - glyphs(last) * pitch > pitch / 2;
+}
+
+/**
+ * Whether OCR read a glyph that is no letter stuck to the end of the word holding a reading's last letters (`HELG,` for
+ * HELGA, its A read as a comma): ink stood there, so the reading says nothing of where the word ends.
+ */
+function glyphAfterLetters(candidate: NameCandidate, value: string): boolean {
+  const { last } = lastWordOf(candidate.words, value);
+  const text = last?.text ?? candidate.text.trim().split(/\s+/).at(-1) ?? '';
+  return /\p{L}[^\p{L}\s]+$/u.test(text.trim());
 }
 
 /** Below this confidence (Tesseract's 0..100) OCR doubted a word: its letters may leave out glyphs in its box. */
