@@ -1268,6 +1268,17 @@ describe('letterCentres', () => {
     const runOn = [blob(13, 30), blob(41, 58), blob(69, 88), blob(97, 116), blob(125, 144), blob(153, 173), blob(183, 243)];
     expect(letterCentres([...'ESPANOL'], runOn, 13, 243).onBlobs).toBe(true);
   });
+  it('counts no wide letter as a join where that leaves a blob too narrow for its letter', () => {
+    // Seed 1241502 styled-dev 139 (glare): WIŚNIEWSKA's last two letters faded under glare, and each of the face's W
+    // blobs, twice a letter's width, was counted two letters: every letter between sat a blob off, and Ś's acute came
+    // back over the N (`WISŃIEWSKI`).
+    const wisniewska = [blob(196, 226), blob(229, 233), blob(237, 251), blob(255, 273), blob(279, 282), blob(287, 301), blob(304, 334), blob(336, 349)];
+    const { centres, onBlobs } = letterCentres([...'WISNIEWSKA'], wisniewska, 196, 385);
+    expect(onBlobs).toBe(true);
+    // The S on its own blob, the two letters OCR read past the ink beyond it.
+    expect(centres[2]).toBeCloseTo(244, 0);
+    expect(centres[8]!).toBeGreaterThan(349);
+  });
   it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
     const lost = ink.filter((_, i) => i !== 3);
     const { centres, onBlobs } = letterCentres(letters, lost, 96, 267);

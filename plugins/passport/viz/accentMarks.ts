@@ -1286,6 +1286,13 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
     if (nearest !== undefined && nearest.by <= 0.15) holds[nearest.j] = holds[nearest.j]! - 1;
   }
   if (holds.reduce((a, k) => a + k, 0) !== n) return null;
+  // Letters a blob off: a blob too narrow for the one letter it would take (not an I or J) while a blob a letter wide
+  // takes an I or J. Wide letters (a W at twice the usual width) were counted as joins where letters were lost at the
+  // line's end, and the count came out by chance.
+  const single = (j: number): string | null => (holds[j] === 1 ? letters[at[holds.slice(0, j).reduce((a, k) => a + k, 0)]!]! : null);
+  const narrowTakesLetter = widths.some((w, j) => w < usual * 0.6 && advance(single(j) ?? 'I') > 0.35);
+  const wideTakesStem = widths.some((w, j) => w >= usual * 0.8 && single(j) !== null && advance(single(j)!) <= 0.35);
+  if (narrowTakesLetter && wideTakesStem) return null;
   const centreOf: number[] = [];
   inOrder.forEach((b, j) => {
     const span = at.slice(centreOf.length, centreOf.length + holds[j]!).map((i) => advance(letters[i]!));
