@@ -766,6 +766,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // two arcs, the N's thin stem from its diagonal; seven blobs for five letters put the centres off the ink, and one
     // of Ö's dots could not be placed: BJORN (then Ø, the Danish page's letter for the MRZ's OE).
     ['places letters on their ink where a bold serif broke a letter in two at its hairlines', 'bjorn-bold-serif-o-in-two'],
+    // Hard photo of seed 1241503, item 56: SEO-YEON read `SEOYEON`, the hyphen joined to the O and the Y alone at the
+    // page's threshold, the other letters apart: no blob three letters wide, so the darker measure was not looked at,
+    // and the MRZ's filler made it SEO YEON.
+    ['puts back a hyphen that joins only its two neighbours, seen in the darker measure', 'seo-yeon-hyphen-joined'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

@@ -665,8 +665,11 @@ export function readAccentMarks(
       const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
-    // The darker measure parts the letters blur joined, and with them a hyphen or apostrophe OCR read nothing for (`SEOYEON`).
-    out.push(joined || !gapsMeasured ? punctuationInJoinedWord(read.text, word, strictInkOf().blobs) : read.text);
+    // The darker measure parts the letters blur joined, and with them a hyphen or apostrophe OCR read nothing for
+    // (`SEOYEON`). Two letters may be joined through the hyphen alone, the rest standing apart: in such a word only
+    // where that measure stands each letter apart, one blob a letter (a serif A whose hairline fades there leaves its
+    // bar a dash between two blobs: `ÁLV-ARO`).
+    out.push(punctuationInJoinedWord(read.text, word, strictInkOf().blobs, !(joined || !gapsMeasured)));
     onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
@@ -1670,10 +1673,11 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
  * `text` with the hyphen its ink shows between two of its letters that blur ran together at the page's threshold (OCR
  * read `SEOYEON` for SEO-YEON): measured darker, a dash-shaped blob standing between letters, past the word's first
  * two letters and before its last two, where the letters placed along the word's ink by their widths part. Letters
- * the darker measure still leaves joined need not stand one blob each; a hyphen already read is left alone. Where no
- * dash stands there, an apostrophe's blob clear of the letters' columns does the same (`DARTOIS` for D'ARTOIS).
+ * the darker measure still leaves joined need not stand one blob each, unless `oneBlobALetter`; a hyphen already read
+ * is left alone. Where no dash stands there, an apostrophe's blob clear of the letters' columns does the same
+ * (`DARTOIS` for D'ARTOIS).
  */
-function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[]): string {
+function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[], oneBlobALetter = false): string {
   // Letters only, a hyphen not yet among them.
   if (!/^\p{L}{4,}$/u.test(text)) return text;
   const chars = [...text];
@@ -1681,6 +1685,7 @@ function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Bl
   const capitals = capitalsAcross(blobs, word.bbox.x0, word.bbox.x1, boxHeight);
   if (capitals === null) return text;
   const { letters, top, capHeight, within } = capitals;
+  if (oneBlobALetter && letters.length !== chars.length) return text;
   const x0 = Math.min(...letters.map((b) => b.minX));
   const x1 = Math.max(...letters.map((b) => b.maxX));
   const widths = chars.map(advance);
