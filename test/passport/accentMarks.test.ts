@@ -770,6 +770,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // page's threshold, the other letters apart: no blob three letters wide, so the darker measure was not looked at,
     // and the MRZ's filler made it SEO YEON.
     ['puts back a hyphen that joins only its two neighbours, seen in the darker measure', 'seo-yeon-hyphen-joined'],
+    // Hard photo of seed 1241503, item 94: PEÑA's letters blur joined at the page's threshold, so the tilde could not
+    // be placed over one of them and was dropped (PENA); the darker measure stood them apart, the tilde's core over N.
+    ['places a mark the darker measure puts over a letter standing apart, its shape read at the page\'s threshold', 'pena-tilde-letters-joined'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

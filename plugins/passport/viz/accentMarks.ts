@@ -268,7 +268,7 @@ export function readAccentMarks(
    * One word's letters with the marks seen on them in `ink`; `joined` where three or more letters make one blob.
    * Without `marksAbove`, only the marks hanging below the letters count.
    */
-  const markedWord = (word: OcrWord, { mask, blobs }: Ink, marksAbove: boolean): MarkedWord => {
+  const markedWord = (word: OcrWord, { mask, blobs }: Ink, marksAbove: boolean, placedApart: PlacedMarks | null = null): MarkedWord => {
     const { x0, x1, y1 } = word.bbox;
     const boxHeight = y1 - word.bbox.y0;
     // A letter whose mark hangs below the baseline (Ç, Ş, Ą) reaches under OCR's box but starts at the capitals' top.
@@ -293,7 +293,7 @@ export function readAccentMarks(
       return Math.abs(b.minY - sizedTop) <= reach || Math.abs(b.maxY - sizedBase) <= reach;
     };
     const tall = sized.filter(onLine);
-    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], perLetter: null, onInk: false };
+    if (tall.length === 0) return { text: word.text.toUpperCase(), joined: false, lettersInk: [], perLetter: null, onInk: false, placed: [] };
     const inkOf = new Map(tall.map((b) => [b, darkest(crop, mask, b)]));
     const lettersInk = [...inkOf.values()];
     const capTop = median(tall.map((b) => b.minY));
@@ -396,7 +396,7 @@ export function readAccentMarks(
       (capitals.length > 0 && median(tall.map((b) => height(b)!)) < median(capitalHeights) * 0.82) ||
       smallLettersShorter(blobsReadAs(/^[A-Zbdfhkl]$/), blobsReadAs(/^[acemnorsuvwxz]$/));
     if (/[a-hk-z]/.test(word.text) && mixedCase) {
-      return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null, onInk: onBlobs };
+      return { text: word.text.toUpperCase(), joined: false, lettersInk, perLetter: null, onInk: onBlobs, placed: [] };
     }
     // Texture as dark as the page's threshold can join the letters into one blob (Romania's guilloche made `STE` one).
     const joined = tall.some((b) => b.maxX - b.minX + 1 >= letterWidth * 2.8);
@@ -405,7 +405,9 @@ export function readAccentMarks(
     // centre, and no other letter that takes marks has that blob nearest (a tie counts) as well (`0OGUZ` put Ğ's
     // breve on the O, `Joo` for JOÃO the tilde on the last O). Elsewhere a mark would be placed on a guess.
     const claims = (c: number, b: Blob): boolean => Math.abs(b.cx - c) <= Math.min(...tall.map((t) => Math.abs(t.cx - c))) + 1;
-    const placedByInk = (m: Blob, at: number): boolean => {
+    // Where this measure's letters ran together, a measure that stood them apart (onBlobs) may have placed the mark.
+    const placedByInk = (m: Blob, at: number): boolean => placedHere(m, at) || placedApart?.(m) === at;
+    const placedHere = (m: Blob, at: number): boolean => {
       if (onBlobs) return true;
       const overlap = (b: Blob): number => Math.min(b.maxX, m.maxX) - Math.max(b.minX, m.minX);
       const under = tall.reduce<Blob | null>((best, b) => (overlap(b) >= 0 && (best === null || overlap(b) > overlap(best)) ? b : best), null);
@@ -425,6 +427,7 @@ export function readAccentMarks(
     // One mark the ink cannot place, of those that would be placed, leaves the word's others in doubt too (two dots of
     // which one is placed are a tilde).
     let misplaced = false;
+    const placed: { readonly blob: Blob; readonly at: number }[] = [];
     // Each mark goes to the nearest letter that can carry one (widths are estimates, so within about a letter).
     const byLetter = new Map<number, Blob[]>();
     for (const m of marks) {
@@ -437,8 +440,10 @@ export function readAccentMarks(
       // letters could be either's: only one near a centre is placed.
       const reach = onBlobs ? 0.9 : 0.45;
       if (best < 0 || (unbridged.has(m) && roundTopped.test(bases[best]!)) || Math.abs(centres[best]! - m.cx) >= letterWidth * reach) continue;
-      if (placedByInk(m, best)) byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
-      else misplaced = true;
+      if (placedByInk(m, best)) {
+        byLetter.set(best, [...(byLetter.get(best) ?? []), m]);
+        if (onBlobs) placed.push({ blob: m, at: best });
+      } else misplaced = true;
     }
     // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
     // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
@@ -641,7 +646,7 @@ export function readAccentMarks(
       // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
       return nameLetters.has(composed) ? composed : c;
     });
-    return { text: marked.join(''), joined, lettersInk, perLetter: { ocr: letters, marked }, onInk: onBlobs };
+    return { text: marked.join(''), joined, lettersInk, perLetter: { ocr: letters, marked }, onInk: onBlobs, placed };
   };
   // A word whose letters the texture joined is measured again with only ink near the letters' darkness: a mark in
   // their ink stays (marks are taken at 0.7 of it), and texture lighter than that no longer bridges letters. That
@@ -662,6 +667,15 @@ export function readAccentMarks(
     const joined = read.joined;
     if (joined) {
       const again = markedWord(word, strictInkOf(), false);
+      // The darker measure stood the letters apart: a mark this measure could not place is placed where that one put
+      // its core, the mark's shape still read at the page's threshold (a tilde's core alone reads as an arch).
+      if (again.onInk && again.placed.length > 0 && read.perLetter !== null && again.perLetter?.ocr.length === read.perLetter.ocr.length) {
+        const inside = (m: Blob) => (p: { readonly blob: Blob }) => p.blob.cx >= m.minX && p.blob.cx <= m.maxX && p.blob.cy >= m.minY && p.blob.cy <= m.maxY;
+        read = markedWord(word, { mask, blobs }, true, (m) => {
+          const cores = again.placed.filter(inside(m));
+          return cores.length > 0 && cores.every((c) => c.at === cores[0]!.at) ? cores[0]!.at : undefined;
+        });
+      }
       const merged = again.joined ? null : withMarksBelow(read.perLetter, again.perLetter);
       if (merged !== null) read = { ...again, text: merged };
     }
@@ -690,7 +704,12 @@ export interface MarkedWord {
   readonly perLetter: { readonly ocr: readonly string[]; readonly marked: readonly string[] } | null;
   /** Each letter stood on its own ink (letterCentres' onBlobs), so the ink placed the marks; else centres were estimated. */
   readonly onInk: boolean;
+  /** The marks above placed on letters that stood on their own ink, with the letter each went to. */
+  readonly placed: readonly { readonly blob: Blob; readonly at: number }[];
 }
+
+/** The letter another measure placed a mark on: its own mark lying inside this one's box. */
+type PlacedMarks = (m: Blob) => number | undefined;
 
 /**
  * A word's letters as the first measure read them, with the letters it left as OCR read them taken from the second
