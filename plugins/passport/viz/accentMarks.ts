@@ -683,7 +683,7 @@ export function readAccentMarks(
     // (`SEOYEON`). Two letters may be joined through the hyphen alone, the rest standing apart: in such a word only
     // where that measure stands each letter apart, one blob a letter (a serif A whose hairline fades there leaves its
     // bar a dash between two blobs: `ÁLV-ARO`).
-    out.push(punctuationInJoinedWord(read.text, word, strictInkOf().blobs, !(joined || !gapsMeasured)));
+    out.push(punctuationInJoinedWord(read.text, word, strictInkOf().blobs, !joined && gapsMeasured));
     onInk &&= read.onInk;
     lineLetterInk.push(...read.lettersInk);
   }
@@ -1311,9 +1311,11 @@ function centresOverMergedBlobs(letters: readonly string[], isLetter: readonly b
   // Letters a blob off: a blob too narrow for the one letter it would take (not an I or J) while a blob a letter wide
   // takes an I or J. Wide letters (a W at twice the usual width) were counted as joins where letters were lost at the
   // line's end, and the count came out by chance.
-  const single = (j: number): string | null => (holds[j] === 1 ? letters[at[holds.slice(0, j).reduce((a, k) => a + k, 0)]!]! : null);
-  const narrowTakesLetter = widths.some((w, j) => w < usual * 0.6 && advance(single(j) ?? 'I') > 0.35);
-  const wideTakesStem = widths.some((w, j) => w >= usual * 0.8 && single(j) !== null && advance(single(j)!) <= 0.35);
+  const firstLetter = holds.map((_, j) => holds.slice(0, j).reduce((a, k) => a + k, 0));
+  const alone = (j: number): string | null => (holds[j] === 1 ? letters[at[firstLetter[j]!]!]! : null);
+  const stem = (letter: string): boolean => advance(letter) <= 0.35;
+  const narrowTakesLetter = widths.some((w, j) => w < usual * 0.6 && alone(j) !== null && !stem(alone(j)!));
+  const wideTakesStem = widths.some((w, j) => w >= usual * 0.8 && alone(j) !== null && stem(alone(j)!));
   if (narrowTakesLetter && wideTakesStem) return null;
   const centreOf: number[] = [];
   inOrder.forEach((b, j) => {
