@@ -161,7 +161,7 @@ function paintedOver(crop: RawImage, painted: Uint8Array): RawImage {
 
 /** The ink 8-connected to the crop's top row, as a mask (1). */
 function topEdgeInk(crop: RawImage, threshold: number): Uint8Array {
-  if (crop.channels !== 1) throw new Error('withoutTopEdgeInk needs a grey image');
+  if (crop.channels !== 1) throw new Error('top-edge ink is measured on a grey image only');
   const { width, height } = crop;
   const mask = inkMask(crop, threshold);
   const reached = new Uint8Array(width * height);
