@@ -957,6 +957,19 @@ describe('locateNames', () => {
     // No phrase near enough: none (the date's digits, the surname are not the given names).
     expect(locateNames(ocrOf(line([word('Soyadı/Surname/Nom', 300, 160, 400, 170)]), line([word('AYDIN', 301, 180, 360, 196)]), line([word('05.06.1972', 300, 310, 380, 326)])), turkish).givenNames).toBeNull();
   });
+  it('places cut given names on the row below the surname, not on a date that starts with their letters', () => {
+    // A hard photo (seed 1241602 item 115): the MRZ cut the given names to `MA`; the zone's lines read one by one,
+    // without labels, read MARTIN ALVARO under the surname and an issue date's `/MAR 2023` further down. The date's
+    // box was re-read as `MAR /MAR` and answered as the given names.
+    const cut = parseTd3(['P<ESPPENA<CASTANEDA<DE<LA<FUENTE<Y<ORTIZ<<MA', 'GGT3304731ESP4304094M3303115DZ444445V<<<<<88'], { now });
+    const surnameRow = line([word('PENA', 335, 191, 390, 210), word('CASTANEDA-DE', 396, 191, 560, 210), word('LA', 566, 191, 590, 210), word('FUENTE', 596, 191, 680, 210), word('Y', 686, 191, 700, 210), word('ORTIZ', 706, 191, 760, 210)]);
+    const givenRow = line([word('MARTIN', 335, 269, 420, 286), word('ALVARO', 426, 269, 500, 286)]);
+    const dateRows = [line([word('DGP', 335, 503, 380, 519), word('MADRID', 386, 503, 468, 519)]), line([word('/MAR', 670, 505, 720, 520), word('2023', 724, 505, 765, 520)]), line([word('11', 791, 503, 810, 526), word('MAR', 816, 503, 850, 526), word('/', 856, 503, 869, 526)])];
+    const boxes = locateNames(ocrOf(surnameRow, givenRow, line([word('ESPANOLA', 335, 348, 442, 363)]), ...dateRows), cut);
+    expect(boxes.givenNames?.y0).toBe(269);
+    // No row below the surname starts with the cut letters: no place, rather than the date's.
+    expect(locateNames(ocrOf(surnameRow, line([word('ESPANOLA', 335, 348, 442, 363)]), ...dateRows), cut).givenNames).toBeNull();
+  });
   it('boxes a name line over its capitals when OCR gave one word a box reaching into the label below', () => {
     const viz = ocrOf(
       line([word('Surname', 50, 170, 110, 181)]),

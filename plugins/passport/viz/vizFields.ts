@@ -981,24 +981,39 @@ export function locateNames(
   };
   // A name whose label glare washed, read too unlike the MRZ's to be taken (`OZLE` for ÖZLEM, its M lost): the
   // phrase nearest the MRZ's letters is where it is re-read. Only a place to look: the re-read must agree.
-  const nearMrz = (part: string): BoundingBox | null => {
+  const nearMrz = (part: string, field: 'surname' | 'given_names'): BoundingBox | null => {
     if (part === '') return null;
     const name = part.replace(/ /g, '<');
     // The alignment must cost less than the letters the MRZ part holds: a part glare left one letter of places no
     // phrase, as any word holding that letter is as near.
     const letters = name.replace(/</g, '').length;
+    // Past a cut the print goes on, so its letters there cost nothing: a short phrase is not nearer for stopping
+    // sooner (a date's `/MAR 2023` for the cut given names `MA`, beside MARTIN ALVARO). Any phrase starting with a
+    // cut part's few letters agrees, so the given names' is the first such row below the surname's, as zone II
+    // orders them, and none where the surname was not placed.
+    const cut = field === cutPart;
+    const byRow = cut && field === 'given_names';
+    const surnamePlace = r.surname?.place ?? null;
+    if (byRow && surnamePlace === null) return null;
     let best: { cost: number; box: BoundingBox } | null = null;
     for (const p of phrases) {
       const text = nameCharacters(p.text);
-      if (p.label !== null || text.replace(/[^\p{L}]/gu, '').length < 3) continue;
-      const { cost } = reconcileName(text, name);
-      if (cost <= Math.max(2, name.length / 3) && cost < letters && (best === null || cost < best.cost)) best = { cost, box: capitalsBox(p.words) };
+      // A phrase holding a number is a date's or a number's, never a name's.
+      if (p.label !== null || /\d/.test(text) || text.replace(/[^\p{L}]/gu, '').length < 3) continue;
+      const box = capitalsBox(p.words);
+      if (byRow && surnamePlace !== null) {
+        const h = surnamePlace.y1 - surnamePlace.y0;
+        if (mostlyOver(box, surnamePlace) || box.y0 < surnamePlace.y1 - h * 0.3 || box.y0 - surnamePlace.y1 > 3.5 * h) continue;
+        if (best !== null && box.y0 >= best.box.y0) continue;
+      }
+      const { cost } = reconcileName(text, name, cut);
+      if (cost <= Math.max(2, name.length / 3) && cost < letters && (best === null || cost < best.cost || byRow)) best = { cost, box };
     }
     return widened(best?.box);
   };
   return {
-    surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname') ?? nearMrz(mrz.fields.name.surname),
-    givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names') ?? nearMrz(mrz.fields.name.givenNames),
+    surname: widened(onward(surnameBox, 'surname')) ?? underLabel('surname') ?? nearMrz(mrz.fields.name.surname, 'surname'),
+    givenNames: widened(onward(givenBox, 'given_names')) ?? underLabel('given_names') ?? nearMrz(mrz.fields.name.givenNames, 'given_names'),
     words: { surname: r.surname?.place ?? labelValue('surname'), givenNames: r.givenNames?.place ?? labelValue('given_names') },
     twoRows: { surname: rowsOf(surnameBox, 'surname'), givenNames: rowsOf(givenBox, 'given_names') },
   };
