@@ -773,6 +773,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Hard photo of seed 1241503, item 94: PEÑA's letters blur joined at the page's threshold, so the tilde could not
     // be placed over one of them and was dropped (PENA); the darker measure stood them apart, the tilde's core over N.
     ['places a mark the darker measure puts over a letter standing apart, its shape read at the page\'s threshold', 'pena-tilde-letters-joined'],
+    // Seed 1241603 styled-dev 38 with --viz-faces unseen (tilt): a light serif A broke into its legs and a piece of its
+    // crossbar, flat at mid-height inside the A's reach, which was taken for a hyphen OCR dropped: LUCÍA-SOFÍA.
+    ['takes no hyphen from a bar inside the last letter\'s reach, a light A\'s crossbar parted from its legs', 'lucia-sofia-a-crossbar-apart'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

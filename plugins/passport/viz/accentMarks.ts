@@ -1578,10 +1578,15 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const capitals = capitalsAcross(blobs, left.x0, right.x1, boxHeight);
     const top = capitals?.top ?? boxTop;
     const capHeight = capitals?.capHeight ?? boxHeight;
+    // A dash's centre lies past the left word's letters and short of the right word's: a bar within a letter's reach
+    // is that letter's (a light A's crossbar, parted from its legs, read `LUCÍA-SOFÍA`).
+    const inked = capitals?.letters ?? [];
+    const leftInk = Math.max(...inked.filter((b) => b.cx >= left.x0 && b.cx <= left.x1).map((b) => b.maxX));
+    const rightInk = Math.min(...inked.filter((b) => b.cx >= right.x0 && b.cx <= right.x1).map((b) => b.minX));
     const dash = blobs.some(
       (b) =>
         // OCR's word boxes may take in the dash: its centre lies near the gap, its ink is its own blob.
-        b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 && dashShaped(b, top, capHeight),
+        b.cx > left.x1 - capHeight * 0.8 && b.cx < right.x0 + capHeight * 0.8 && b.cx > leftInk && b.cx < rightInk && dashShaped(b, top, capHeight),
     );
     const noHyphenYet = !joined.endsWith('-') && !spaced[i]!.startsWith('-');
     // Blur joined the hyphen to a letter beside it at the page's threshold (`OLUWADAMILARŁ BABATUNDE`): the darker
