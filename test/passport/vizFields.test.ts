@@ -312,6 +312,12 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
       return { ...base, lines: [...base.lines, { text: 'oi', confidence: 40, bbox, words: [{ text: 'oi', confidence: 40, bbox }] }] };
     };
     expect(readVizFields(page(3), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSANDR');
+    // Seed 1241604 styled-dev 38 (tilt): OCR read XIMENA's ENA and a guilloche's ring across it as one word four rows
+    // tall (`ul`), its middle above the row: the re-read's XIMENA was cut back to the sparse pass's XIM.
+    const tall = rows(['Nazwisko / Surname', 'KOWALCZYK-KOWALCZYK-KOWALCZYK', 'Imiona / Given names', 'PIOTR ALEKSAN']);
+    const over = { x0: 300, y0: 100, x1: 420, y1: 190 };
+    const covered = { ...tall, lines: [...tall.lines, { text: 'ul', confidence: 67, bbox: over, words: [{ text: 'ul', confidence: 67, bbox: over }] }] };
+    expect(readVizFields(covered, cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSANDR');
     // Print a space and more away, or none at all, leaves the plainer reading's end standing.
     expect(readVizFields(page(40), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSAN');
     expect(readVizFields(page(null), cutGiven, { givenNames: 'PIOTR ALEKSANDR' }, now).givenNames?.value).toBe('PIOTR ALEKSAN');

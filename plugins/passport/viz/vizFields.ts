@@ -462,9 +462,13 @@ function inkRunsOnPast(words: readonly OcrWord[] | undefined, value: string, phr
   const last = lastWord.bbox;
   const row = lettered.filter((w) => w.bbox.x0 <= last.x0).reduce((a, w) => (w.bbox.y1 - w.bbox.y0 < a.bbox.y1 - a.bbox.y0 ? w : a)).bbox;
   const capital = row.y1 - row.y0;
+  const rowMiddle = (row.y0 + row.y1) / 2;
   const after = (w: OcrWord): boolean => {
     const middle = (w.bbox.y0 + w.bbox.y1) / 2;
-    return /[\p{L}\p{N}]/u.test(w.text) && w.bbox.x0 >= last.x1 - 1 && w.bbox.x0 - last.x1 <= capital && middle >= row.y0 && middle <= row.y1;
+    // On the row: its middle in the row's, or its box over the row's middle, as where OCR read the letters and the
+    // texture crossing them as one tall word (`ul` for XIMENA's ENA under a guilloche's ring).
+    const onRow = (middle >= row.y0 && middle <= row.y1) || (w.bbox.y0 <= rowMiddle && w.bbox.y1 >= rowMiddle);
+    return /[\p{L}\p{N}]/u.test(w.text) && w.bbox.x0 >= last.x1 - 1 && w.bbox.x0 - last.x1 <= capital && onRow;
   };
   return [...(words ?? []), ...phrases.flatMap((p) => p.words)].some(after);
 }
