@@ -800,6 +800,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1235601 styled-dev 42 (tilt): JI-WOO's hyphen, slanted, read as a backslash, and its dash is there.
     const hyphened = await pinnedCrop('ji-woo-tilted-hyphen-read-backslash');
     expect(nameCharacters(withAccentMarks(hyphened.crop, hyphened.ocr))).toBe('JI-WOO XIU YING');
+    // Seed 1241604 styled-dev 163 (perspective): Æ's left leg read apart as a slash, `KJ/ARSTIN`, with no gap in the
+    // ink there, and the slash became a space: KJ ÆRSTIN, a word split where nothing parts it.
+    const leg = await pinnedCrop('kjaerstin-ae-leg-read-slash');
+    expect(withAccentMarks(leg.crop, leg.ocr)).toBe(leg.printed);
   });
   it('takes no mark from a letter\'s own top the threshold cut from it, barely above the capitals', async () => {
     // Seed 1240601 styled-dev 122 with --viz-faces unseen (perspective, Nimbus Roman Bold, a Spanish page): the top of

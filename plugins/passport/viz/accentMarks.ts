@@ -1774,7 +1774,8 @@ const slashBetweenLetters = /(?<=\p{L})[\\/](?=\p{L})/gu;
 /**
  * `text` (one word's reading) with a slash between letters kept only where the word's ink (`blobs`, in the letters'
  * ink) shows a dash between its letters: a guilloche line crossing the space between two words reads as a slash too
- * (`KAYA/ARSLAN` for KAYA ARSLAN), and the words are then parted by a space.
+ * (`KAYA/ARSLAN` for KAYA ARSLAN), and the words are then parted by a space; where the ink stands no wider gap there
+ * than between letters, by nothing.
  */
 function slashOverDash(text: string, word: OcrWord, blobs: readonly Blob[]): string {
   if (!new RegExp(slashBetweenLetters.source, 'u').test(text)) return text;
@@ -1782,7 +1783,24 @@ function slashOverDash(text: string, word: OcrWord, blobs: readonly Blob[]): str
   if (capitals === null) return text;
   const { letters, within, top, capHeight } = capitals;
   const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.minX) && letters.some((l) => l.minX > b.maxX);
-  return within.some((b) => dashShaped(b, top, capHeight) && betweenLetters(b)) ? text : text.replace(slashBetweenLetters, ' ');
+  if (within.some((b) => dashShaped(b, top, capHeight) && betweenLetters(b))) return text;
+  // Where the word's ink stands one blob a letter, the gap at the slash tells what it was: a letter's gap holds no
+  // space, so the slash was a stroke of a letter OCR read apart (Æ's left leg, `KJ/ARSTIN` for KJÆRSTIN).
+  const ordered = [...letters].sort((a, b) => a.minX - b.minX);
+  const chars = [...text];
+  if (ordered.length === chars.filter((c) => /\p{L}/u.test(c)).length) {
+    let lettersBefore = 0;
+    return chars
+      .map((c, i) => {
+        if (/\p{L}/u.test(c)) lettersBefore += 1;
+        const slash = (c === '/' || c === '\\') && /\p{L}/u.test(chars[i - 1] ?? '') && /\p{L}/u.test(chars[i + 1] ?? '');
+        if (!slash) return c;
+        const gap = ordered[lettersBefore]!.minX - ordered[lettersBefore - 1]!.maxX - 1;
+        return gap < capHeight * 0.2 ? '' : ' ';
+      })
+      .join('');
+  }
+  return text.replace(slashBetweenLetters, ' ');
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
