@@ -1787,20 +1787,12 @@ function slashOverDash(text: string, word: OcrWord, blobs: readonly Blob[]): str
   // Where the word's ink stands one blob a letter, the gap at the slash tells what it was: a letter's gap holds no
   // space, so the slash was a stroke of a letter OCR read apart (Æ's left leg, `KJ/ARSTIN` for KJÆRSTIN).
   const ordered = [...letters].sort((a, b) => a.minX - b.minX);
-  const chars = [...text];
-  if (ordered.length === chars.filter((c) => /\p{L}/u.test(c)).length) {
-    let lettersBefore = 0;
-    return chars
-      .map((c, i) => {
-        if (/\p{L}/u.test(c)) lettersBefore += 1;
-        const slash = (c === '/' || c === '\\') && /\p{L}/u.test(chars[i - 1] ?? '') && /\p{L}/u.test(chars[i + 1] ?? '');
-        if (!slash) return c;
-        const gap = ordered[lettersBefore]!.minX - ordered[lettersBefore - 1]!.maxX - 1;
-        return gap < capHeight * 0.2 ? '' : ' ';
-      })
-      .join('');
-  }
-  return text.replace(slashBetweenLetters, ' ');
+  const lettersIn = (s: string): number => (s.match(/\p{L}/gu) ?? []).length;
+  if (ordered.length !== lettersIn(text)) return text.replace(slashBetweenLetters, ' ');
+  return text.replace(slashBetweenLetters, (_slash: string, at: number) => {
+    const before = lettersIn(text.slice(0, at));
+    return ordered[before]!.minX - ordered[before - 1]!.maxX - 1 < capHeight * 0.2 ? '' : ' ';
+  });
 }
 
 /** A hyphen's ink: a short flat blob at the middle of the capitals' height (from `top`), no wider than a capital. */
