@@ -993,25 +993,21 @@ export function locateNames(
     const letters = name.replace(/</g, '').length;
     // Past a cut the print goes on, so its letters there cost nothing: a short phrase is not nearer for stopping
     // sooner (a date's `/MAR 2023` for the cut given names `MA`, beside MARTIN ALVARO). Any phrase starting with a
-    // cut part's few letters agrees, so the given names' is the first such row below the surname's, as zone II
-    // orders them, and none where the surname was not placed.
+    // cut part's few letters agrees, so cut given names are looked for only where zone II puts given names the MRZ
+    // has no room for (phraseBelow), nearest first, and nowhere where the surname was not placed.
     const cut = field === cutPart;
-    const byRow = cut && field === 'given_names';
-    const surnamePlace = r.surname?.place ?? null;
-    if (byRow && surnamePlace === null) return null;
+    const agreeing = (text: string): number | null => {
+      const chars = nameCharacters(text);
+      // A phrase holding a number is a date's or a number's, never a name's.
+      if (/\d/.test(chars) || chars.replace(/[^\p{L}]/gu, '').length < 3) return null;
+      const { cost } = reconcileName(chars, name, cut);
+      return cost <= Math.max(2, name.length / 3) && cost < letters ? cost : null;
+    };
+    if (cut && field === 'given_names') return widened(phraseBelow(phrases, r.surname?.place ?? null).find((c) => agreeing(c.text) !== null)?.bbox);
     let best: { cost: number; box: BoundingBox } | null = null;
     for (const p of phrases) {
-      const text = nameCharacters(p.text);
-      // A phrase holding a number is a date's or a number's, never a name's.
-      if (p.label !== null || /\d/.test(text) || text.replace(/[^\p{L}]/gu, '').length < 3) continue;
-      const box = capitalsBox(p.words);
-      if (byRow && surnamePlace !== null) {
-        const h = surnamePlace.y1 - surnamePlace.y0;
-        if (mostlyOver(box, surnamePlace) || box.y0 < surnamePlace.y1 - h * 0.3 || box.y0 - surnamePlace.y1 > 3.5 * h) continue;
-        if (best !== null && box.y0 >= best.box.y0) continue;
-      }
-      const { cost } = reconcileName(text, name, cut);
-      if (cost <= Math.max(2, name.length / 3) && cost < letters && (best === null || cost < best.cost || byRow)) best = { cost, box };
+      const cost = p.label === null ? agreeing(p.text) : null;
+      if (cost !== null && (best === null || cost < best.cost)) best = { cost, box: capitalsBox(p.words) };
     }
     return widened(best?.box);
   };
