@@ -1151,3 +1151,22 @@ describe('a printed expiry no label names, the MRZ expiry failing its check', ()
     expect(readVizFields(page(['03.09.2019 _ 02.09.2029']), proven, {}, now).printed.expiryDate).toBeNull();
   });
 });
+
+describe("printed copies of the MRZ dates glare washed out of the MRZ, printed with two-digit years", () => {
+  // Glare took the MRZ's sex and expiry (its cells read as fillers): the page's `12 MAY/MAY 31` under its label is the
+  // copy the check digit proves, its year placed by the day of reading (styled seed 1241701, item 140).
+  const washed = parseTd3(['P<AREAL<RASHID<<YUSUF<MOHAMMED<<<<<<<<<<<<<<', 'F5382728<0ARE6903295<<<<<124<<<<<<<<<<<<<<08'], { now });
+  const viz = page(['Date of birth', '29 MAR/MAR 69', 'Date of issue _ Date of expiry', '12 MAY/MAY 26 _ 12 MAY/MAY 31']);
+  it('reads the expiry from its label, the MRZ giving no year to place it by', () => {
+    expect(washed.fields.expiryDate.value).toBeNull();
+    expect(readVizFields(viz, washed, {}, now).printed.expiryDate).toBe('2031-05-12');
+  });
+  it('reads the birth so too, in the 120 years before the day of reading', () => {
+    const birthWashed = parseTd3(['P<AREAL<RASHID<<YUSUF<MOHAMMED<<<<<<<<<<<<<<', 'F5382728<0ARE<<<<<<5M3105124<<<<<<<<<<<<<<08'], { now });
+    expect(birthWashed.fields.dateOfBirth.value).toBeNull();
+    expect(readVizFields(viz, birthWashed, {}, now).printed.dateOfBirth).toBe('1969-03-29');
+  });
+  it('places no two-digit year past fifteen years ahead as an expiry', () => {
+    expect(readVizFields(page(['Date of expiry', '12 MAY/MAY 45']), washed, {}, now).printed.expiryDate).toBeNull();
+  });
+});

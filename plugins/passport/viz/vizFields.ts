@@ -1095,8 +1095,8 @@ function printedIso(dates: readonly PrintedDate[], fromYear: number, toYear: num
  * listed): the one later date of the page that another date of it was issued for, 5 or 10 years less a day or to the
  * day. Only a copy to be proven by the MRZ's check digits (printedFieldMend.ts); null unless exactly one date pairs.
  */
-function expiryByValidityRule(dates: readonly PrintedDate[], aroundYear: number): string | null {
-  const isos = [...new Set(dates.map((d) => printedIso([d], aroundYear - 20, aroundYear + 20)).filter((iso): iso is string => iso !== null))];
+function expiryByValidityRule(dates: readonly PrintedDate[], years: readonly [number, number]): string | null {
+  const isos = [...new Set(dates.map((d) => printedIso([d], ...years)).filter((iso): iso is string => iso !== null))];
   const paired = isos.filter((expiry) => typicalIssueDates(expiry).some((issue) => isos.includes(issue)));
   return paired.length === 1 ? paired[0]! : null;
 }
@@ -1221,6 +1221,13 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
 
   const birthYear = birth ? Number(birth.slice(0, 4)) : 1900;
   const expiryYear = expiry ? Number(expiry.slice(0, 4)) : 2100;
+  // Where the MRZ's date is unread (glare washed its cells), its printed copy's two-digit year is placed by the day of
+  // reading, not by the MRZ's: a birth in the 120 years before it, an expiry up to 60 years before it or 15 after.
+  const thisYear = now === null ? null : now.getUTCFullYear();
+  const birthYears: readonly [number, number] =
+    birth || thisYear === null ? [birthYear - 100, birthYear + 1] : [thisYear - 120, thisYear];
+  const expiryYears: readonly [number, number] =
+    expiry || thisYear === null ? [expiryYear - 20, expiryYear + 20] : [thisYear - 60, thisYear + 15];
   const numberText = valuesOf(all, 'passport_number').map((v) => v.text.replace(/[^A-Za-z0-9]/g, '').toUpperCase());
   const mrzNumber = f.documentNumber.value;
   const sexText = valuesOf(all, 'sex')
@@ -1274,12 +1281,12 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     printed: {
       passportNumber: numberText.find((t) => t === mrzNumber) ?? numberAnywhere ?? numberText.find((t) => t.length >= 6) ?? null,
       dateOfBirth:
-        printedIso([...labelledDates(all, 'date_of_birth'), ...datesIn(labelTails('date_of_birth'))], birthYear - 100, birthYear + 1) ??
-        printedAnywhere(birth, birthYear - 100, birthYear + 1),
+        printedIso([...labelledDates(all, 'date_of_birth'), ...datesIn(labelTails('date_of_birth'))], ...birthYears) ??
+        printedAnywhere(birth, ...birthYears),
       expiryDate:
-        printedIso([...labelledDates(all, 'expiry_date'), ...datesIn(labelTails('expiry_date'))], expiryYear - 20, expiryYear + 20) ??
-        printedAnywhere(expiry, expiryYear - 20, expiryYear + 20) ??
-        (mrz.checks.expiry_date ? null : expiryByValidityRule(allDates, expiryYear)),
+        printedIso([...labelledDates(all, 'expiry_date'), ...datesIn(labelTails('expiry_date'))], ...expiryYears) ??
+        printedAnywhere(expiry, ...expiryYears) ??
+        (mrz.checks.expiry_date ? null : expiryByValidityRule(allDates, expiryYears)),
       sex: sexText ?? null,
       nationality: nationality ?? null,
       issuingState: issuingState ?? null,
