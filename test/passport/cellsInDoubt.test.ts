@@ -338,6 +338,20 @@ describe('MRZ cells in doubt', () => {
       const settled = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MARGARIDA CONCEICAD']), refined }), ctx);
       expect(settled.given_name).toBe('MARGARIDA CONCEIÇÃD');
     });
+    it('leaves given names the MRZ had no room for unread where the first pass disputed the re-read and the sharper one read none', () => {
+      // Hard photo 1241702 item 95: the surname filled line 1, the given names' re-read read `YR` against the sparse
+      // pass's NOUR YASMIN HUDA; the sharper pass placed no given names, and `YR` was answered alone.
+      const full = 'P<UTOKHOURY<HADDAD<AL<HASHIMI<ABDEL<RAHMAN<A';
+      const surname = ['Code', 'UTO', 'Surname', 'KHOURY HADDAD AL-HASHIMI-ABDEL-RAHMAN AL-QASIMI'];
+      const refined = { surname: 'KHOURY HADDAD AL-HASHIMI-ABDEL-RAHMAN AL-QASIMI', givenNames: 'YR' };
+      const viz = page([...surname, 'Given names', 'NOUR YASMIN HUDA']);
+      const unsettled = decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: page(surname), refined }), ctx);
+      expect(unsettled.given_name).toBeNull();
+      // The sharper pass's own phrase under the label, spelling the re-read, settles it.
+      const own = { ...refined, givenNames: 'NOUR YASMIN HUDO' };
+      const settled = decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: page([...surname, 'Given names', 'NOUR YASMIN HUDO']), refined: own }), ctx);
+      expect(settled.given_name).toBe('NOUR YASMIN HUDO');
+    });
     it('confirms no washed name cell that two readings of the print fill as far with other letters', () => {
       // Seed 1093001 glare 035: JI<WOO washed after its J, the sparse pass read `JLWOO`, the sharper one `JI-WOO`; the
       // first filled the cells and the MRZ was answered valid with JLWOO. Here ANNA's NNA washed, read ANNA and ALNA.

@@ -296,7 +296,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   };
   const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true || refined.inGlare?.[part] === true;
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname'));
-  const givenNames = pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames'));
+  // Given names the MRZ had no room for are as unchecked: a pass whose readings spelled them otherwise leaves them to a
+  // reading of the sharper pass's own, not to that very re-read alone (`YR` for NOUR YASMIN HUDA, no phrase under it).
+  const givenPastMrz = cutPart !== null && parse.fields.name.givenNames === '';
+  const givenNames =
+    givenPastMrz && stillDisputed('givenNames')
+      ? null
+      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

@@ -677,13 +677,15 @@ export function plainLetters(text: string): string {
  * Given names only the print holds (the MRZ had no room for any): nothing checks them, so where both the sparse
  * pass (under the label, else the phrase below the surname) and the sharper re-read of the line give a clean name,
  * they must spell the same letters. Two readings that disagree leave the given names unread, never one of them
- * chosen: the re-read of a soft line can be another row's letters (`ARA IV` for MAŁGORZATA).
+ * chosen: the re-read of a soft line can be another row's letters (`ARA IV` for MAŁGORZATA). `seen` says so
+ * (`disputed`), for another pass that has only the re-read.
  */
 function givenNamesBeyondMrz(
   sharp: string | null | undefined,
   sparse: readonly (readonly NameCandidate[])[],
   orthography: NameOrthography,
   surname: string | null,
+  seen: NameSeen,
 ): ReadName | null {
   const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname)).filter((f): f is ReadName => f !== null);
   const plain = found[0] ?? null;
@@ -705,12 +707,18 @@ function givenNamesBeyondMrz(
   }
   // Nor a lone re-read where the sparse pass read the line as no clean name, yet with other letters where both read
   // letters (`JIR[ PIOTR` against a re-read `JIŘÍ ÐIOTR`): nothing checks these names, and the two readings disagree.
-  if (reread !== null && plain === null && sparse.some((candidates) => candidates.some((c) => lettersDisagree(reread.value, c.text)))) return null;
+  if (reread !== null && plain === null && sparse.some((candidates) => candidates.some((c) => lettersDisagree(reread.value, c.text)))) {
+    seen.disputed = true;
+    return null;
+  }
   if (reread === null || plain === null) return reread ?? plain;
   // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
   // in the sparse pass, for JIŘÍ): no reading saw the mark, so the I is answered plain.
   const value = sameLettersOrMarkedI(reread.value, plain.value) ? reread.value : stemsOfMarkedI(reread.value, plain.value);
-  if (value === null) return null;
+  if (value === null) {
+    seen.disputed = true;
+    return null;
+  }
   // The sparse pass's spaces where the re-read ran two words together (`ALEKSANDRJIŘÍ`: a J's hook under the R before).
   return { ...reread, value: withSeparatorsAdded(value, plain.value) };
 }
@@ -1267,7 +1275,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     surname,
     givenNames:
       truncated && givenMrz === ''
-        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null)
+        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null, givenSeen)
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, { mrzName: givenMrz, truncated, orthography, reconcile }, {
             taken: surnamePlace(),
             earlier: refined.earlier?.givenNames ?? null,
