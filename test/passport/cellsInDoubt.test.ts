@@ -338,6 +338,20 @@ describe('MRZ cells in doubt', () => {
       const settled = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MARGARIDA CONCEICAD']), refined }), ctx);
       expect(settled.given_name).toBe('MARGARIDA CONCEIÇÃD');
     });
+    it('leaves a cut part unread where the sharper pass, disputed within itself, read it otherwise than the first pass\'s choice', () => {
+      // Glare seed 1241703 item 91: glare over HARUTO, the MRZ cut at JIAN<TAKESH; the first pass's phrase misread the
+      // MRZ's part (`JIAN est HARUT`) and left the re-read `JIAN TAKESHI HAI` alone; the sharper pass read `HAR!`,
+      // disputing it, answered none, and `HAI` was answered: a name not printed.
+      const cut = 'P<UTOKIM<YAMAMOTO<OUYANG<TANAKA<<JIAN<TAKESH';
+      const names = (given: readonly string[]) => page(['Code', 'UTO', 'Surname', 'KIM-YAMAMOTO-OUYANG-TANAKA', ...given]);
+      const refined = { surname: 'KIM-YAMAMOTO-OUYANG-TANAKA', givenNames: 'JIAN TAKESHI HAI' };
+      const viz = names(['Given names', 'JIAN est HARUT']);
+      const disputed = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'JIAN TAKESHI HAR!']), refined }), ctx);
+      expect([disputed.surname, disputed.given_name]).toEqual(['KIM-YAMAMOTO-OUYANG-TANAKA', null]);
+      // The sharper pass reading it alike answers it.
+      const alike = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'JIAN TAKESHI HAI']), refined }), ctx);
+      expect(alike.given_name).toBe('JIAN TAKESHI HAI');
+    });
     it('leaves given names the MRZ had no room for unread where the first pass disputed the re-read and the sharper one read none', () => {
       // Hard photo 1241702 item 95: the surname filled line 1, the given names' re-read read `YR` against the sparse
       // pass's NOUR YASMIN HUDA; the sharper pass placed no given names, and `YR` was answered alone.

@@ -294,15 +294,28 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       return letters.length > mrzLetters && alikeAsFarAsBoth(letters, own);
     });
   };
+  // A sharper pass whose own readings of the cut part disagreed answers none of it, yet its phrase is a reading of the
+  // print: where it spells the part otherwise than the first pass's choice, as far as both go past the MRZ's letters
+  // (`HAR!` against the re-read `HAI`, glare over HARUTO), the first pass's choice is as disputed.
+  const sharperDisputes = (part: 'surname' | 'givenNames'): boolean => {
+    const chosen = printed[part];
+    if (again?.disputed[part] !== true || again[part] != null || chosen == null) return false;
+    const mrzLetters = plainLetters(parse.fields.name[part]).length;
+    const own = plainLetters(chosen.value);
+    return sharperTexts[part].some((t) => {
+      const letters = plainLetters(nameCharacters(t));
+      return letters.length > mrzLetters && own.length > mrzLetters && !alikeAsFarAsBoth(letters, own);
+    });
+  };
   const goesOn = (part: 'surname' | 'givenNames'): boolean => printed.goesOn[part] || again?.goesOn[part] === true || refined.inGlare?.[part] === true;
-  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname'));
+  const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname') || sharperDisputes('surname'));
   // Given names the MRZ had no room for are as unchecked: a pass whose readings spelled them otherwise leaves them to a
   // reading of the sharper pass's own, not to that very re-read alone (`YR` for NOUR YASMIN HUDA, no phrase under it).
   const givenPastMrz = cutPart !== null && parse.fields.name.givenNames === '';
   const givenNames =
     givenPastMrz && stillDisputed('givenNames')
       ? null
-      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames'));
+      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames') || sharperDisputes('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''
