@@ -324,7 +324,7 @@ export interface components {
             };
             /** @description Document code from MRZ positions 1–2, filler removed, e.g. `P` or `PO` */
             document_code: string;
-            /** @description Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty */
+            /** @description Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty, or when glare washed it and nothing proves it (warning mrz_washed_out) */
             optional_data: string | null;
             /** @description The MRZ dates before century resolution */
             raw_dates: {

@@ -128,7 +128,7 @@ export const passportResultSchema = withResultEnvelope(
       optional_data: z
         .string()
         .nullable()
-        .describe('Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty'),
+        .describe('Personal number / optional data (MRZ line 2 positions 29–42), filler removed; null when empty, or when glare washed it and nothing proves it (warning mrz_washed_out)'),
       raw_dates: mrzRawDatesSchema,
       confidence: z
         .object(

@@ -40,6 +40,8 @@ function readings(
     readonly vizInkForNames?: OcrResult;
     readonly refined?: Readings['refined'];
     readonly sourcePxPerMm?: number;
+    /** Line 2's cells glare washed out. */
+    readonly washed2?: readonly number[];
   } = {},
 ): Readings {
   const lines: [string, string] = [printed.line1 ?? specimen[0], printed.line2 ?? specimen[1]];
@@ -52,7 +54,7 @@ function readings(
   const second = lines.map((line, l) =>
     [...line].map((c, i) => (l === 1 ? (doubted2[i] ?? '') : (doubted1[i] ?? (disputed.includes(i) ? (c === 'X' ? 'K' : 'X') : '')))),
   );
-  const washed = lines.map((line, l) => [...line].map((_, i) => l === 0 && washedOut.includes(i)));
+  const washed = lines.map((line, l) => [...line].map((_, i) => (l === 0 ? washedOut.includes(i) : (printed.washed2 ?? []).includes(i))));
   const identity = [1, 0, 0, 0, 1, 0, 0, 0, 1] as const;
   const reading: MrzReading = {
     format: 'TD3',
@@ -301,6 +303,24 @@ describe('MRZ cells in doubt', () => {
     expect(verdict(3, 0, 1, false)).toHaveProperty('refusal.code', 'unreadable_document');
     // Nor beside cells glare washed out of line 1, which may be the answered part's own.
     expect(verdictForDoubt({ surnameCells: 3, givenNameCells: 0, otherCells: 1, otherOnLineOne: 1, lineTwoProven: true })).toHaveProperty('refusal.code', 'unreadable_document');
+  });
+
+  describe('line 2 cells glare washed out over the optional data', () => {
+    // Glare seed 1241703 item 19: glare over line 2's end washed the optional data's last fillers, its check digit and
+    // the composite, six cells nothing can prove; the page was refused though every field answered is proven.
+    const end = [38, 39, 40, 41, 42, 43];
+    it('withholds the optional data and answers the rest, flagged, where the number and both dates are proven', () => {
+      const result = decodeReadings(readings([], [], [], { washed2: end }), ctx);
+      expect(result.optional_data).toBeNull();
+      expect([result.passport_number, result.date_of_birth, result.expiry_date, result.surname]).toEqual(['L898902C3', '1974-08-12', '2012-04-15', 'ERIKSSON']);
+      expect(result.mrz.check_digits_valid).toBe(false);
+      expect(result.checks.check_digits).toMatchObject({ optional_data: 'invalid', composite: 'invalid', expiry_date: 'valid' });
+      expect(result.warnings.map((w) => w.code)).toContain('mrz_washed_out');
+    });
+    it('refuses the page where the glare reaches a field the answer gives, and answers the optional data where glare took the composite alone', () => {
+      expect(() => decodeReadings(readings([], [], [], { washed2: [26, ...end] }), ctx)).toThrow(/characters are in doubt/);
+      expect(decodeReadings(readings([], [], [], { washed2: [43] }), ctx).optional_data).toBe('ZE184226B');
+    });
   });
 
   describe('line 1 cells glare washed out, filled from the print', () => {

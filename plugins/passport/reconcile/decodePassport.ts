@@ -40,6 +40,8 @@ export interface DecodeInput {
   readonly numberCellsInDoubt?: readonly number[];
   /** Optional data cells in doubt the same way (optionalDataCellsInDoubt). */
   readonly optionalDataCellsInDoubt?: readonly number[];
+  /** Glare washed the optional data and nothing proves it (optionalDataWithheldCells): answered null. */
+  readonly optionalDataWithheld?: boolean;
   /** Cells of a check-digit repair that a rival fix of other doubted cells would have held as well (rivalRepairCells). */
   readonly rivalRepairCells?: readonly number[];
   /** The input was too small for the printed page to be read: it was not read. */
@@ -274,7 +276,7 @@ export function decodePassport(input: DecodeInput): PassportResult {
     sex: f.sex.value ?? 'X',
     mrz: { line1: lineOneWithheld ? null : line1, line2, check_digits_valid: checkDigitsValid },
     document_code: documentCode,
-    optional_data: f.optionalData.value,
+    optional_data: input.optionalDataWithheld === true ? null : f.optionalData.value,
     raw_dates: { date_of_birth: f.dateOfBirth.raw, expiry_date: f.expiryDate.raw },
     confidence: {
       full_name: nameWithheld ? 0 : clamp(Math.min(surnameConf, givenConf)),

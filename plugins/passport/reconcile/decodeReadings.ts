@@ -24,7 +24,7 @@ import { decodePassport, surnameCellTest } from './decodePassport.ts';
 import { codeCellsInDoubt } from './codeDoubts.ts';
 import { checkedCopiesOf, countriesFromPrint, mendFieldsFromPrint, numberCellsInDoubt, optionalDataCellsInDoubt, printConflicts, rivalRepairCells, sexFromPrint } from './printedFieldMend.ts';
 import { brokenNameCells, doubtedNameCells, mendNameFromPrint, printMayOverrule } from './printedNameMend.ts';
-import { agreeingNameCopy, fillWashedFromPrint, issuingStateBesideNationality, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, type PrintedUncheckedFields } from './washedCells.ts';
+import { agreeingNameCopy, fillWashedFromPrint, issuingStateBesideNationality, optionalDataWithheldCells, unconfirmedWashedCells, washedCellsInDoubt, washedInGivenNames, type PrintedUncheckedFields } from './washedCells.ts';
 
 /**
  * The printed fields no check digit covers, as either pass read them (the first pass first): the sharper pass, made
@@ -362,7 +362,10 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // A country code repaired from a guess nothing witnesses is as much in doubt, answered or not (codeDoubts.ts).
   const codeDoubted = codeCellsInDoubt(parse, printed.printed.nationality);
   const stateCells = codeDoubted.issuing_state?.length ?? 0;
-  const line2Doubted = [...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedInDoubt.line2, ...(codeDoubted.nationality ?? [])];
+  // Glare over the optional data alone withholds that field (optionalDataWithheldCells): its cells are no answer's.
+  const optionalWithheld = optionalDataWithheldCells(parse, washedUnconfirmed[1], washedInDoubt.line2);
+  const washedAnswered = washedInDoubt.line2.filter((i) => !optionalWithheld.includes(i));
+  const line2Doubted = [...numberInDoubt, ...optionalInDoubt, ...rivalCells, ...washedAnswered, ...(codeDoubted.nationality ?? [])];
   const otherCells = washedInDoubt.line1 + stateCells + new Set(line2Doubted).size;
   const conflicts = printConflicts(parse, printed.printed, again?.printed ?? null, ctx.now, reading.charConfidence[1]);
   const inSurname = surnameCellTest(parse.lines[0]);
@@ -422,6 +425,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     washedUnconfirmed,
     numberCellsInDoubt: numberInDoubt,
     optionalDataCellsInDoubt: optionalInDoubt,
+    ...(optionalWithheld.length > 0 ? { optionalDataWithheld: true } : {}),
     rivalRepairCells: rivalCells,
     hyphensSeen: hyphensRead(readings, parse),
     ...(readings.printTooSmall === true ? { printTooSmall: true } : {}),

@@ -325,6 +325,23 @@ export function washedCellsInDoubt(
 }
 
 /**
+ * Line 2's washed cells in doubt that lie in the optional data, its check digit or the composite, where glare washed
+ * the field itself (not the composite alone) and the number and both dates hold their own check digits over cells
+ * glare left readable or the print confirmed: the personal number is no spec field and the print gives no copy of it,
+ * so it is withheld, and those cells are no answer's doubt. [] otherwise.
+ */
+export function optionalDataWithheldCells(parse: Td3Parse, unconfirmed2: readonly number[], inDoubt2: readonly number[]): number[] {
+  const from = td3Field('optional_data').start;
+  const composite = td3Field('composite_check').start;
+  const cells = inDoubt2.filter((i) => i >= from && i <= composite);
+  if (!cells.some((i) => i < composite)) return [];
+  const proven = (['document_number', 'date_of_birth', 'expiry_date'] as const).every(
+    (check) => parse.checks[check] && !td3CheckCells(check).some((i) => unconfirmed2.includes(i)),
+  );
+  return proven ? cells : [];
+}
+
+/**
  * How many of line 1's washed cells nothing confirmed lie in the given names: all of them past the name's first
  * separator, every cell of the surname and the separator before them readable or confirmed. Withholding the given
  * names then answers none of them; 0 where any lies before, where the names' split is itself unknown.
