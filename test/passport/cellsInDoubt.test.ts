@@ -371,6 +371,11 @@ describe('MRZ cells in doubt', () => {
       // The sharper pass reading it alike answers it.
       const alike = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'JIAN TAKESHI HAI']), refined }), ctx);
       expect(alike.given_name).toBe('JIAN TAKESHI HAI');
+      // On a line run to the page's edge, its last glyph clipped there (styled seed 1241704 item 125: DVOŘÁK's O read
+      // `C` at the edge), the sharper phrase disputes nothing with it.
+      const atEdge = { ...refined, atEdge: { givenNames: true } };
+      const clipped = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'JIAN TAKESHI HAC']), refined: atEdge }), ctx);
+      expect(clipped.given_name).toBe('JIAN TAKESHI HAI');
     });
     it('leaves given names the MRZ had no room for unread where the first pass disputed the re-read and the sharper one read none', () => {
       // Hard photo 1241702 item 95: the surname filled line 1, the given names' re-read read `YR` against the sparse

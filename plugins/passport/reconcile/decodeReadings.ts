@@ -296,14 +296,17 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   };
   // A sharper pass whose own readings of the cut part disagreed answers none of it, yet its phrase is a reading of the
   // print: where it spells the part otherwise than the first pass's choice, as far as both go past the MRZ's letters
-  // (`HAR!` against the re-read `HAI`, glare over HARUTO), the first pass's choice is as disputed.
+  // (`HAR!` against the re-read `HAI`, glare over HARUTO), the first pass's choice is as disputed. On a line run to the
+  // page's edge the phrase's last glyph may be the edge's clipping (DVOŘÁK's O read `C`): it disputes nothing.
   const sharperDisputes = (part: 'surname' | 'givenNames'): boolean => {
     const chosen = printed[part];
     if (again?.disputed[part] !== true || again[part] != null || chosen == null) return false;
     const mrzLetters = plainLetters(parse.fields.name[part]).length;
     const own = plainLetters(chosen.value);
+    const clipped = refined.atEdge?.[part] === true;
     return sharperTexts[part].some((t) => {
-      const letters = plainLetters(nameCharacters(t));
+      const read = plainLetters(nameCharacters(t));
+      const letters = clipped ? read.slice(0, -1) : read;
       return letters.length > mrzLetters && own.length > mrzLetters && !alikeAsFarAsBoth(letters, own);
     });
   };
