@@ -404,6 +404,19 @@ describe('MRZ cells in doubt', () => {
       expect(alike.mrz.line1).toBe(specimen[0]);
       expect(alike.mrz.check_digits_valid).toBe(true);
     });
+    it('takes no fill that changes a washed letter another reading spells as the classifier read it', () => {
+      // Glare seed 1241705 item 75: glare over ACHEBE; the sparse pass read `ACHERE` and filled the washed B with R,
+      // the re-read and the sharper pass read ACHEBE, changing nothing; line 1 came back ACHERE, marked valid.
+      // Here ERIKSSON's SON washed, read right; the sparse pass reads `ERIKSSCN`.
+      const washedEnd = [10, 11, 12];
+      const read = (surname: string) => ['Code', 'UTO', 'Surname', surname, 'Given names', 'ANNA MARIA'];
+      const refined = { surname: 'ERIKSSON', givenNames: 'ANNA MARIA' };
+      const rivals = () => decodeReadings(readings([], washedEnd, [], { viz: page(read('ERIKSSCN')), vizSharper: page(read('ERIKSSON')), refined }), ctx);
+      expect(rivals).toThrow(/characters are in doubt/);
+      // Every reading alike confirms the washed letters as read.
+      const alike = decodeReadings(readings([], washedEnd, [], { viz: page(read('ERIKSSON')), vizSharper: page(read('ERIKSSON')), refined }), ctx);
+      expect([alike.surname, alike.mrz.line1, alike.mrz.check_digits_valid]).toEqual(['ERIKSSON', specimen[0], true]);
+    });
     it('counts the washed cells a reading spells as the classifier guessed them, not only those it changes', () => {
       // Glare seed 1237201 item 180: MWANGI's MWANG washed, its I washed too but guessed right; the sparse pass's
       // `MWANGT` changed one cell more than the re-read's MWANGI and was taken as the fuller copy, answered valid.

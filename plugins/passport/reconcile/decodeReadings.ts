@@ -234,12 +234,21 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // washed cells count: a letter at the glare's edge one reading mends and another leaves is the doubted-name rule's.
   const washedLetters = (p: typeof mended): string => [...p.lines[0]].filter((_, i) => reading.washed[0]?.[i] === true).join('');
   // A copy only as reconciled is no rival to one a reading spells: its washed letters may be the classifier's own.
+  // Nor is a fill settled that changes washed letters another reading spells as the classifier read them, as many of
+  // them (`ACHERE` filling ACHEBE's washed B with R, the re-read and the sharper pass reading ACHEBE): that reading
+  // fills nothing, yet it is as full a copy.
+  const spelledAsRead = (f: (typeof filled)[number]): number => {
+    const copy = copies.get(f) ?? null;
+    const line = f.parse.lines[0];
+    return copy === null ? 0 : [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c).length;
+  };
   const rivalFill = filled.some(
     (f) =>
       (chosen.reconciledOnly || !f.reconciledOnly) &&
-      nameFills(f.parse) > 0 &&
-      spelledWashed(f) === spelledWashed(chosen) &&
-      washedLetters(f.parse) !== washedLetters(chosen.parse),
+      washedLetters(f.parse) !== washedLetters(chosen.parse) &&
+      (nameFills(f.parse) > 0
+        ? spelledWashed(f) === spelledWashed(chosen)
+        : nameFills(chosen.parse) > 0 && spelledAsRead(f) >= spelledWashed(chosen)),
   );
   const washedName = rivalFill ? null : chosen.mrzName;
   // A birth date the MRZ's two year digits leave in two centuries takes the one the page prints in full.
