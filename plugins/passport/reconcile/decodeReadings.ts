@@ -215,13 +215,13 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // The washed name cells a copy that filled any spells, those it changed and those whose letter the classifier already
   // read as it does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no
   // fuller a copy. A filler guessed there is what glare leaves any blank cell, and confirms nothing (`BJORN<` for BJÖRN).
+  // The washed name cells, fillers aside, that `copy` spells as `line` holds them (and as `asRead` does, where given).
+  const washedSpelled = (copy: string, line: string, asRead?: string): number =>
+    [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c && (asRead === undefined || asRead[5 + k] === c)).length;
   const spelledWashed = (f: (typeof filled)[number]): number => {
     const fills = nameFills(f.parse);
-    const line = f.parse.lines[0];
     const copy = fills === 0 ? null : (copies.get(f) ?? null);
-    if (copy === null) return fills;
-    const guessed = [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c && mended.lines[0][5 + k] === c);
-    return fills + guessed.length;
+    return copy === null ? fills : fills + washedSpelled(copy, f.parse.lines[0], mended.lines[0]);
   };
   // The reading that fills the most washed name cells, the earliest of equals: a copy of the surname alone (the
   // fallback of a given names' copy that disagrees) gives way to a whole name that spells every readable cell.
@@ -239,8 +239,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // fills nothing, yet it is as full a copy.
   const spelledAsRead = (f: (typeof filled)[number]): number => {
     const copy = copies.get(f) ?? null;
-    const line = f.parse.lines[0];
-    return copy === null ? 0 : [...copy].filter((c, k) => reading.washed[0]?.[5 + k] === true && c !== '<' && line[5 + k] === c).length;
+    return copy === null ? 0 : washedSpelled(copy, f.parse.lines[0]);
   };
   const rivalFill = filled.some(
     (f) =>
@@ -324,10 +323,11 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Given names the MRZ had no room for are as unchecked: a pass whose readings spelled them otherwise leaves them to a
   // reading of the sharper pass's own, not to that very re-read alone (`YR` for NOUR YASMIN HUDA, no phrase under it).
   const givenPastMrz = cutPart !== null && parse.fields.name.givenNames === '';
+  const givenDisputed = stillDisputed('givenNames');
   const givenNames =
-    givenPastMrz && stillDisputed('givenNames')
+    givenPastMrz && givenDisputed
       ? null
-      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), stillDisputed('givenNames') || sharperDisputes('givenNames'));
+      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), givenDisputed || sharperDisputes('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''
