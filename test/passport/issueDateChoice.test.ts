@@ -41,6 +41,12 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate(anywhere('26 FEB /FEB 96 27 MAY /MAY 32'), '1996-02-26', '2032-05-27')).toBeNull();
     expect(chooseIssueDate(labelled('06/05/2031'), '1978-11-23', '2031-05-06')).toBeNull();
   });
+  it('never repairs an unlabelled misread of the expiry\'s copy into the rule\'s date, though it is no date', () => {
+    // The expiry 21 01 26 read `21 01 28` (1928, before the birth): a digit from it, and from the rule's 21 01 21.
+    expect(chooseIssueDate(anywhere('17 02 89 02 01 18 21 01 28'), '1989-02-17', '2026-01-21', '2026-12-07')).toBeNull();
+    // Not a digit from any copy: the misread issue date is still repaired.
+    expect(chooseIssueDate(anywhere('17 02 89 21 07 21 21 01 26'), '1989-02-17', '2026-01-21', '2026-12-07')?.iso).toBe('2021-01-21');
+  });
   it('never repairs the expiry printed beside the issue label into an issue date, its two-digit year resolved away', () => {
     // `29 AUG/AOUT 30` under the issue label: 30 resolves to 1930 before the expiry, one digit from 29 AUG 20.
     const candidates = [...labelled('29 AUG/AOUT 30'), ...anywhere('30 AUG/AOUT 20.')];
@@ -115,6 +121,14 @@ describe('chooseIssueDate', () => {
     // A labelled date, even off the rule, and a date on the rule outrank it.
     expect(chooseIssueDate([...anywhere('04 JAN 2023'), ...labelled('09 JAN 2023')], '1990-08-01', '2033-01-14')?.iso).toBe('2023-01-09');
     expect(chooseIssueDate(anywhere('04 JAN 2023 14 JAN 2023'), '1990-08-01', '2033-01-14')).toMatchObject({ iso: '2023-01-14', repair: null });
+  });
+  it('repairs an unlabelled date\'s year only where the year read cannot be the date of issue', () => {
+    // `21 10 19` read `21 10 10` beside an expiry of 2029 (no passport runs 19 years; 0 and 9 are look-alikes).
+    expect(chooseIssueDate(anywhere('21 10 10'), '1987-07-18', '2029-10-21', '2026-12-07')).toMatchObject({ iso: '2019-10-21', basis: 'unlabelled_repair' });
+    // A year that can be the date of issue is read as printed: a two-year passport's 27 03 2017, not the rule's 2014.
+    expect(chooseIssueDate(anywhere('27 03 2017'), '1984-12-25', '2019-03-27', '2026-12-07')).toBeNull();
+    // Nor a year digit OCR does not confuse: `04.08.5015` is no 2015 it can prove.
+    expect(chooseIssueDate(anywhere('04.08.5015'), '1947-07-26', '2025-08-03', '2026-12-07')).toBeNull();
   });
   it('repairs no unlabelled date a digit from the birth or expiry the MRZ gives', () => {
     // A child's birth, 25 JAN 2013, read `25 JAN 2018`: one digit from the rule's 15 JAN 2018 too.

@@ -306,12 +306,19 @@ export function readIssueDate(
     // An unlabelled real date only from one digit of its day or month: a page prints three dates, and one that is no
     // copy of birth or expiry and a day's digit from the rule's is that date misread (`04 JAN 2023` for 14 JAN 2023).
     // A year a digit off is no misread: a two-year passport's `28 03 2017` beside the five-year rule's 28 03 2014.
+    // An unlabelled date a digit from the page's copy of birth or expiry may be that copy misread, the impossible ones
+    // too (`21 01 28` for the expiry 21 01 26, a digit from the rule's 21 01 21 as well): which, the page cannot say.
     const unlabelledDate = !labelled && iso !== null;
     const nearCopy = (other: string | null): boolean => other !== null && hamming(date.digits, digitsLike(other, date.yearDigits)) <= 1;
-    if (unlabelledDate && (nearCopy(birthIso) || nearCopy(expiryIso))) continue;
+    if (!labelled && (nearCopy(birthIso) || nearCopy(expiryIso))) continue;
     const near = [...new Set(typical)].filter((t) => {
       const target = digitsLike(t, date.yearDigits);
-      if (unlabelledDate) return inWindow(t) && hamming(date.digits, target) === 1 && date.digits.slice(4) === target.slice(4);
+      // Its year only by a digit OCR confuses, and where the year read cannot be the date of issue (`21 10 10` beside
+      // an expiry of 2029: no passport runs 19 years): a misread then, not another passport's run.
+      if (unlabelledDate) {
+        const sameYear = date.digits.slice(4) === target.slice(4);
+        return inWindow(t) && hamming(date.digits, target) === 1 && (sameYear || (!inWindow(iso) && lookalikeDigitsApart(date.digits, target) === 1));
+      }
       return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
     });
     if (near.length === 1) {
