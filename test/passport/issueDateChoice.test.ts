@@ -146,6 +146,10 @@ describe('chooseIssueDate', () => {
     const candidates = [...anywhere('18.04.2031'), ...labelled('19.04.20 21')];
     expect(chooseIssueDate(candidates, '1990-01-01', '2031-04-18')).toBeNull();
     expect(chooseIssueDate([...anywhere('18.04.2031'), ...labelled('19.04.2021')], '1990-01-01', '2031-04-18')?.iso).toBe('2021-04-19');
+    // Month words likewise: `24 FEB 2017` read `24 FEB 20` beside `19 AUG 2006`.
+    expect(chooseIssueDate([...labelled('24 FEB 20'), ...anywhere('19 AUG 2006')], '2006-08-19', '2022-02-23', '2026-12-07')).toBeNull();
+    // A page printing two-digit years keeps them (`11 MAY/MAI 08`).
+    expect(chooseIssueDate([...labelled('11 MAY/MAI 08'), ...anywhere('02 JAN/JAN 71')], '1971-01-02', '2018-05-10', '2026-12-07')?.iso).toBe('2008-05-11');
   });
   it('returns null when nothing printed is a plausible issue date', () => {
     expect(chooseIssueDate(labelled('12.07.2030'), '1980-03-04', '2025-01-11')).toBeNull();

@@ -191,6 +191,16 @@ function wholeYearsMend(
 }
 
 /**
+ * A page prints its dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short, and beside
+ * `19 AUG 2006`, a `24 FEB 20` (24 FEB 2017, its last digits lost). Whether `date` is such a year.
+ */
+function yearsCutShort(candidates: readonly IssueDateCandidate[]): (date: PrintedDate) => boolean {
+  const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
+  const fourDigitNamed = candidates.some(({ date }) => !date.numeric && date.yearDigits === 4);
+  return (date) => date.yearDigits === 2 && (date.numeric ? fourDigitNumeric : fourDigitNamed);
+}
+
+/**
  * Picks the issue date from `candidates` given the MRZ's birth and expiry (ISO, either may be null) and the day of
  * reading.
  * Returns null when no candidate is a plausible issue date, even after a one-digit repair.
@@ -240,8 +250,7 @@ export function readIssueDate(
   // The rule's dates read anywhere on the page, labelled or not: with two, the rule cannot choose an unlabelled one.
   const ruleDatesRead = new Set<string>();
 
-  // A page prints its all-digit dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short.
-  const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
+  const yearCutShort = yearsCutShort(candidates);
   // The page's own copies of the MRZ's birth and expiry, digit for digit, are read right, not misread issue dates: never
   // read or repaired as one (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
   const copyOf = (date: PrintedDate, iso: string | null): boolean => iso !== null && date.digits === digitsLike(iso, date.yearDigits);
@@ -265,7 +274,7 @@ export function readIssueDate(
       }
       continue;
     }
-    if (fourDigitNumeric && date.numeric && date.yearDigits === 2) continue;
+    if (yearCutShort(date)) continue;
     if (copies.includes(candidate) || (cutAmbiguously(date) && (pads || !unpadded))) continue;
     // A day and a year around a word that names no month (`11 SERSER 17`): the rule's one date with that day and that
     // year, a repair of the month as of a digit; no other date comes of it, nor of one only phrases joined along a row
@@ -360,8 +369,9 @@ function soleOtherDate(
   inWindow: (iso: string) => boolean,
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
+  const yearCutShort = yearsCutShort(candidates);
   const read = candidates
-    .filter(({ date, joined }) => date.valid && joined !== true && !onlyOnRule(date))
+    .filter(({ date, joined }) => date.valid && joined !== true && !onlyOnRule(date) && !yearCutShort(date))
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
     .filter((r): r is { c: IssueDateCandidate; iso: string } => r.iso !== null);
   const copies = read.filter((r) => r.iso === birthIso || r.iso === expiryIso);
