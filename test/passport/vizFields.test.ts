@@ -1170,3 +1170,17 @@ describe("printed copies of the MRZ dates glare washed out of the MRZ, printed w
     expect(readVizFields(page(['Date of expiry', '12 MAY/MAY 45']), washed, {}, now).printed.expiryDate).toBeNull();
   });
 });
+
+describe('readVizFields, the MRZ OE printed as the readings show it', () => {
+  // Styled seed 1241804 item 93: a Norwegian name on a Finnish page. The sparse pass's pixels showed Ø's stroke
+  // (`BIØRNSTAD`), the sharper re-read lost it (`BJORNSTAD`), and its lone O was read Ö, as Finnish writes.
+  const parse = parseTd3(['P<FINBJOERNSTAD<<INGRID<<<<<<<<<<<<<<<<<<<<<', 'FD94430958FIN4501114F2509127<<<<<<<<<<<<<<00'], { now });
+  it('takes the letter another reading of the name saw', () => {
+    const viz = rows(['Sukunimi / Surname', 'BIØRNSTAD', 'Etunimet / Given names', 'INGRID']);
+    expect(readVizFields(viz, parse, { surname: 'BJORNSTAD' }, now).surname?.value).toBe('BJØRNSTAD');
+  });
+  it("else the orthography's", () => {
+    const viz = rows(['Sukunimi / Surname', 'BJORNSTAD', 'Etunimet / Given names', 'INGRID']);
+    expect(readVizFields(viz, parse, { surname: 'BJORNSTAD' }, now).surname?.value).toBe('BJÖRNSTAD');
+  });
+});

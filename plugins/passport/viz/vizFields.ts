@@ -184,6 +184,22 @@ interface NameSeen {
   disputed?: boolean;
 }
 
+/**
+ * Whether a lone O for the MRZ's OE (and A for AE) is read Ø (Æ) in this name part. Where the readings of it that agree
+ * with the MRZ show the pair printed one way only (a reading whose stroke the pixels showed, `BIØRNSTAD`, beside a
+ * sharper one that lost it, `BJORNSTAD`), the letter seen; else the orthography's (a Finnish page's Ö).
+ */
+function oeAsSeen(texts: readonly NameCandidate[], { mrzName, truncated, orthography, reconcile }: NamePart): boolean {
+  const seen = new Set<string>();
+  for (const { text } of texts) {
+    const cleaned = inOrthography(nameCharacters(text), orthography);
+    const letters = [...cleaned].filter((c) => 'ÖØÄÆ'.includes(c));
+    if (letters.length === 0 || reconcile.ifAgrees(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn) === null) continue;
+    for (const c of letters) seen.add(c === 'Ø' || c === 'Æ' ? 'stroked' : 'dotted');
+  }
+  return seen.size === 1 ? seen.has('stroked') : orthography.strokedOe;
+}
+
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
 function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[], part: NamePart, options: ReadNameOptions = {}): ReadName | null {
   const { mrzName, truncated, orthography, reconcile } = part;
@@ -197,6 +213,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
     let best: Scored | null = null;
     const sharp: Scored[] = [];
     const plain: Scored[] = [];
+    const strokedOe = oeAsSeen(texts, part);
     for (const [source, { text: read, confidence, bbox, words, marksSeen }] of texts.entries()) {
       const runs = nameWordRuns(read);
       const tokens = runs[0]?.text.split(' ').length ?? 0;
@@ -207,8 +224,8 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
         // Texture read as words beside the name prints over it too: such a reading's marks are in doubt, so none.
         const cleaned = inOrthography(nameCharacters(run.dropped === 0 ? run.text : withoutMarks(run.text)), orthography);
         if (cleaned.length < 2) continue;
-        const r = reconcile.ifAgrees(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn);
-        if (run.dropped === 0) wholeBeyond = () => (r ?? reconcile.whole(cleaned, mrzName, truncated, orthography.strokedOe, orthography.thorn)).beyond;
+        const r = reconcile.ifAgrees(cleaned, mrzName, truncated, strokedOe, orthography.thorn);
+        if (run.dropped === 0) wholeBeyond = () => (r ?? reconcile.whole(cleaned, mrzName, truncated, strokedOe, orthography.thorn)).beyond;
         if (r === null) continue;
         // The sharper reading, whose marks were looked at, wins over a plainer one a little closer to the MRZ; a
         // reading whole wins over the same without a word at its end, however long that word runs past a cut MRZ
