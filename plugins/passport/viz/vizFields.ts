@@ -192,7 +192,7 @@ interface NameSeen {
 function oeAsSeen(texts: readonly NameCandidate[], { mrzName, truncated, orthography, reconcile }: NamePart): boolean {
   const seen = new Set<string>();
   for (const { text } of texts) {
-    // Most of a page's phrases hold none of these letters: they are not cleaned and aligned for nothing.
+    // Most of a page's phrases hold none of these letters: they are passed over before any cleaning or aligning.
     if (!/[ÖØÄÆöøäæ]/u.test(text)) continue;
     const cleaned = inOrthography(nameCharacters(text), orthography);
     const letters = [...cleaned].filter((c) => 'ÖØÄÆ'.includes(c));
