@@ -216,7 +216,12 @@ describe('nameCharacters', () => {
     // A run of them too: dropped, `JI-W00` would be the name cut short (seed 956001 styled-dev 147).
     expect(nameCharacters('JI-W00')).toBe('JI-WOO');
     expect(nameCharacters('00GUZ W00D')).toBe('OOGUZ WOOD');
-    expect(nameCharacters('A001')).toBe('A');
+    expect(nameCharacters('A01')).toBe('A');
+    // A word of more digits than letters, three running, is a number's: its letters are no name's (`AB6603566`).
+    expect(nameCharacters('A001')).toBe('');
+    expect(nameCharacters('AB6603566 ASTRID')).toBe('ASTRID');
+    // A name OCR glued to a number beside it keeps its letters.
+    expect(nameCharacters('JOHNSON1980')).toBe('JOHNSON');
     expect(nameCharacters('ANNA 0 2010')).toBe('ANNA');
   });
 });

@@ -1184,3 +1184,14 @@ describe('readVizFields, the MRZ OE printed as the readings show it', () => {
     expect(readVizFields(viz, parse, { surname: 'BJORNSTAD' }, now).surname?.value).toBe('BJÖRNSTAD');
   });
 });
+
+describe('readVizFields where the MRZ cut the given names to a letter and no label was read', () => {
+  // Seed 1241902 hard photos, item 9: the page's labels too small to read, the given names cut to `A` in the MRZ.
+  const parse = parseTd3(['P<FINAABERG<SVENSSON<HAAKANSSON<LINDQVIST<<A', 'AB66035663FIN7904082F3104150245427489<<<<<30'], { now });
+  it('takes no letters from the passport number that starts with that letter as the given names', () => {
+    const viz = page(['P _ AB6603566', 'FIN', 'ÅBERG SVENSSON-HÅKANSSON-LINDQVIST', 'ASTRID YLVA MAJA', 'SUOMI FINLAND _ 08.04.1979']);
+    const read = readVizFields(viz, parse, {}, now);
+    expect(read.surname?.value).toBe('ÅBERG SVENSSON-HÅKANSSON-LINDQVIST');
+    expect(read.givenNames?.value).toBe('ASTRID YLVA MAJA');
+  });
+});

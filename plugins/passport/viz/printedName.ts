@@ -279,6 +279,10 @@ export function nameCharacters(text: string): string {
     .replace(/(?<!\d)0+(?=['’]?\p{L})|(?<=\p{L})0+(?!\d)/gu, (zeros) => 'O'.repeat(zeros.length))
     // So is an `@` joined to letters: OCR's reading of a round O, or of Ø's struck one (`@DEGARD`).
     .replace(/@(?=\p{L})|(?<=\p{L})@/gu, 'O')
+    // A word of more digits than letters, three of them running, is a number (`AB6603566`, the passport number's): its
+    // letters are no name's, and a name cut to `A` in the MRZ would agree with them. OCR does not misread three of a
+    // name's letters running as digits, round Os aside (made letters above); a name glued to a number keeps its letters.
+    .replace(/\S*\d{3}\S*/gu, (word) => ((word.match(/\d/g) ?? []).length > (word.match(/\p{L}/gu) ?? []).length ? ' ' : word))
     .replace(strokeReadAsT, '')
     .replace(typographicDashes, '-')
     // Between letters, `=` is a hyphen a line of texture doubled (`ZHANG=CHEN`), `~` one blur bent: no mark sits
