@@ -555,6 +555,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // The stroke read as a small t of its own (`LtUKASZ`): the ink holds no letter for it, and it is the Ł's.
     const apart = line('ŁUKASZ', 'LtUKASZ');
     expect(withAccentMarks(apart.crop, apart.ocr)).toBe('ŁUKASZ');
+    // Or before the L (`tLUKASZ`, seed 1241901 styled-dev 90): a letter too many, whose mark the MRZ's LUKASZ dropped.
+    const before = line('ŁUKASZ', 'tLUKASZ');
+    expect(withAccentMarks(before.crop, before.ocr)).toBe('ŁUKASZ');
   });
   it('takes no stroke from a typewriter L whose foot turns up beside the stem, across paper', () => {
     // Taiwan's specimen prints its Latin name in a typewriter face: LIN came back ŁIN. This is that L's ink as the

@@ -162,6 +162,9 @@ describe('nameCharacters', () => {
     expect(nameCharacters('Walter')).toBe('Walter');
     expect(nameCharacters('ALtO')).toBe('ALO');
     expect(nameCharacters('ALto')).toBe('ALto');
+    // Seed 1241901 styled-dev 90: Ł read `tL`, the stroke's left arm a t before the L.
+    expect(nameCharacters('PIOTR tLUKASZ')).toBe('PIOTR LUKASZ');
+    expect(nameCharacters('Atlas')).toBe('Atlas');
   });
   it('keeps one apostrophe where OCR read two, and dashes as hyphens', () => {
     expect(nameCharacters("D'’ANGELO-ROMANO–ROSSI")).toBe("D'ANGELO-ROMANO-ROSSI");

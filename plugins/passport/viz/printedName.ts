@@ -249,8 +249,12 @@ function reconciled(ocrText: string, mrzName: string, truncated: boolean, stroke
   return { value, cost: total, agrees, beyond: beyondSteps, beyondText: kept, misread };
 }
 
-/** A small t between an L and capitals: the stroke across Ł's stem, read as a letter of its own (`LtUKASZ`). */
-export const strokeReadAsT = /(?<=L)t(?=\p{Lu})/gu;
+/**
+ * A small t between an L and capitals, or before an L and capitals: the stroke across Ł's stem, read as a letter of
+ * its own (`LtUKASZ`, and `tLUKASZ` where OCR took the stroke's left arm for it). A capital T so dropped (`AtLAS`)
+ * is put back from the MRZ.
+ */
+export const strokeReadAsT = /(?<=L)t(?=\p{Lu})|(?<!\p{Ll})t(?=L\p{Lu})/gu;
 
 /** OCR's `|` joined to a word's letters: an I, its stem alone (`JIR|` for JIŘÍ, the acute missed). */
 const barsJoinedToLetters = /(?<=\p{L})\|+|\|+(?=\p{L})/gu;
