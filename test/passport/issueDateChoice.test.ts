@@ -151,6 +151,17 @@ describe('chooseIssueDate', () => {
     // A page printing two-digit years keeps them (`11 MAY/MAI 08`).
     expect(chooseIssueDate([...labelled('11 MAY/MAI 08'), ...anywhere('02 JAN/JAN 71')], '1971-01-02', '2018-05-10', '2026-12-07')?.iso).toBe('2008-05-11');
   });
+  it('takes no year read as a century\'s digits where the rule completes it otherwise, unless the page prints two-digit years', () => {
+    // Seed 1241902 hard photos, item 21: `18 DEC 2015` read `18 DEC 20` under a hologram, the 5-year rule's 18 DEC 2020.
+    expect(chooseIssueDate(labelled('18 DEC 20'), '1992-08-30', '2025-12-17', '2026-12-07')).toBeNull();
+    expect(chooseIssueDate(labelled('18 DEC 2015'), '1992-08-30', '2025-12-17', '2026-12-07')?.iso).toBe('2015-12-18');
+    // A page whose other dates print two-digit years prints this one so too.
+    expect(chooseIssueDate([...labelled('18 DEC 20'), ...anywhere('17 DEC 25')], '1992-08-30', '2025-12-17', '2026-12-07')?.iso).toBe('2020-12-18');
+    // Where no other rule date completes it, `19` is the year read (18 DEC 2024 is no `18 DEC 19` cut short).
+    expect(chooseIssueDate(labelled('18 DEC 19'), '1992-08-30', '2029-12-17', '2026-12-07')?.iso).toBe('2019-12-18');
+    // 18 DEC 2025 cut short is as likely as the 10-year rule's 18 DEC 2020.
+    expect(chooseIssueDate(labelled('18 DEC 20'), '1992-08-30', '2030-12-17', '2026-12-07')).toBeNull();
+  });
   it('returns null when nothing printed is a plausible issue date', () => {
     expect(chooseIssueDate(labelled('12.07.2030'), '1980-03-04', '2025-01-11')).toBeNull();
     expect(chooseIssueDate([], '1980-03-04', '2025-01-11')).toBeNull();

@@ -192,12 +192,20 @@ function wholeYearsMend(
 
 /**
  * A page prints its dates one way: beside `18.04.2031`, a `19.04.20` is a four-digit year cut short, and beside
- * `19 AUG 2006`, a `24 FEB 20` (24 FEB 2017, its last digits lost). Whether `date` is such a year.
+ * `19 AUG 2006`, a `24 FEB 20` (24 FEB 2017, its last digits lost). Whether `date` is such a year. So is a two-digit
+ * year that reads as a century's digits (`18 DEC 20`, a hologram over 2015's last two), where the rule's dates
+ * (`ruleDates`, those the window allows) hold another that completes it (18 DEC 2015 beside the 5-year rule's
+ * 18 DEC 2020) and no date the pass read shows the page printing two-digit years: which was printed is not known.
  */
-function yearsCutShort(candidates: readonly IssueDateCandidate[]): (date: PrintedDate) => boolean {
+function yearsCutShort(candidates: readonly IssueDateCandidate[], ruleDates: readonly string[]): (date: PrintedDate) => boolean {
   const fourDigitNumeric = candidates.some(({ date }) => date.numeric && date.yearDigits === 4);
   const fourDigitNamed = candidates.some(({ date }) => !date.numeric && date.yearDigits === 4);
-  return (date) => date.yearDigits === 2 && (date.numeric ? fourDigitNumeric : fourDigitNamed);
+  const centuryDigits = (date: PrintedDate): boolean => date.yearDigits === 2 && (date.year === 19 || date.year === 20);
+  const twoDigitYears = candidates.some(({ date }) => date.valid && date.yearDigits === 2 && !centuryDigits(date));
+  const completedOtherwise = (date: PrintedDate): boolean =>
+    ruleDates.some((t) => digitsLike(t, 4).startsWith(date.digits) && digitsLike(t, 2) !== date.digits);
+  return (date) =>
+    date.yearDigits === 2 && ((date.numeric ? fourDigitNumeric : fourDigitNamed) || (centuryDigits(date) && !twoDigitYears && completedOtherwise(date)));
 }
 
 /**
@@ -250,7 +258,7 @@ export function readIssueDate(
   // The rule's dates read anywhere on the page, labelled or not: with two, the rule cannot choose an unlabelled one.
   const ruleDatesRead = new Set<string>();
 
-  const yearCutShort = yearsCutShort(candidates);
+  const yearCutShort = yearsCutShort(candidates, typical.filter(inWindow));
   // The page's own copies of the MRZ's birth and expiry, digit for digit, are read right, not misread issue dates: never
   // read or repaired as one (`29 AUG 30`, the expiry beside the issue label, is one digit from 29 AUG 20).
   const copyOf = (date: PrintedDate, iso: string | null): boolean => iso !== null && date.digits === digitsLike(iso, date.yearDigits);
@@ -369,7 +377,7 @@ function soleOtherDate(
   inWindow: (iso: string) => boolean,
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
-  const yearCutShort = yearsCutShort(candidates);
+  const yearCutShort = yearsCutShort(candidates, typicalIssueDates(expiryIso).filter(inWindow));
   const read = candidates
     .filter(({ date, joined }) => date.valid && joined !== true && !onlyOnRule(date) && !yearCutShort(date))
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
