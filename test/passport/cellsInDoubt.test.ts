@@ -391,6 +391,21 @@ describe('MRZ cells in doubt', () => {
       const settled = decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: page([...surname, 'Given names', 'NOUR YASMIN HUDO']), refined: own }), ctx);
       expect(settled.given_name).toBe('NOUR YASMIN HUDO');
     });
+    it('leaves given names the MRZ had no room for unread where glare fades their line\'s end, or the passes spell them otherwise', () => {
+      // Glare 1241904 item 5: the surname filled line 1; glare faded the given names WANJIRU ABENA to `WANJIRU AL`,
+      // which was answered: past the MRZ nothing checks where a faded line ends.
+      const full = 'P<UTOKHOURY<HADDAD<AL<HASHIMI<ABDEL<RAHMAN<A';
+      const surname = ['Code', 'UTO', 'Surname', 'KHOURY HADDAD AL-HASHIMI-ABDEL-RAHMAN AL-QASIMI'];
+      const viz = page([...surname, 'Given names', 'NOUR YASMIN AL']);
+      const refined = { surname: 'KHOURY HADDAD AL-HASHIMI-ABDEL-RAHMAN AL-QASIMI', givenNames: 'NOUR YASMIN AL' };
+      const faded = decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: page(surname), refined: { ...refined, inGlare: { givenNames: true } } }), ctx);
+      expect(faded.given_name).toBeNull();
+      expect(decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: page(surname), refined }), ctx).given_name).toBe('NOUR YASMIN AL');
+      // Two passes spelling them otherwise as far as both go: neither is likelier.
+      const other = page([...surname, 'Given names', 'NOUR YASMIN HUDA']);
+      const rivals = decodeReadings(readings([], [], [], { line1: full, viz, vizSharper: other, refined: { surname: refined.surname } }), ctx);
+      expect(rivals.given_name).toBeNull();
+    });
     it('confirms no washed name cell that two readings of the print fill as far with other letters', () => {
       // Seed 1093001 glare 035: JI<WOO washed after its J, the sparse pass read `JLWOO`, the sharper one `JI-WOO`; the
       // first filled the cells and the MRZ was answered valid with JLWOO. Here ANNA's NNA washed, read ANNA and ALNA.

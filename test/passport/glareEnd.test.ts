@@ -6,14 +6,16 @@ import { endsInGlare } from '../../plugins/passport/viz/glareEnd.ts';
  * A page 400 × 100 px of paper at `paper`, with a line of "letters" (dark bars on every other 4 px) from x 20 to 200,
  * rows 40-60, and from x `glareFrom` on, washed to white.
  */
-function pageWith(paper: number, glareFrom: number): RawImage {
+function pageWith(paper: number, glareFrom: number, fadeFrom = 400): RawImage {
   const width = 400;
   const height = 100;
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const ink = x >= 20 && x < 200 && y >= 40 && y < 60 && Math.floor(x / 4) % 2 === 0;
-      const v = x >= glareFrom ? 255 : ink ? 30 : paper;
+      // Past `fadeFrom` the ink lightens towards the paper, as glare fades a line's last letters.
+      const inkLevel = x < fadeFrom ? 30 : Math.min(paper, 30 + (x - fadeFrom) * 4);
+      const v = x >= glareFrom ? 255 : ink ? inkLevel : paper;
       data.fill(v, (y * width + x) * 3, (y * width + x) * 3 + 3);
     }
   }
@@ -33,6 +35,13 @@ describe('endsInGlare', () => {
     expect(endsInGlare(pageWith(225, 400), words, 400)).toBe(false);
     expect(endsInGlare(pageWith(225, 260), words, 400)).toBe(false);
     expect(endsInGlare(pageWith(250, 205), words, 400)).toBe(false);
+  });
+  it('says so on white paper where the words\' ink fades towards their end', () => {
+    // Glare seed 1241904 item 5: the given names WANJIRU ABENA past a surname that fills the MRZ, ABENA faded on white
+    // paper to `AL`, which was answered.
+    expect(endsInGlare(pageWith(250, 400, 120), words, 400)).toBe(true);
+    // Ink a little lighter at the end (a shadow's gradient) is one line's ink still.
+    expect(endsInGlare(pageWith(250, 400, 175), words, 400)).toBe(false);
   });
   it('not where the strip would run off the page', () => {
     expect(endsInGlare(pageWith(225, 205), { ...words, x1: 380 }, 400)).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * Pages the style engine drew on fresh styled-dev seeds (`npm run fixtures -- passport --split styled-dev --seed
- * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001, 1151001, 1153001, 1157001, 1189001, 1191001, 1195001, 1201001, 1209001, 1213001, 1235201 and 1235301, the last 80 glare pages), read by the passport plugin with real OCR. Each was answered
+ * 956001 --count 200`, and seeds 967001, 978001, 989001, 991001, 993001, 995001, 999001, 1001001, 1037001, 1099001, 1151001, 1153001, 1157001, 1189001, 1191001, 1195001, 1201001, 1209001, 1213001, 1235201 and 1235301, the last 80 glare pages, and glare pages of 1241904), read by the passport plugin with real OCR. Each was answered
  * wrong or refused on a seed the reader had not been looked at on (indices are 0-based: index 146 is item 147).
  */
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,7 @@ const pages: readonly StyledPage[] = [
   { seed: 1_235_201, index: 111, degradation: 'glare', what: "glare cut both lines short; line 1 read through its own map doubled a filler, `EL<<SAYED<<AHMED`: a name separated twice settles no search (was: surname EL)" },
   { seed: 1_235_201, index: 81, degradation: 'scan', what: "O'NEILL's apostrophe read as U+2019 is answered as U+0027 (was: O’NEILL-PEMBERTON-HARRINGTON-WRIGHT)" },
   { seed: 1_235_301, index: 24, degradation: 'glare', what: "glare over ÉLODIE past a cut MRZ (`GENEVIEVE<EL`): readings that stop before the cut leave the given names unread (was: GENEVIEVE EL)", only: ['date_of_birth', 'nationality', 'passport_number', 'issue_date', 'expiry_date', 'issuing_country', 'sex'], unread: ['given_name', 'full_name'] },
+  { seed: 1_241_904, index: 4, degradation: 'glare', what: 'glare fading the given names past a surname that fills the MRZ, on white paper: ABENA read `AL` (was: WANJIRU AL)', only: ['date_of_birth', 'nationality', 'passport_number', 'issue_date', 'expiry_date', 'issuing_country', 'sex'], unread: ['given_name', 'full_name'] },
   { seed: 1_201_001, index: 113, degradation: 'noise', what: 'given names past a cut MRZ read `RIKKATUULA` by one pass, `RIIKKATUULA` by the other (was: RIKKATUULA)', only: [], unread: ['given_name'] },
 ];
 

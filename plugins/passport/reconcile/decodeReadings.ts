@@ -327,7 +327,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const givenNames =
     givenPastMrz && givenDisputed
       ? null
-      : pastCutAgreed(cutPart === 'given_names', printed.givenNames, again?.givenNames, goesOn('givenNames'), givenDisputed || sharperDisputes('givenNames'));
+      : pastCutAgreed(cutPart === 'given_names' || givenPastMrz, printed.givenNames, again?.givenNames, goesOn('givenNames'), givenDisputed || sharperDisputes('givenNames'));
   const printedName = nameCellsWashed
     ? washedName
     : givenNames === null && parse.fields.name.givenNames !== ''

@@ -619,7 +619,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const mrz = mrzPartOf(part);
       const reachesEdge = mrz.cut && words !== null && reachesRightEdge(words, width);
       if (reachesEdge) atEdge[part] = true;
-      if (mrz.cut && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
+      // Given names the MRZ had no room for at all are read from the print alone, as a cut part is past its cut.
+      const printOnly = mrz.cut || (part === 'givenNames' && cutKey === 'surname' && mrz.name === '');
+      if (printOnly && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
       const edge = reachesEdge ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);
       const rows = found.twoRows[part];

@@ -943,7 +943,10 @@ export interface RefinedNames {
    * there, where the edge may have cut it, and say nothing of where its last word ends.
    */
   readonly atEdge?: { readonly surname?: boolean; readonly givenNames?: boolean };
-  /** The cut part's line whose words end where glare begins (endsInGlare): its readings say nothing of its end. */
+  /**
+   * The cut part's line (or the given names' where the MRZ had no room for any) whose words end where glare begins
+   * (endsInGlare): its readings say nothing of its end.
+   */
   readonly inGlare?: { readonly surname?: boolean; readonly givenNames?: boolean };
 }
 
