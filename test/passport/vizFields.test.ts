@@ -1195,3 +1195,24 @@ describe('readVizFields where the MRZ cut the given names to a letter and no lab
     expect(read.givenNames?.value).toBe('ASTRID YLVA MAJA');
   });
 });
+
+describe('readVizFields where the MRZ had no room for the given names', () => {
+  // Seed 1241905 hard photos, item 93: texture ran the surname's box into the given names' row, so INGRID YLVA was not
+  // below it; the phrases further down, past the nationality, the sex and the date of birth, ended at the place of
+  // birth, BERGEN, answered as the given names.
+  const parse = parseTd3(['P<NORLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', '7085583811NOR7205240F2812265<<<<<<<<<<<<<<06'], { now });
+  /** `rows` as page() lays them out, the first row's box run 22 px down into the second's. */
+  const tallSurname = (rows: readonly string[]): OcrResult => {
+    const viz = page(rows);
+    const [first, ...rest] = viz.lines;
+    const taller = (b: { x0: number; y0: number; x1: number; y1: number }) => ({ ...b, y1: b.y1 + 22 });
+    return { ...viz, lines: [{ ...first!, bbox: taller(first!.bbox), words: first!.words.map((w) => ({ ...w, bbox: taller(w.bbox) })) }, ...rest] };
+  };
+  it('reads the row below the surname\'s middle as the given names', () => {
+    const read = readVizFields(tallSurname(['LINDQVIST-SVENSSON-LINDQVIST-SVENSSON', 'INGRID YLVA', 'NORSK', 'F', '24 MAY 1972', 'BERGEN']), parse, {}, now);
+    expect(read.givenNames?.value).toBe('INGRID YLVA');
+  });
+  it('takes no other field\'s row, nor a row past it, for the given names', () => {
+    expect(readVizFields(tallSurname(['LINDQVIST-SVENSSON-LINDQVIST-SVENSSON', 'NORSK', 'F', '24 MAY 1972', 'BERGEN']), parse, {}, now).givenNames).toBeNull();
+  });
+});

@@ -670,7 +670,9 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
  */
 function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: string | null): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
-    if (nationalityByWording(text) !== null) continue;
+    // Another field's value (a nationality, a date, the sex's letter) is that field's row: what lies past it, further
+    // down the page, is other fields' too (`BERGEN`, the place of birth, where OCR read no given names at all).
+    if (nationalityByWording(text) !== null || parsePrintedDates(text).length > 0 || /^[MFX]$/.test(text.trim())) break;
     // Nothing checks these names: a label's words, or a piece of one ending in its colon, are no name (the re-read of a
     // line box placed on the label's row read `NOME GIVE`; the sparse pass, `EL:` at the label's end).
     if (classifyLabel(text) !== null || /:\s*$/.test(text)) continue;
@@ -919,7 +921,8 @@ function phraseBelow(phrases: readonly Phrase[], surname: BoundingBox | null): N
   return phrases
     .filter((p) => p.label === null)
     .map((p) => ({ p, box: capitalsBox(p.words) }))
-    .filter(({ box }) => box.y0 >= surname.y1 && box.y0 - surname.y1 <= 3.5 * height && Math.abs(box.x0 - surname.x0) <= 1.5 * height && !underOtherLabel(box))
+    // Below the surname's row by its middle: texture can make the surname's box run into the next row's top.
+    .filter(({ box }) => (box.y0 + box.y1) / 2 >= surname.y1 && box.y0 - surname.y1 <= 3.5 * height && Math.abs(box.x0 - surname.x0) <= 1.5 * height && !underOtherLabel(box))
     .sort((a, b) => a.box.y0 - b.box.y0)
     .map(({ p, box }) => ({ text: p.text, confidence: p.confidence, bbox: box }));
 }
