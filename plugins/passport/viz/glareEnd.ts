@@ -1,8 +1,8 @@
 /**
  * Whether a line of print ends where glare begins: the paper right after its last word is washed to white while the
- * paper among its letters is not, or, on white paper, the ink of its last letters is faded. Past a cut MRZ nothing
- * else says where a name ends, and glare takes a name's last letters with the paper (MARTINA read `MARTIN`): such a
- * line's end is not where the name ends.
+ * paper among its letters is not, or the ink of its last letters is faded (which white paper shows where it hides the
+ * washing). Past a cut MRZ nothing else says where a name ends, and glare takes a name's last letters with the paper
+ * (MARTINA read `MARTIN`): such a line's end is not where the name ends.
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
 import type { BoundingBox } from '../../../core/ocr/types.ts';
@@ -49,8 +49,8 @@ export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: numbe
   const washed = levels(page, from, to, box.y0 + inset, box.y1 - inset);
   const paper = levels(page, box.x0, box.x1, box.y0, box.y1).sort((a, b) => a - b);
   if (washed.length === 0 || paper.length === 0) return false;
-  // One line is printed in one ink: on white paper, where the paper past the words tells nothing, glare shows in the
-  // ink it fades, the darkest pixels of the words' last letters far lighter than those of their first.
+  // One line is printed in one ink: glare shows in the ink it fades, the darkest pixels of the words' last letters far
+  // lighter than those of their first, on any paper (on white paper, where the paper past them tells nothing, alone).
   const fifth = Math.max(1, Math.round((box.x1 - box.x0) / 5));
   const darkest = (x0: number, x1: number): number => {
     const ink = levels(page, x0, x1, box.y0, box.y1).sort((a, b) => a - b);
