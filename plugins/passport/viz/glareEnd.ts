@@ -1,7 +1,7 @@
 /**
  * Whether a line of print ends where glare begins: the paper right after its last word is washed to white while the
- * paper among its letters is not, or the ink of its last letters is faded (which white paper shows where it hides the
- * washing). Past a cut MRZ nothing else says where a name ends, and glare takes a name's last letters with the paper
+ * paper among its letters is not, or, on white paper, which hides the washing, the ink of its last letters is faded.
+ * Past a cut MRZ nothing else says where a name ends, and glare takes a name's last letters with the paper
  * (MARTINA read `MARTIN`): such a line's end is not where the name ends.
  */
 import type { RawImage } from '../../../core/imaging/types.ts';
@@ -15,7 +15,7 @@ const strip = { gap: 0.3, width: 2 };
 const washedShare = 0.7;
 /** Paper among the letters lighter than this at its 75th percentile is white paper, where glare cannot be told apart. */
 const whitePaper = 240;
-/** Ink this much lighter (of 255) in the words' last fifth than in their first: glare fading the line's end. */
+/** Ink this much lighter (of 255) in the words' last fifth than in their first, on white paper: glare fading the line's end. */
 const fadedBy = 80;
 
 /** The lightness of one pixel: its darkest channel, so that a tint is not taken for white. */
@@ -49,15 +49,17 @@ export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: numbe
   const washed = levels(page, from, to, box.y0 + inset, box.y1 - inset);
   const paper = levels(page, box.x0, box.x1, box.y0, box.y1).sort((a, b) => a - b);
   if (washed.length === 0 || paper.length === 0) return false;
-  // One line is printed in one ink: glare shows in the ink it fades, the darkest pixels of the words' last letters far
-  // lighter than those of their first, on any paper (on white paper, where the paper past them tells nothing, alone).
-  const fifth = Math.max(1, Math.round((box.x1 - box.x0) / 5));
-  const darkest = (x0: number, x1: number): number => {
-    const ink = levels(page, x0, x1, box.y0, box.y1).sort((a, b) => a - b);
-    return ink.length === 0 ? 0 : ink[Math.floor(ink.length * 0.02)]!;
-  };
-  if (darkest(box.x1 - fifth, box.x1) - darkest(box.x0, box.x0 + fifth) >= fadedBy) return true;
   const paperLevel = paper[Math.floor(paper.length * 0.75)]!;
-  if (paperLevel >= whitePaper) return false;
+  // On white paper, where the paper past the words tells nothing, glare shows in the ink it fades (one line is printed
+  // in one ink): the darkest pixels of the words' last fifth far lighter than those of their first. Not on tinted
+  // paper, where the words' box may run on past their ink over texture and noise, and the washed strip tells.
+  if (paperLevel >= whitePaper) {
+    const fifth = Math.max(1, Math.round((box.x1 - box.x0) / 5));
+    const darkest = (x0: number, x1: number): number => {
+      const ink = levels(page, x0, x1, box.y0, box.y1).sort((a, b) => a - b);
+      return ink.length === 0 ? 0 : ink[Math.floor(ink.length * 0.02)]!;
+    };
+    return darkest(box.x1 - fifth, box.x1) - darkest(box.x0, box.x0 + fifth) >= fadedBy;
+  }
   return washed.filter((v) => v >= washedLevel).length >= washed.length * washedShare;
 }
