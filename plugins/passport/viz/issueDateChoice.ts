@@ -359,14 +359,15 @@ export function readIssueDate(
     const { choice } = best as { choice: IssueDateChoice };
     return { choice: choice.basis === 'typical' && ruleDatesRead.size > 1 ? null : choice, ruleDates };
   }
-  return { choice: soleOtherDate(candidates, birthIso, expiryIso, fromYear, toYear, inWindow), ruleDates };
+  return { choice: soleOtherDate(candidates, birthIso, expiryIso, fromYear, toYear, inWindow, yearCutShort), ruleDates };
 }
 
 /**
  * A data page prints three full dates: birth, issue and expiry (ICAO 9303-4's VIZ). Where the page's own copies of
  * the MRZ's birth and expiry were read and exactly one other date lies between them, that date is the date of issue
  * whatever its label was read as (`Dae de dérance`) and however long the passport runs; so is a page's one other date
- * that lies whole years less a day before the expiry, its copies of birth and expiry read or not.
+ * that lies whole years less a day before the expiry, its copies of birth and expiry read or not. Never a year cut
+ * short (`yearCutShort`, readIssueDate's).
  */
 function soleOtherDate(
   candidates: readonly IssueDateCandidate[],
@@ -375,9 +376,9 @@ function soleOtherDate(
   fromYear: number,
   toYear: number,
   inWindow: (iso: string) => boolean,
+  yearCutShort: (date: PrintedDate) => boolean,
 ): IssueDateChoice | null {
   if (birthIso === null || expiryIso === null) return null;
-  const yearCutShort = yearsCutShort(candidates, typicalIssueDates(expiryIso).filter(inWindow));
   const read = candidates
     .filter(({ date, joined }) => date.valid && joined !== true && !onlyOnRule(date) && !yearCutShort(date))
     .map((c) => ({ c, iso: resolve(c.date, fromYear, toYear) }))
