@@ -377,6 +377,25 @@ describe('MRZ cells in doubt', () => {
       const clipped = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'JIAN TAKESHI HAC']), refined: atEdge }), ctx);
       expect(clipped.given_name).toBe('JIAN TAKESHI HAI');
     });
+    it('leaves a cut part unread where the sharper pass\'s re-read only spells it again as the disputed re-read did', () => {
+      // Hard photo 1242001 item 60: the MRZ cut the given names at MAARTE; the first pass's re-read `MAARTEN THYS`
+      // disputed its sparse `MAARTEN THIS`, the sharper pass's phrase read nothing of them, and its re-read of the same
+      // line read `MAARTEN THYS` again: answered, an IJ printed that it turned into a Y.
+      const cut = 'P<UTOMEIJER<JANSEN<DE<VRIES<DE<GROOT<<MAARTE';
+      const names = (given: readonly string[]) => page(['Code', 'UTO', 'Surname', 'MEIJER-JANSEN-DE VRIES-DE GROOT', ...given]);
+      const viz = names(['Given names', 'MAARTEN THIS']);
+      const vizSharper = names(['Given names', 'Gam nes Bans']);
+      const refined = { surname: 'MEIJER-JANSEN-DE VRIES-DE GROOT', givenNames: 'MAARTEN THYS', earlier: { surname: null, givenNames: 'MAARTEN THYS' } };
+      const again = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper, refined }), ctx);
+      expect([again.surname, again.given_name]).toEqual(['MEIJER-JANSEN-DE VRIES-DE GROOT', null]);
+      // The sharper pass's own phrase spelling it so settles it.
+      const settled = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MAARTEN THYS']), refined }), ctx);
+      expect(settled.given_name).toBe('MAARTEN THYS');
+      // So does one ending in its letters past the cut, whatever it made of the MRZ's part (glare 1242002 item 31:
+      // `M DEL CARMEN SOFIA` beside MARÍA DEL CARMEN SOFÍA, cut at MARIA<DEL<CA).
+      const ending = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MAAPTFN THYS']), refined }), ctx);
+      expect(ending.given_name).toBe('MAARTEN THYS');
+    });
     it('leaves given names the MRZ had no room for unread where the first pass disputed the re-read and the sharper one read none', () => {
       // Hard photo 1241702 item 95: the surname filled line 1, the given names' re-read read `YR` against the sparse
       // pass's NOUR YASMIN HUDA; the sharper pass placed no given names, and `YR` was answered alone.

@@ -292,14 +292,21 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // Where the first pass's readings of the cut part spelled it otherwise, the sharper pass settles it with a reading
   // of its own: not with the very re-read disputed (no line found to read again), its phrases spelling nothing of
   // it past the cut (`CONCEIÇÃD` re-read against the sparse `CONCEIGAO S`, the sharper pass reading no given names).
+  // A fresh re-read of the line that spells it letter for letter as the disputed one did is that reading again: the
+  // same crop read the same way, no referee's own.
   const stillDisputed = (part: 'surname' | 'givenNames'): boolean => {
     const taken = again?.[part];
-    if (!printed.disputed[part] || taken == null || refined.earlier?.[part] != null) return false;
+    const earlier = refined.earlier?.[part] ?? null;
+    const freshReread = earlier !== null && taken != null && plainLetters(nameCharacters(earlier)) !== plainLetters(taken.value);
+    if (!printed.disputed[part] || taken == null || freshReread) return false;
     const mrzLetters = plainLetters(parse.fields.name[part]).length;
     const own = plainLetters(taken.value);
+    // A phrase that ends in the very letters past the cut reads them too, whatever it made of the MRZ's part before
+    // them (`M DEL CARMEN SOFIA` for MARÍA DEL CARMEN SOFÍA, cut at MARIA<DEL<CA).
+    const pastCut = own.slice(mrzLetters);
     return !sharperTexts[part].some((t) => {
       const letters = plainLetters(nameCharacters(t));
-      return letters.length > mrzLetters && alikeAsFarAsBoth(letters, own);
+      return letters.length > mrzLetters && (alikeAsFarAsBoth(letters, own) || (pastCut.length >= 3 && letters.endsWith(pastCut)));
     });
   };
   // A sharper pass whose own readings of the cut part disagreed answers none of it, yet its phrase is a reading of the
