@@ -36,6 +36,10 @@ describe('classifyLabel', () => {
     ['Given names / Prénoms', 'given_names'],
     ['Given names / Vornamen', 'given_names'],
     ['Date of birth / Date de naissance', 'date_of_birth'],
+    // Naissance abbreviated, or cut short by OCR of small print (glare 1242003 item 76: `DATE DE NAISS. «`, the label's
+    // line under the given names' label taken for them over ALEKSANDR below).
+    ['DATE DE NAISS. «', 'date_of_birth'],
+    ['Lieu de naiss.', 'other'],
     ['Place of birth / Lieu de naissance', 'other'],
     ["Date of expiry / Date d'expiration", 'expiry_date'],
     ['Date of expiry / Gültig bis', 'expiry_date'],

@@ -42,7 +42,8 @@ const labelStems: readonly { readonly field: VizField; readonly stems: readonly 
   // OCR of small label print drops letters ("Date of ssue", "Sumame"): stems include the usual misreadings.
   { field: 'issue_date', stems: [/of i?ssu|of ss\b|\bof sue\b|\bot sue\b|xpedi|\bissued?\b|delivr|livran|ausstell|stellungs|expedic|xpedici|afgifte|emission/] },
   { field: 'expiry_date', stems: [/expir|xpiry|expry|of xpi|gultig|gueltig|caducid|cadu|vencim|geldig|validit|valable/] },
-  { field: 'date_of_birth', stems: [/birth|of bi?th|of b[a-z]?h\b|naissance|geburt|nacimiento|geboorte|\bnee?\b/] },
+  // `Date de naiss.`: naissance as French print abbreviates it, and as OCR cuts it short in small print.
+  { field: 'date_of_birth', stems: [/birth|of bi?th|of b[a-z]?h\b|\bnaiss|geburt|nacimiento|geboorte|\bnee?\b/] },
   // `Nome`: Italian's and Portuguese's given names (`Cognome` is the Italian surname, no word boundary inside it).
   { field: 'given_names', stems: [/given|giver|\bnames\b|prenom|renoms|vorname|nombres?\b|\bnomes?\b|voorname|forename|first name/] },
   { field: 'surname', stems: [/surname|sumame|sumane|surame|\bnom\b|familienname|apellido|apelido|achternaam|\bnaam\b|\bname\b|last name/] },
