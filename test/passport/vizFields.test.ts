@@ -511,6 +511,13 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     expect(readVizFields(misread, parse).givenNames?.value).toBe('HANS PETER');
     expect(readVizFields(misread, parse, { givenNames: 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE' }).givenNames?.value).toBe('HANS PETER');
   });
+  it("takes no run of the surname's words for them, where OCR took the surname's row for their label", () => {
+    // Hard photo 1242001 item 16: the row KORHONEN-JÄRVINEN-HÄMÄLÄINEN-NIEMINEN read `KORHOMEN- JARVINEN-HAMAL AMEN
+    // NIEMINEN` and classed as the given names' label, its tail `NIEMINEN` taken for them over SIRPA SARI below.
+    const fin = parseTd3(['P<FINKORHONEN<JAERVINEN<HAEMAELAEINEN<NIEMIN', 'SV21639839FIN4501125F2604055CZ920377D<<<<<86'], { now });
+    const page = rows(['Surname', 'KORHOMEN- JARVINEN-HAMAL AMEN NIEMINEN', 'SIRPA SARI']);
+    expect(readVizFields(page, fin).givenNames?.value).toBe('SIRPA SARI');
+  });
   it('takes them from the row below the surname, where OCR garbled their label', () => {
     const garbled = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Nmbs: Hamas', 'HANS-PETER KARL-HEINZ LUKAS', 'Nationality', 'DEUTSCH']);
     expect(readVizFields(garbled, parse).givenNames?.value).toBe('HANS-PETER KARL-HEINZ LUKAS');

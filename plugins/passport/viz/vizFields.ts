@@ -664,11 +664,23 @@ export function labelledNameTexts(viz: OcrResult): { surname: string[]; givenNam
 }
 
 /**
+ * Whether `piece`'s words run unbroken in `name`'s (as the MRZ spells them, split at spaces, hyphens and fillers), and
+ * are fewer: with `cutAtEnd`, a word read in the place of the name's last may go on past it (the MRZ cut it there).
+ */
+function wordRunOf(piece: string, name: string, cutAtEnd = false): boolean {
+  const words = (text: string): string[] => transliterateName(text.replace(/</g, ' ')).split('<').map((w) => w.replace(/[^A-Z]/g, '')).filter((w) => w !== '');
+  const [run, all] = [words(piece), words(name)];
+  if (run.length === 0 || run.length >= all.length || run.join('').length < 3) return false;
+  const same = (w: string, j: number): boolean => all[j] === w || (cutAtEnd && j === all.length - 1 && w.startsWith(all[j]!));
+  return all.some((_, i) => run.every((w, k) => i + k < all.length && same(w, i + k)));
+}
+
+/**
  * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
  * as read when it is a clean run of capitals that names no nationality (a given-names label whose own row OCR missed
  * claimed the nationality's `UNITED STATES OF AMERICA` below it).
  */
-function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: string | null): ReadName | null {
+function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: string | null, surnameMrz: string): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     // Another field's value (a nationality, a date, the sex's letter) is that field's row: what lies past it, further
     // down the page, is other fields' too (`BERGEN`, the place of birth, where OCR read no given names at all).
@@ -681,6 +693,10 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     // The surname's letters were read from the surname's row (its label misread as theirs, or a line box placed a
     // row high): no reading of the given names, for or against.
     if (surname !== null && plainLetters(value) === plainLetters(surname)) continue;
+    // Nor a run of its words, where OCR split the surname's row into phrases (`NIEMINEN`, the last of
+    // KORHONEN-JÄRVINEN-HÄMÄLÄINEN-NIEMINEN, taken under the given names' label above SIRPA SARI): of the surname as
+    // read, or, where this pass read none, as the MRZ has it up to its cut.
+    if ((surname !== null && wordRunOf(value, surname)) || wordRunOf(value, surnameMrz, !surnameMrz.endsWith('<'))) continue;
     if (capitalsName.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
@@ -705,12 +721,12 @@ function givenNamesBeyondMrz(
   sharp: string | null | undefined,
   sparse: readonly (readonly NameCandidate[])[],
   orthography: NameOrthography,
-  surname: string | null,
+  surname: { readonly read: string | null; readonly mrz: string },
   seen: NameSeen,
 ): ReadName | null {
-  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname)).filter((f): f is ReadName => f !== null);
+  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname.read, surname.mrz)).filter((f): f is ReadName => f !== null);
   const plain = found[0] ?? null;
-  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography, surname) : null;
+  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography, surname.read, surname.mrz) : null;
   // A re-read of a label's row (`NOME GIVE`, `ATE DEXPIRATION`) is none either, but it leaves the sparse pass's
   // reading unchecked: taken only where both its ways to them, under the label and below the surname, read it (a
   // lone `SSS` of small print is not).
@@ -1300,7 +1316,7 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
     surname,
     givenNames:
       truncated && givenMrz === ''
-        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, surname?.value ?? null, givenSeen)
+        ? givenNamesBeyondMrz(refined.givenNames, [nameValuesOf(all, 'given_names'), phraseBelow(phrases, surnamePlace())], orthography, { read: surname?.value ?? null, mrz: surnameMrz }, givenSeen)
         : readName(sharper(refined.givenNames, nameValuesOf(all, 'given_names')), phrases, { mrzName: givenMrz, truncated, orthography, reconcile }, {
             taken: surnamePlace(),
             earlier: refined.earlier?.givenNames ?? null,
