@@ -395,6 +395,16 @@ describe('MRZ cells in doubt', () => {
       // `M DEL CARMEN SOFIA` beside MARÍA DEL CARMEN SOFÍA, cut at MARIA<DEL<CA).
       const ending = decodeReadings(readings([], [], [], { line1: cut, viz, vizSharper: names(['Given names', 'MAAPTFN THYS']), refined }), ctx);
       expect(ending.given_name).toBe('MAARTEN THYS');
+      // And one spelling a ligature as OCR reads it, by one of its letters (glare 1242004 item 93: `MAJA YLVA KJARSTIN`
+      // beside the re-read's KJÆRSTIN, twice).
+      const cutLigature = 'P<UTOODEGAARD<SVENSSON<NYSTROEM<<MAJA<YLVA<K';
+      const nordic = (given: readonly string[]) => page(['Code', 'UTO', 'Surname', 'ODEGAARD-SVENSSON-NYSTROEM', ...given]);
+      const twice = { surname: 'ODEGAARD-SVENSSON-NYSTROEM', givenNames: 'MAJA YLVA KJÆRSTIN', earlier: { surname: null, givenNames: 'MAJA YLVA KJÆRSTIN' } };
+      const first = nordic(['Given names', 'MAJA YLVA KIZERSTIN']);
+      const ligature = decodeReadings(readings([], [], [], { line1: cutLigature, viz: first, vizSharper: nordic(['Given names', 'MAJA YLVA KJARSTIN']), refined: twice }), ctx);
+      expect(ligature.given_name).toBe('MAJA YLVA KJÆRSTIN');
+      const unsettled = decodeReadings(readings([], [], [], { line1: cutLigature, viz: first, vizSharper: nordic(['Given names', 'MAJA YLVA KIZERSTIN']), refined: twice }), ctx);
+      expect(unsettled.given_name).toBeNull();
     });
     it('leaves given names the MRZ had no room for unread where the first pass disputed the re-read and the sharper one read none', () => {
       // Hard photo 1241702 item 95: the surname filled line 1, the given names' re-read read `YR` against the sparse

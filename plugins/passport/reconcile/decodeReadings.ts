@@ -17,7 +17,7 @@ import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
 import { hyphensSeen, nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { alikeAsFarAsBoth, apostropheAgainstSeparator, labelledNameTexts, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
+import { alikeAsFarAsBoth, apostropheAgainstSeparator, labelledNameTexts, ligatureReadings, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
@@ -300,13 +300,14 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     const freshReread = earlier !== null && taken != null && plainLetters(nameCharacters(earlier)) !== plainLetters(taken.value);
     if (!printed.disputed[part] || taken == null || freshReread) return false;
     const mrzLetters = plainLetters(parse.fields.name[part]).length;
-    const own = plainLetters(taken.value);
+    // Spelled as OCR's `eng` model also reads a ligature it has no class for (KJÆRSTIN read `KJARSTIN`).
+    const own = ligatureReadings(taken.value);
     // A phrase that ends in the very letters past the cut reads them too, whatever it made of the MRZ's part before
     // them (`M DEL CARMEN SOFIA` for MARÍA DEL CARMEN SOFÍA, cut at MARIA<DEL<CA).
-    const pastCut = own.slice(mrzLetters);
     return !sharperTexts[part].some((t) => {
       const letters = plainLetters(nameCharacters(t));
-      return letters.length > mrzLetters && (alikeAsFarAsBoth(letters, own) || (pastCut.length >= 3 && letters.endsWith(pastCut)));
+      const spells = (form: string): boolean => alikeAsFarAsBoth(letters, form) || (form.length - mrzLetters >= 3 && letters.endsWith(form.slice(mrzLetters)));
+      return letters.length > mrzLetters && own.some(spells);
     });
   };
   // A sharper pass whose own readings of the cut part disagreed answers none of it, yet its phrase is a reading of the
