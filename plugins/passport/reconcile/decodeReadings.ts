@@ -17,7 +17,7 @@ import type { Readings } from '../stages.ts';
 import { orthographyOf } from '../viz/nameOrthography.ts';
 import { hyphensSeen, nameCharacters, printedMrzName, quoteForApostrophe, thornInDoubtPastCut } from '../viz/printedName.ts';
 import { letterWitnessPxPerMm, vizAgainPxPerMm, vizPxPerMm } from '../viz/readPrintedPage.ts';
-import { alikeAsFarAsBoth, apostropheAgainstSeparator, labelledNameTexts, ligatureReadings, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
+import { alikeAsFarAsBoth, apostropheAgainstSeparator, givenNamesPastMrz, labelledNameTexts, ligatureReadings, mrzCutPart, plainLetters, printedBirthInFull, readVizFields, type VizFieldsRead } from '../viz/vizFields.ts';
 import { phrasesOf, rowsUnder, stackedValues } from '../viz/vizLayout.ts';
 import { inkDateTaken, rivalRuleDates, settleAtypical, weakIssueDate } from '../viz/issueDateChoice.ts';
 import { decodePassport, surnameCellTest } from './decodePassport.ts';
@@ -330,7 +330,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   const surname = pastCutAgreed(cutPart === 'surname', printed.surname, again?.surname, goesOn('surname'), stillDisputed('surname') || sharperDisputes('surname'));
   // Given names the MRZ had no room for are as unchecked: a pass whose readings spelled them otherwise leaves them to a
   // reading of the sharper pass's own, not to that very re-read alone (`YR` for NOUR YASMIN HUDA, no phrase under it).
-  const givenPastMrz = cutPart !== null && parse.fields.name.givenNames === '';
+  const givenPastMrz = givenNamesPastMrz(parse);
   const givenDisputed = stillDisputed('givenNames');
   const givenNames =
     givenPastMrz && givenDisputed

@@ -9,7 +9,6 @@ import type { RawImage } from '../../../core/imaging/types.ts';
 import { recognizeInBands, type BandImage } from '../../../core/ocr/bandedOcr.ts';
 import type { PluginContext } from '../../../core/plugins/types.ts';
 import { readLastPage } from '../lastPage/lastPageReader.ts';
-import { nameMayBeTruncated } from '../mrz/index.ts';
 import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedNeutralPage, rectifiedNeutralRegion, rectifiedRegion } from '../mrz/readMrz.ts';
@@ -24,7 +23,7 @@ import { paperRadiusMm, personalisedInkPage } from './personalisedInk.ts';
 import { provenFieldsLeft } from './provenFieldsLeft.ts';
 import { withPartialDatesReread } from './partialDates.ts';
 import { withSexReread } from './printedSex.ts';
-import { locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
+import { givenNamesPastMrz, locateNames, mrzCutPart, readVizFields, type NameBoxes, type RefinedNames } from './vizFields.ts';
 import { nameCharacters, reconcileName } from './printedName.ts';
 import { inkDateTaken, offRule, weakIssueDate } from './issueDateChoice.ts';
 import { stripAccents } from './printedDate.ts';
@@ -565,7 +564,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // Given names glare washed out of the MRZ have no MRZ text to be found by: they are looked for under their label.
     const nameWashed = located.reading.washed[0]?.slice(5).some(Boolean) === true;
     // Nor have given names a surname filling line 1 left no room for: they too are looked for under their label.
-    const givenPastMrz = located.parse.fields.name.givenNames === '' && nameMayBeTruncated(located.parse.lines[0]);
+    const givenPastMrz = givenNamesPastMrz(located.parse);
     const missed: Record<keyof NameBoxes, boolean> = {
       surname: firstRead.surname === null,
       givenNames: (located.parse.fields.name.givenNames !== '' || nameWashed || givenPastMrz) && firstRead.givenNames === null,
@@ -620,7 +619,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const reachesEdge = mrz.cut && words !== null && reachesRightEdge(words, width);
       if (reachesEdge) atEdge[part] = true;
       // Given names the MRZ had no room for at all are read from the print alone, as a cut part is past its cut.
-      const printOnly = mrz.cut || (part === 'givenNames' && cutKey === 'surname' && mrz.name === '');
+      const printOnly = mrz.cut || (part === 'givenNames' && givenPastMrz);
       if (printOnly && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
       const edge = reachesEdge ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);

@@ -951,6 +951,11 @@ export function mrzCutPart(line1: string): 'surname' | 'given_names' | null {
   return !nameMayBeTruncated(line1) ? null : line1.slice(5).includes('<<') ? 'given_names' : 'surname';
 }
 
+/** Given names the MRZ had no room for at all, its name cells filled by the surname: the print alone holds them. */
+export function givenNamesPastMrz(parse: Pick<Td3Parse, 'lines' | 'fields'>): boolean {
+  return parse.fields.name.givenNames === '' && nameMayBeTruncated(parse.lines[0]);
+}
+
 /** Second, sharper readings of the name lines (the plugin re-reads them at a higher resolution for accents). */
 export interface RefinedNames {
   readonly surname?: string | null;
