@@ -965,6 +965,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     });
     expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'Ė' })).toBe('VIENĖ');
   });
+  it('reads no dot in a stem that rises, at its own width, above neighbours glare left shorter', async () => {
+    // Glare seed 1242006, 75 (TUR nationality, so İ is written): S and A faded to 19 and 21 px tall, the I kept its
+    // 24; the I's top, standing above theirs with no narrower row between, came back as İ's dot.
+    const { crop, ocr, printed } = await pinnedCrop('sai-glare-faded-stem-top');
+    expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'İ' })).toBe(printed);
+  });
   it('leaves a leaning speck alone over a letter the orthography writes with a dot above: Ė and É differ by it', async () => {
     const { crop, ocr } = await pinnedCrop('beranger-blurred-acute');
     expect(accentsOf(crop, ocr, pluginImaging, { dotAbove: 'Ė' })).toBe('BERANGER');

@@ -642,6 +642,7 @@ export function readAccentMarks(
       }
       // Nothing seen: the letter as OCR read it (a Ç whose cedilla the pixels missed stays a Ç).
       if (kind === null || !markable.test(base) || (kind === 'dot' && ownDot(i))) return c;
+      if (kind === 'dot' && onLetter.length > 0 && onLetter.every((m) => necklessMerged.has(m))) return c;
       const composed = (base + combining[kind]).normalize('NFC');
       // Only letters that names are written with: a mark composing to another (Ẽ, Ǎ, Ỳ) is noise.
       return nameLetters.has(composed) ? composed : c;
@@ -876,13 +877,15 @@ function marksMergedInto(
   const ring = holesIn(mask, maskWidth, { x0: letter.minX, x1: letter.maxX, y0: letter.minY, y1: top }) >= 1;
   // A mark joins its letter by a thin bridge: below its widest row the ink narrows to half or less before the
   // letter begins; or it stands well above the letter (an acute on a sans I's stem, as wide as the stem).
-  const bridged = ring || top - letter.minY >= capHeight * 0.22 || neckBelowWidest(mask, maskWidth, letter, top);
+  const necked = neckBelowWidest(mask, maskWidth, letter, top);
+  const bridged = ring || top - letter.minY >= capHeight * 0.22 || necked;
   return connectedComponents(part, width, height, 3)
     .filter((b) => b.n >= markSize && b.maxY - b.minY + 1 < capHeight * 0.5)
     .map((b) => {
       const mark = { ...b, cx: b.cx + letter.minX, cy: b.cy + letter.minY, minX: b.minX + letter.minX, maxX: b.maxX + letter.minX, minY: b.minY + letter.minY, maxY: b.maxY + letter.minY };
       if (ring) closedRings.add(mark);
       if (!bridged) unbridged.add(mark);
+      if (!ring && !necked) necklessMerged.add(mark);
       return mark;
     });
 }
@@ -907,6 +910,12 @@ function neckBelowWidest(mask: Uint8Array, maskWidth: number, letter: Blob, top:
  */
 const unbridged = new WeakSet<Blob>();
 const roundTopped = /^[OCGQS]$/;
+
+/**
+ * Merged marks joined to their letter with no narrower row between (whatever their height): a dot is printed apart
+ * from its letter, so ink rising from a stem at its own width is the stem (a faded word's neighbours set its top low).
+ */
+const necklessMerged = new WeakSet<Blob>();
 
 /** Merged marks that close a ring of ink (Å's ring sitting on the A's apex): cut at the capitals' top, it would look like a cup. */
 const closedRings = new WeakSet<Blob>();
