@@ -273,6 +273,25 @@ describe('MRZ cells in doubt', () => {
     expect(() => decodeReadings(withOptional, ctx)).toThrow(/3 of its characters are in doubt/);
   });
 
+  it('takes a code both fields read alike with a digit whose one look-alike letter makes a known code', () => {
+    // Glare seed 1242006, 83: POL read `P0L` as the issuing state and as the nationality, each mended by the class to
+    // POL; no other letter drawn like 0 (Q, D) makes a state's code, and the two readings agree.
+    const alike = decodeReadings(readings([], [], [], { line1: specimen[0].replace('UTO', 'P0L'), line2: specimen[1].replace('UTO', 'P0L') }), ctx);
+    expect([alike.nationality, alike.issuing_country, alike.mrz.check_digits_valid]).toEqual(['POL', 'POL', true]);
+    expect(alike.warnings.map((w) => w.code)).not.toContain('mrz_code_uncertain');
+    // `GB0` twice: GBO and GBD are both codes, so the class's O is a guess.
+    const twoCodes = decodeReadings(readings([], [], [], { line1: specimen[0].replace('UTO', 'GB0'), line2: specimen[1].replace('UTO', 'GB0') }), ctx);
+    expect([twoCodes.nationality, twoCodes.mrz.check_digits_valid]).toEqual(['GBO', false]);
+    expect(twoCodes.warnings.map((w) => w.code)).toContain('mrz_code_uncertain');
+    // Read alike but changed to a runner-up (C6N twice, H at both): still a guess.
+    const runnerUp = decodeReadings(
+      readings([], [], [], { line1: specimen[0].replace('UTO', 'C6N'), line2: specimen[1].replace('UTO', 'C6N'), doubted1: { 3: 'H' }, doubted2: { 11: 'H' } }),
+      ctx,
+    );
+    expect(runnerUp.mrz.check_digits_valid).toBe(false);
+    expect(runnerUp.warnings.map((w) => w.code)).toContain('mrz_code_uncertain');
+  });
+
   it('draws the line at two cells', () => {
     expect(maxCellsInDoubt).toBe(2);
     expect(refusalForDoubt(2)).toBeNull();
