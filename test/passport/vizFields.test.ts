@@ -570,6 +570,26 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     };
     expect(readVizFields(viz, cut).givenNames?.value).toBe('LUDMILA');
   });
+  it('takes no value in print half the size of another of the field\'s for given names the MRZ had no room for', () => {
+    // Hard photo 1242007 item 93 (first pass): MIKAEL LARS blurred to `Te)` and `AKA]` beside the label, and guilloche
+    // two rows down read `XC` at half their height; XC, a clean run of capitals, was answered as the given names.
+    const full = parseTd3(['P<SWESVENSSON<LINDQVIST<LINDQVIST<SVENSSON<<', '02365611<2SWE1206223M2405300ZZ065475J<<<<<48'], { now });
+    const w = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+    const line = (...words: ReturnType<typeof w>[]) => ({ text: words.map((x) => x.text).join(' '), confidence: 90, bbox: { ...words[0]!.bbox, x1: words.at(-1)!.bbox.x1 }, words });
+    const viz: OcrResult = {
+      text: '',
+      confidence: 90,
+      lines: [
+        line(w('4', 331, 225, 337, 234), w('ERernamn.', 345, 225, 414, 236)),
+        line(w('5', 331, 280, 339, 291), w('Foimama', 345, 280, 442, 292), w('£', 401, 272, 407, 300), w('Given', 411, 280, 442, 292)),
+        line(w('Te)', 593, 268, 618, 284)),
+        line(w('AKA]', 650, 270, 692, 289)),
+        line(w('&', 331, 338, 339, 347), w('Nationaktet', 345, 336, 487, 350), w('/', 418, 329, 423, 357), w('Nationaity', 427, 336, 487, 350)),
+        line(w('XC', 490, 356, 516, 363)),
+      ],
+    };
+    expect(readVizFields(viz, full, {}, now).givenNames).toBeNull();
+  });
   it('reads them beside small labels in a table, where the surname and its separator fill the name cells', () => {
     const full = parseTd3(['P<DNKLINDQVIST<SVENSSON<LINDQVIST<SVENSSON<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'], { now });
     // Labels a third the values' height at the left, values in a column far to their right.

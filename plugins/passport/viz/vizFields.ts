@@ -100,7 +100,11 @@ function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_n
         tall(v) <= tall(lv.label) * 1.15 &&
         Math.abs(centre(v) - centre(lv.label)) < tall(lv.label) * 0.6 &&
         lv.values.some((other) => other !== v && tall(other) >= tall(v) * 1.3);
-      const values = lv.values.filter((v) => !labelWord(v));
+      // Nor a value in print half again smaller than another of the field's that holds letters: a name is printed as
+      // large as the field's other values, so that is small print or texture (`XC` beside a label's end, under
+      // blurred given names read `AKA]`).
+      const smallPrint = (v: Phrase): boolean => lv.values.some((other) => other !== v && /\p{L}{2}/u.test(other.text) && tall(other) >= tall(v) * 1.5);
+      const values = lv.values.filter((v) => !labelWord(v) && !smallPrint(v));
       return valueTexts({ ...lv, values: tail === null || small ? values : [tail, ...values] });
     });
 }
