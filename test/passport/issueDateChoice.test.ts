@@ -130,6 +130,15 @@ describe('chooseIssueDate', () => {
     // Nor a year digit OCR does not confuse: `04.08.5015` is no 2015 it can prove.
     expect(chooseIssueDate(anywhere('04.08.5015'), '1947-07-26', '2025-08-03', '2026-12-07')).toBeNull();
   });
+  it('takes as look-alikes the digits the page\'s own copy of the expiry shows OCR confusing', () => {
+    // Hard photo 1242007 item 63: every 9 of the blurred print read as 3, `14.01.2013` (no passport runs 16 years)
+    // beside the expiry's copy `13.01.2023` for 13.01.2029; 3 and 9 are no look-alikes otherwise.
+    const seen = chooseIssueDate(anywhere('14.01.2013 13.01.2023'), null, '2029-01-13', '2026-12-07');
+    expect(seen).toMatchObject({ iso: '2019-01-14', repair: { from: '14012013', to: '14012019' }, basis: 'unlabelled_repair' });
+    expect(chooseIssueDate(anywhere('14.01.2013'), null, '2029-01-13', '2026-12-07')).toBeNull();
+    // A copy read right shows no confusion.
+    expect(chooseIssueDate(anywhere('14.01.2013 13.01.2029'), null, '2029-01-13', '2026-12-07')).toBeNull();
+  });
   it('repairs no unlabelled date a digit from the birth or expiry the MRZ gives', () => {
     // A child's birth, 25 JAN 2013, read `25 JAN 2018`: one digit from the rule's 15 JAN 2018 too.
     expect(chooseIssueDate(anywhere('25 JAN 2018'), '2013-01-25', '2028-01-15')).toBeNull();

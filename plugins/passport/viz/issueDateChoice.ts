@@ -135,12 +135,13 @@ function cutAmbiguously(date: PrintedDate): boolean {
 const lookalikeDigits = new Set(['06', '08', '09', '38', '56', '58', '68', '89', '17']);
 
 /** Positions at which two digit strings differ, when every difference is a look-alike pair; else infinity. */
-function lookalikeDigitsApart(a: string, b: string): number {
+function lookalikeDigitsApart(a: string, b: string, alsoAlike: ReadonlySet<string> = new Set()): number {
   if (a.length !== b.length) return Number.POSITIVE_INFINITY;
   let n = 0;
   for (let i = 0; i < a.length; i++) {
     if (a[i] === b[i]) continue;
-    if (!lookalikeDigits.has([a[i], b[i]].sort().join(''))) return Number.POSITIVE_INFINITY;
+    const pair = [a[i], b[i]].sort().join('');
+    if (!lookalikeDigits.has(pair) && !alsoAlike.has(pair)) return Number.POSITIVE_INFINITY;
     n++;
   }
   return n;
@@ -268,6 +269,18 @@ export function readIssueDate(
   // is chance (`2/APR 2026` for 01 APR 2026, the rule's date less a day). Only a page whose own copies of birth or
   // expiry print a part in one digit, and none with a zero, writes dates that way.
   const pads = copies.some(({ date }) => padded(date));
+  // The digits this page's OCR was seen to read one for the other: its copy of the birth or expiry (which the MRZ's
+  // check digits prove) read a digit off (`13.01.2023` for 13.01.2029 on a blurred photo, its 9s read as 3s).
+  const seenConfused = new Set(
+    candidates.flatMap(({ date }) =>
+      [birthIso, expiryIso].flatMap((iso) => {
+        if (iso === null || !date.valid) return [];
+        const proven = digitsLike(iso, date.yearDigits);
+        const at = [...date.digits].flatMap((d, i) => (d === proven[i] ? [] : [i]));
+        return date.digits.length === proven.length && at.length === 1 ? [[date.digits[at[0]!], proven[at[0]!]].sort().join('')] : [];
+      }),
+    ),
+  );
   const unpadded = copies.some(({ date }) => cut(date));
   for (const candidate of candidates) {
     const { date, labelled, bbox } = candidate;
@@ -330,11 +343,12 @@ export function readIssueDate(
     if (!labelled && (nearCopy(birthIso) || nearCopy(expiryIso))) continue;
     const near = [...new Set(typical)].filter((t) => {
       const target = digitsLike(t, date.yearDigits);
-      // Its year only by a digit OCR confuses, and where the year read cannot be the date of issue (`21 10 10` beside
-      // an expiry of 2029: no passport runs 19 years): a misread then, not another passport's run.
+      // Its year only by a digit OCR confuses (or that this page's copies show it confusing), and where the year read
+      // cannot be the date of issue (`21 10 10` beside an expiry of 2029: no passport runs 19 years): a misread then,
+      // not another passport's run.
       if (unlabelledDate) {
         const sameYear = date.digits.slice(4) === target.slice(4);
-        return inWindow(t) && hamming(date.digits, target) === 1 && (sameYear || (!inWindow(iso) && lookalikeDigitsApart(date.digits, target) === 1));
+        return inWindow(t) && hamming(date.digits, target) === 1 && (sameYear || (!inWindow(iso) && lookalikeDigitsApart(date.digits, target, seenConfused) === 1));
       }
       return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
     });
