@@ -103,7 +103,13 @@ function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_n
       // Nor a value in print half again smaller than another of the field's that holds letters: a name is printed as
       // large as the field's other values, so that is small print or texture (`XC` beside a label's end, under
       // blurred given names read `AKA]`).
-      const smallPrint = (v: Phrase): boolean => lv.values.some((other) => other !== v && /\p{L}{2}/u.test(other.text) && tall(other) >= tall(v) * 1.5);
+      // Measured by their words, not their boxes: a phrase can join a row to the next (the surname and the given names).
+      const wordsTall = (p: Phrase): number => {
+        const heights = p.words.map((w) => capitalsBox([w])).map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+        return heights[Math.floor(heights.length / 2)] ?? 0;
+      };
+      const smallPrint = (v: Phrase): boolean =>
+        lv.values.some((other) => other !== v && /\p{L}{2}/u.test(other.text) && wordsTall(other) >= wordsTall(v) * 1.5);
       const values = lv.values.filter((v) => !labelWord(v) && !smallPrint(v));
       return valueTexts({ ...lv, values: tail === null || small ? values : [tail, ...values] });
     });
