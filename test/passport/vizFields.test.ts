@@ -24,6 +24,11 @@ const samples = readdirSync(dir)
   .map((f) => [f, JSON.parse(readFileSync(dir + f, 'utf8')) as Sample] as const);
 const now = new Date('2026-11-22T00:00:00Z');
 
+/** One OCR word at a box. */
+const wordAt = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
+/** An OCR line of `words`, boxed from the first's start to the last's end. */
+const lineOf = (...words: ReturnType<typeof wordAt>[]) => ({ text: words.map((x) => x.text).join(' '), confidence: 90, bbox: { ...words[0]!.bbox, x1: words.at(-1)!.bbox.x1 }, words });
+
 describe('classifyLabel', () => {
   it.each([
     ['Date of issue / Date de délivrance', 'issue_date'],
@@ -555,17 +560,15 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     // Seed 1221001 styled-dev 125 (blurred): `JMÉNO / GIVEN NAMES` read as `ENO / GIVEN` and, a phrase of its own at the
     // label's size, `MES`; the surname fills the MRZ, so nothing checked the given names and MES was answered.
     const cut = parseTd3(['P<CZEPETROVIC<KONSTANTINOPOLSKA<BRZECZYSZCZY', '97625078<2CZE5711071F340121728223782126<<<56'], { now });
-    const w = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
-    const line = (...words: ReturnType<typeof w>[]) => ({ text: words.map((x) => x.text).join(' '), confidence: 90, bbox: { ...words[0]!.bbox, x1: words.at(-1)!.bbox.x1 }, words });
     const viz: OcrResult = {
       text: '',
       confidence: 90,
       lines: [
-        line(w('PRIJMENI', 385, 200, 430, 209), w('/', 433, 200, 436, 209), w('SURNAME', 440, 200, 480, 209)),
-        line(w('PETROVIC-KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ', 630, 196, 1000, 210)),
-        line(w('ENO', 385, 255, 400, 283), w('/', 404, 265, 407, 274), w('GIVEN', 411, 265, 455, 274)),
-        line(w('MES', 483, 264, 506, 270)),
-        line(w('LUDMILA', 630, 256, 731, 274)),
+        lineOf(wordAt('PRIJMENI', 385, 200, 430, 209), wordAt('/', 433, 200, 436, 209), wordAt('SURNAME', 440, 200, 480, 209)),
+        lineOf(wordAt('PETROVIC-KONSTANTINOPOLSKA-BRZECZYSZCZYKIEWICZ', 630, 196, 1000, 210)),
+        lineOf(wordAt('ENO', 385, 255, 400, 283), wordAt('/', 404, 265, 407, 274), wordAt('GIVEN', 411, 265, 455, 274)),
+        lineOf(wordAt('MES', 483, 264, 506, 270)),
+        lineOf(wordAt('LUDMILA', 630, 256, 731, 274)),
       ],
     };
     expect(readVizFields(viz, cut).givenNames?.value).toBe('LUDMILA');
@@ -574,18 +577,16 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     // Hard photo 1242007 item 93 (first pass): MIKAEL LARS blurred to `Te)` and `AKA]` beside the label, and guilloche
     // two rows down read `XC` at half their height; XC, a clean run of capitals, was answered as the given names.
     const full = parseTd3(['P<SWESVENSSON<LINDQVIST<LINDQVIST<SVENSSON<<', '02365611<2SWE1206223M2405300ZZ065475J<<<<<48'], { now });
-    const w = (text: string, x0: number, y0: number, x1: number, y1: number) => ({ text, confidence: 90, bbox: { x0, y0, x1, y1 } });
-    const line = (...words: ReturnType<typeof w>[]) => ({ text: words.map((x) => x.text).join(' '), confidence: 90, bbox: { ...words[0]!.bbox, x1: words.at(-1)!.bbox.x1 }, words });
     const viz: OcrResult = {
       text: '',
       confidence: 90,
       lines: [
-        line(w('4', 331, 225, 337, 234), w('ERernamn.', 345, 225, 414, 236)),
-        line(w('5', 331, 280, 339, 291), w('Foimama', 345, 280, 442, 292), w('£', 401, 272, 407, 300), w('Given', 411, 280, 442, 292)),
-        line(w('Te)', 593, 268, 618, 284)),
-        line(w('AKA]', 650, 270, 692, 289)),
-        line(w('&', 331, 338, 339, 347), w('Nationaktet', 345, 336, 487, 350), w('/', 418, 329, 423, 357), w('Nationaity', 427, 336, 487, 350)),
-        line(w('XC', 490, 356, 516, 363)),
+        lineOf(wordAt('4', 331, 225, 337, 234), wordAt('ERernamn.', 345, 225, 414, 236)),
+        lineOf(wordAt('5', 331, 280, 339, 291), wordAt('Foimama', 345, 280, 442, 292), wordAt('£', 401, 272, 407, 300), wordAt('Given', 411, 280, 442, 292)),
+        lineOf(wordAt('Te)', 593, 268, 618, 284)),
+        lineOf(wordAt('AKA]', 650, 270, 692, 289)),
+        lineOf(wordAt('&', 331, 338, 339, 347), wordAt('Nationaktet', 345, 336, 487, 350), wordAt('/', 418, 329, 423, 357), wordAt('Nationaity', 427, 336, 487, 350)),
+        lineOf(wordAt('XC', 490, 356, 516, 363)),
       ],
     };
     expect(readVizFields(viz, full, {}, now).givenNames).toBeNull();
