@@ -885,7 +885,7 @@ function marksMergedInto(
       const mark = { ...b, cx: b.cx + letter.minX, cy: b.cy + letter.minY, minX: b.minX + letter.minX, maxX: b.maxX + letter.minX, minY: b.minY + letter.minY, maxY: b.maxY + letter.minY };
       if (ring) closedRings.add(mark);
       if (!bridged) unbridged.add(mark);
-      if (!ring && !necked) necklessMerged.add(mark);
+      if (!ring && !necked && mark.maxX - mark.minX + 1 >= width * 0.75) necklessMerged.add(mark);
       return mark;
     });
 }
@@ -912,8 +912,9 @@ const unbridged = new WeakSet<Blob>();
 const roundTopped = /^[OCGQS]$/;
 
 /**
- * Merged marks joined to their letter with no narrower row between (whatever their height): a dot is printed apart
- * from its letter, so ink rising from a stem at its own width is the stem (a faded word's neighbours set its top low).
+ * Merged marks as wide as their letter, joined to it with no narrower row between (whatever their height): a dot is
+ * printed apart from its stem and narrower than its letter, so ink rising from a stem at the stem's own width is the
+ * stem (a faded word's neighbours set its top low). A dot blur fused onto a wider letter's top (Ė) stays a mark.
  */
 const necklessMerged = new WeakSet<Blob>();
 
