@@ -269,6 +269,7 @@ export function readIssueDate(
   // is chance (`2/APR 2026` for 01 APR 2026, the rule's date less a day). Only a page whose own copies of birth or
   // expiry print a part in one digit, and none with a zero, writes dates that way.
   const pads = copies.some(({ date }) => padded(date));
+  const unpadded = copies.some(({ date }) => cut(date));
   // The digits this page's OCR was seen to read one for the other: its copy of the birth or expiry (which the MRZ's
   // check digits prove) read a digit off (`13.01.2023` for 13.01.2029 on a blurred photo, its 9s read as 3s).
   const seenConfused = new Set(
@@ -281,7 +282,6 @@ export function readIssueDate(
       }),
     ),
   );
-  const unpadded = copies.some(({ date }) => cut(date));
   for (const candidate of candidates) {
     const { date, labelled, bbox } = candidate;
     const at = bbox === undefined ? {} : { bbox };

@@ -101,9 +101,8 @@ function nameValuesOf(all: readonly LabelledValue[], field: 'surname' | 'given_n
         Math.abs(centre(v) - centre(lv.label)) < tall(lv.label) * 0.6 &&
         lv.values.some((other) => other !== v && tall(other) >= tall(v) * 1.3);
       // Nor a value in print half again smaller than another of the field's that holds letters: a name is printed as
-      // large as the field's other values, so that is small print or texture (`XC` beside a label's end, under
-      // blurred given names read `AKA]`).
-      // Measured by their words, not their boxes: a phrase can join a row to the next (the surname and the given names).
+      // large as the field's other values, so that is small print or texture (`XC`, guilloche two rows below blurred
+      // given names read `AKA]`). Measured by words, not boxes: a phrase can run on into the next row.
       const wordsTall = (p: Phrase): number => {
         const heights = p.words.map((w) => capitalsBox([w])).map((b) => b.y1 - b.y0).sort((a, b) => a - b);
         return heights[Math.floor(heights.length / 2)] ?? 0;
