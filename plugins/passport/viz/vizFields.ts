@@ -684,12 +684,18 @@ function wordRunOf(piece: string, name: string, cutAtEnd = false): boolean {
   return all.some((_, i) => run.every((w, k) => i + k < all.length && same(w, i + k)));
 }
 
+/** The surname as this pass read it (null where it read none), and as the MRZ spells it up to its cut. */
+interface SurnameWitnesses {
+  readonly read: string | null;
+  readonly mrz: string;
+}
+
 /**
  * Given names the MRZ had no room for (its name cells filled by the surname): the print is the only source, taken
  * as read when it is a clean run of capitals that names no nationality (a given-names label whose own row OCR missed
  * claimed the nationality's `UNITED STATES OF AMERICA` below it).
  */
-function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: string | null, surnameMrz: string): ReadName | null {
+function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOrthography, surname: SurnameWitnesses): ReadName | null {
   for (const { text, confidence, bbox } of candidates) {
     // Another field's value (a nationality, a date, the sex's letter) is that field's row: what lies past it, further
     // down the page, is other fields' too (`BERGEN`, the place of birth, where OCR read no given names at all).
@@ -701,11 +707,11 @@ function nameBeyondMrz(candidates: readonly NameCandidate[], orthography: NameOr
     const value = inOrthography(text.replace(/\s+/g, ' ').trim().replace(/[.,;:]+$/, ''), orthography);
     // The surname's letters were read from the surname's row (its label misread as theirs, or a line box placed a
     // row high): no reading of the given names, for or against.
-    if (surname !== null && plainLetters(value) === plainLetters(surname)) continue;
+    if (surname.read !== null && plainLetters(value) === plainLetters(surname.read)) continue;
     // Nor a run of its words, where OCR split the surname's row into phrases (`NIEMINEN`, the last of
     // KORHONEN-JÄRVINEN-HÄMÄLÄINEN-NIEMINEN, taken under the given names' label above SIRPA SARI): of the surname as
     // read, or, where this pass read none, as the MRZ has it up to its cut.
-    if ((surname !== null && wordRunOf(value, surname)) || wordRunOf(value, surnameMrz, !surnameMrz.endsWith('<'))) continue;
+    if ((surname.read !== null && wordRunOf(value, surname.read)) || wordRunOf(value, surname.mrz, !surname.mrz.endsWith('<'))) continue;
     if (capitalsName.test(value)) return { value, read: text, agrees: true, bbox: bbox ?? null, place: bbox ?? null, confidence: Math.min(0.6, confidence) };
   }
   return null;
@@ -730,12 +736,12 @@ function givenNamesBeyondMrz(
   sharp: string | null | undefined,
   sparse: readonly (readonly NameCandidate[])[],
   orthography: NameOrthography,
-  surname: { readonly read: string | null; readonly mrz: string },
+  surname: SurnameWitnesses,
   seen: NameSeen,
 ): ReadName | null {
-  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname.read, surname.mrz)).filter((f): f is ReadName => f !== null);
+  const found = sparse.map((candidates) => nameBeyondMrz(candidates, orthography, surname)).filter((f): f is ReadName => f !== null);
   const plain = found[0] ?? null;
-  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography, surname.read, surname.mrz) : null;
+  const reread = sharp ? nameBeyondMrz(sharper(sharp, []), orthography, surname) : null;
   // A re-read of a label's row (`NOME GIVE`, `ATE DEXPIRATION`) is none either, but it leaves the sparse pass's
   // reading unchecked: taken only where both its ways to them, under the label and below the surname, read it (a
   // lone `SSS` of small print is not).
