@@ -75,6 +75,27 @@ describe('cells washed out by glare', () => {
     expect(withDroppedSeconds('SCHOLZ<<ANNA', guessed, undefined)).toBe('SCHOELZ<<ANNA');
   });
 
+  it('fills no washed cells after a plain A, O or U where the MRZ faintly shows its mark pair\'s letter', () => {
+    // Glare 1242010 item 88: KÄTHE printed, its mark lost with the glare (`KATHE`), the MRZ's KAETHE washed from its E
+    // to the name's end, that E read faintly. The copy's THE< and the pair's ETHE both spell every readable cell.
+    const glared = ['P<D<<BAECKER<<KAEILL<<<<<<<<<<<<<<<<<<<<<<<<', 'PNS311LJY5D<<7104251F3109269<<<<<<<<<<<<<<<4'] as const;
+    const spot = [Array.from({ length: 44 }, (_, i) => i >= 16 && i <= 19), washedFirst(0)];
+    const print = { ...printed, issuingState: 'D', nationality: 'D', sex: 'F', mrzName: 'BAECKER<<KATHE' };
+    const parse = parseTd3([...glared], { now });
+    expect(fillWashedFromPrint(parse, spot, print, now).lines[0]).toBe(glared[0]);
+    const copies = { passportNumber: null, dateOfBirth: null, expiryDate: null };
+    expect(unconfirmedWashedCells(parse, spot, { ...print, ...copies })[0]).toEqual([16, 17, 18, 19]);
+    // The copy read with its mark spells the pair itself, and fills them.
+    expect(fillWashedFromPrint(parse, spot, { ...print, mrzName: 'BAECKER<<KAETHE' }, now).lines[0]).toBe('P<D<<BAECKER<<KAETHE<<<<<<<<<<<<<<<<<<<<<<<<');
+    // Where the washed cell reads anything else (the copy's own letter, a blank's filler), the copy fills as before.
+    for (const faint of ['P<D<<BAECKER<<KATILL<<<<<<<<<<<<<<<<<<<<<<<<', 'P<D<<BAECKER<<KA<<<<<<<<<<<<<<<<<<<<<<<<<<<<']) {
+      expect(fillWashedFromPrint(parseTd3([faint, glared[1]], { now }), spot, print, now).lines[0]).toBe('P<D<<BAECKER<<KATHE<<<<<<<<<<<<<<<<<<<<<<<<<');
+    }
+    // Nor where the part's copy is the line's sharper re-read, whose marks were looked at.
+    const seen = { ...print, mrzNameMarksSeen: { surname: false, givenNames: true } };
+    expect(fillWashedFromPrint(parse, spot, seen, now).lines[0]).toBe('P<D<<BAECKER<<KATHE<<<<<<<<<<<<<<<<<<<<<<<<<');
+  });
+
   it('reads a copy\'s P as the TH the readable cells spell, as OCR reads Þ', () => {
     // Glare seed 1235701 item 44: ÞÓRSDÓTTIR read `PÓRSDÓTTIR`, its copy a cell short of every readable cell after it.
     const line = [...'P<ISLTHORSDOTTIR<<ANNA<<<<<<<<<<<<<<<<<<<<<<<'];

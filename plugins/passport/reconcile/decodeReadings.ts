@@ -193,16 +193,20 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
       const surnameOpen = surname !== null && open.surname.has(surname);
       const mrzName = lettersLegible ? printedMrzName(surname, surnameOpen ? null : given) : null;
       const copyOpen = surnameOpen || (given !== null && open.givenNames.has(given));
+      // A part copied from the line's sharper re-read, whose marks were looked at: its plain letters are plain.
+      const fromReread = (text: string | null, reread: string | null | undefined): boolean => text !== null && reread != null && asPrintedName(reread) === text;
+      const marksSeen = { surname: fromReread(surname, refined.surname), givenNames: fromReread(given, refined.givenNames) };
       // A part only as reconciled carries the classifier's guesses for washed cells: no reading of the print spells it.
       const reconciledOnly = (part: 'surname' | 'givenNames', text: string | null): boolean => text !== null && !asRead[part].includes(text);
       return {
         mrzName,
         open: copyOpen,
+        marksSeen,
         reconciledOnly: reconciledOnly('surname', surname) || reconciledOnly('givenNames', given),
         parse: fillWashedFromPrint(
           mended,
           reading.washed,
-          { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName, mrzNameOpen: copyOpen },
+          { ...printedCodes, issuingState: printedCodes.issuingState ?? besideNationality?.code ?? null, mrzName, mrzNameOpen: copyOpen, mrzNameMarksSeen: marksSeen },
           ctx.now,
           nameCellDoubted,
         ),
@@ -211,7 +215,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   );
   const nameFills = (p: typeof mended): number => p.repairs.filter((r) => r.field === 'name' && r.reason === 'washed_out').length;
   // Each copy's name cells, where it spells every readable one (agreeingNameCopy), worked out once.
-  const copies = new Map(filled.map((f) => [f, f.mrzName === null ? null : agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open)]));
+  const copies = new Map(filled.map((f) => [f, f.mrzName === null ? null : agreeingNameCopy(f.mrzName, f.parse.lines[0], reading.washed[0], f.open, f.marksSeen)]));
   // The washed name cells a copy that filled any spells, those it changed and those whose letter the classifier already
   // read as it does: one filling a cell more by changing a washed cell's right guess (`MWANGT`, the I read) is no
   // fuller a copy. A filler guessed there is what glare leaves any blank cell, and confirms nothing (`BJORN<` for BJÖRN).
@@ -270,7 +274,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
   // (`RIKKATUULA` and `RIIKKATUULA` for RIIKKA TUULA). Nor is it read from capitals under a dozen pixels, where
   // Tesseract reads texture as letters (`ACNE SIX` for AGNIESZKA, `RI` for RIIKKA TUULA).
   const cutPart = mrzCutPart(parse.lines[0]);
-  const thorn = orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value]).thorn;
+  const thorn = orthographyOf([parse.fields.issuingState.value, parse.fields.nationality.value], parse.fields.name.raw).thorn;
   const pastCutAgreed = <T extends { readonly value: string }>(cut: boolean, first: T | null, second: T | null | undefined, goesOn = false, disputed = false): T | null => {
     const chosen = first ?? second ?? null;
     if (!cut || chosen === null) return chosen;
@@ -347,6 +351,7 @@ export function decodeReadings(readings: Readings, ctx: PluginContext): Passport
     ...uncheckedOf(printed, again),
     mrzName: printedName,
     mrzNameOpen: nameCellsWashed && chosen.open,
+    mrzNameMarksSeen: chosen.marksSeen,
   });
   const together = td3HoldsTogether(
     parse,

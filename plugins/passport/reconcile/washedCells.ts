@@ -26,6 +26,14 @@ export interface PrintedUncheckedFields {
    * WICZ): the part may go on past it, so the copy spells its own letters and nothing of the cells after.
    */
   readonly mrzNameOpen?: boolean;
+  /** Per part, whether its copy is a reading whose marks were looked at (the name line's sharper re-read). */
+  readonly mrzNameMarksSeen?: NameMarksSeen;
+}
+
+/** Per name part: its copy's plain letters were read where marks are seen, so they are plain. */
+export interface NameMarksSeen {
+  readonly surname: boolean;
+  readonly givenNames: boolean;
 }
 
 /** Per line, per cell: washed out. */
@@ -121,10 +129,42 @@ export const nameCopyCells = (mrzName: string, open = false): string =>
  * spells a readable name cell otherwise: a copy of other letters (`SEE`, a label's word) confirms no washed cell,
  * as it fills none.
  */
-export function agreeingNameCopy(mrzName: string, line1: string, washed1: readonly boolean[] | undefined, open = false): string | null {
+export function agreeingNameCopy(
+  mrzName: string,
+  line1: string,
+  washed1: readonly boolean[] | undefined,
+  open = false,
+  marksSeen?: NameMarksSeen,
+): string | null {
   const start = td3Field('name').start;
-  const copy = nameCopyCells(withDroppedSeconds(mrzName, [...line1], washed1), open).slice(0, 39);
+  const whole = nameCopyCells(withDroppedSeconds(mrzName, [...line1], washed1), open).slice(0, 39);
+  const unsettled = unsettledMarkPair(whole, [...line1], washed1, marksSeen);
+  const copy = unsettled === null ? whole : whole.slice(0, unsettled + 1);
   return [...copy].every((c, j) => washed1?.[start + j] === true || line1[start + j] === c) ? copy : null;
+}
+
+/**
+ * Where a copy's plain A, O or U stands before a name cell glare washed out whose faint reading is the second letter
+ * of that letter's mark pair (AE, AA, OE, UE), and the copy with the pair spells the readable cells as well as it
+ * does: OCR of the print drops marks at a sparse pass's scale (KÄTHE read `KATHE`), and the little the MRZ shows
+ * there disputes the copy. The index (in the copy's name cells) of the letter, the copy spelling nothing past it;
+ * null where the readable cells settle it, or the part's copy was read where marks are seen (`marksSeen`).
+ */
+export function unsettledMarkPair(cells: string, line1: readonly string[], washed1: readonly boolean[] | undefined, marksSeen?: NameMarksSeen): number | null {
+  const start = td3Field('name').start;
+  const split = cells.indexOf('<<');
+  const seen = (j: number): boolean => (split < 0 || j < split ? marksSeen?.surname : marksSeen?.givenNames) === true;
+  const washedAt = (k: number): boolean => washed1?.[start + k] === true;
+  const misfits = (copy: string): number => [...copy.slice(0, 39)].filter((c, k) => !washedAt(k) && line1[start + k] !== c).length;
+  const asCopied = misfits(cells);
+  for (let j = 0; j + 1 < cells.length; j++) {
+    if (!washedAt(j + 1) || seen(j)) continue;
+    for (const second of droppedMarkSecond[cells[j]!] ?? '') {
+      if (cells[j + 1] === second || line1[start + j + 1] !== second) continue;
+      if (misfits(cells.slice(0, j + 1) + second + cells.slice(j + 1)) <= asCopied) return j;
+    }
+  }
+  return null;
 }
 
 /** Doubted readable name cells the print that fills a name's washed cells may mend beside them. */
@@ -180,11 +220,15 @@ export function fillWashedFromPrint(
   fill('nationality', printed.nationality);
   fill('sex', mrzSex(printed.sex));
   // A name longer than its 39 cells is cut at the end, as the MRZ cuts it.
-  const name = printed.mrzName === null ? null : withDroppedSeconds(printed.mrzName, lines[0], washed[0]).slice(0, 39);
+  const read = printed.mrzName === null ? null : withDroppedSeconds(printed.mrzName, lines[0], washed[0]).slice(0, 39);
+  // A copy whose dropped mark may stand before washed cells spells nothing past that letter (unsettledMarkPair).
+  const copied = read === null ? null : nameCopyCells(read, printed.mrzNameOpen === true).slice(0, 39);
+  const unsettled = copied === null ? null : unsettledMarkPair(copied, lines[0], washed[0], printed.mrzNameMarksSeen);
+  const name = copied === null || unsettled === null ? read : copied.slice(0, unsettled + 1);
   // Else the surname and its separator alone: the given names' copy may be off where print OCR missed a mark (HÅKAN
   // read HAKAN beside the MRZ's HAAKAN), which says nothing of the surname's washed cells.
   // A copy of the surname alone (the given names not read) fills the surname and its separator only.
-  const open = printed.mrzNameOpen === true;
+  const open = printed.mrzNameOpen === true || unsettled !== null;
   if (name !== null && !name.includes('<<')) fill('name', nameCopyCells(name, open).slice(0, 39), true);
   else if (!fill('name', name, open) && name !== null) fill('name', name.slice(0, name.indexOf('<<') + 2), true);
   if (fills.length === 0) return parse;
@@ -262,7 +306,7 @@ export interface PrintedCopiesForWashed extends PrintedUncheckedFields {
  */
 export function unconfirmedWashedCells(parse: Td3Parse, washed: WashedCells, printed: PrintedCopiesForWashed): [number[], number[]] {
   const [line1, line2] = parse.lines;
-  const nameCopy = printed.mrzName === null ? null : agreeingNameCopy(printed.mrzName, line1, washed[0], printed.mrzNameOpen === true);
+  const nameCopy = printed.mrzName === null ? null : agreeingNameCopy(printed.mrzName, line1, washed[0], printed.mrzNameOpen === true, printed.mrzNameMarksSeen);
   const expected1 = (i: number): string | null => {
     if (i === 0) return 'P';
     if (i === 1) return printed.documentType === null ? null : printed.documentType.slice(1) || '<';
