@@ -413,6 +413,21 @@ describe('readVizFields when the MRZ cut the surname, read once past the cut', (
   });
 });
 
+describe('readVizFields past a cut MRZ, letters OCR read small', () => {
+  // Hard photos 1242011 item 107: the MRZ cut the given names at ASTRID<ING, and the one reading of the row, blurred,
+  // spelled LINNÉA `Line`: small letters drawn unlike their capitals, so not the capitals the name is printed in.
+  const cut = parseTd3(['P<NORHAAKANSSON<LOEVLIE<SVENSSON<<ASTRID<ING', '5495429189NOR1105016F2312318NN471343A<<<<<68'], { now });
+  const page = (given: string) => rows(['Surname / Etternavn', 'HÅKANSSON-LØVLIE-SVENSSON', 'Given names / Fornavn', given]);
+  it('takes no print past the cut that OCR read in small letters', () => {
+    expect(readVizFields(page('ASTRID INGRID Line'), cut, {}, now).givenNames).toBeNull();
+  });
+  it('takes it read in capitals, or in small letters drawn like their capitals', () => {
+    expect(readVizFields(page('ASTRID INGRID LINNEA'), cut, {}, now).givenNames?.value).toBe('ASTRID INGRID LINNEA');
+    expect(readVizFields(page('ASTRID INGRID OSCAR'), cut, {}, now).givenNames?.value).toBe('ASTRID INGRID OSCAR');
+    expect(readVizFields(page('ASTRID INGRID oSCAR'), cut, {}, now).givenNames?.value).toBe('ASTRID INGRID OSCAR');
+  });
+});
+
 describe('readVizFields when readings of a cut name part at the cut', () => {
   // Seed 1209001 styled-dev 179 (glare): the sparse pass read FRIEDERIKE `FRIEDERTKE`, past the cut where nothing
   // checks it; the re-read of the line misread the cut's own R (`FRIEDET`), and the pass after it stopped short.

@@ -211,6 +211,17 @@ function oeAsSeen(texts: readonly NameCandidate[], { mrzName, truncated, orthogr
   return seen.size === 1 ? seen.has('stroked') : orthography.strokedOe;
 }
 
+/**
+ * Whether the last `beyond` letters of a raw OCR reading hold a small letter whose capital is drawn otherwise (not
+ * C, K, O, P, S, U, V, W, X, Y, Z, alike in both cases, nor l, i, j, OCR's readings of an I or J): OCR read those
+ * glyphs as lower case, so not as the capitals a name is printed in.
+ */
+export function smallLettersPastCut(raw: string, beyond: number): boolean {
+  if (beyond <= 0) return false;
+  const letters = [...raw].filter((c) => /\p{L}/u.test(c));
+  return letters.slice(-beyond).some((c) => /[abdefghmnqrt]/.test(c.normalize('NFD')[0]!));
+}
+
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
 function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[], part: NamePart, options: ReadNameOptions = {}): ReadName | null {
   const { mrzName, truncated, orthography, reconcile } = part;
@@ -220,7 +231,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
   let partedAtCut = false;
   const tryAll = (texts: readonly NameCandidate[], witnesses: readonly NameCandidate[] = [], rivals: readonly NameCandidate[] = []): ReadName | null => {
     // `longest`: the reading's longest run that reconciles (runs come longest first), the reading as a whole.
-    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number; longest: boolean };
+    type Scored = ReadName & { cost: number; rank: number; marksSeen: boolean; beyondText: string; source: number; misread: number; longest: boolean; raw: string };
     let best: Scored | null = null;
     const sharp: Scored[] = [];
     const plain: Scored[] = [];
@@ -246,7 +257,7 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
         const place = words === undefined ? (bbox ?? null) : runBox(words, run.start, tokens - run.dropped);
         // One printed line is one name part: words the other part was read from are not read again for this one.
         if (place !== null && taken !== null && mostlyOver(place, taken)) continue;
-        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread, longest };
+        const scored = { value: r.value, beyondText: r.beyondText, read: cleaned, agrees: true, cost: r.cost, rank, bbox: bbox ?? null, place, marksSeen: marksSeen === true, confidence: Math.max(0.3, Math.min(0.99, confidence - r.cost * 0.05)), source, misread: r.misread, longest, raw: run.text };
         longest = false;
         // A reading lends its marks (and hyphens) only to one with the same letters, checked below: with words
         // dropped at its ends too (the label's tail re-read before the name, `AME / NOM WILLIAMS-ASHCROFT`).
@@ -283,6 +294,12 @@ function readName(labelled: readonly NameCandidate[], phrases: readonly Phrase[]
       const key = plainLetters(best.beyondText);
       const keys = ligatureReadings(best.beyondText);
       if (plain.some((p) => p.longest && !keys.some((k) => alikeAsFarAsBoth(k, plainLetters(p.beyondText))))) {
+        readingsDisagree = true;
+        return null;
+      }
+      // Nor from a reading whose letters past the cut OCR gave as small letters drawn unlike their capitals (`INGRID
+      // Line` for LINNÉA, blurred): names are printed in capitals, so those glyphs were not read as the page prints them.
+      if (smallLettersPastCut(best.raw, key.length)) {
         readingsDisagree = true;
         return null;
       }
