@@ -529,12 +529,12 @@ describe('MRZ cells in doubt', () => {
 describe('a name part past a cut MRZ', () => {
   // A generated Icelandic page (not a real person's): the MRZ cuts the given names after ASTA.
   const cut: [string, string] = ['P<ISLTHORSDOTTIR<MAGNUSSON<GUDMUNDSSON<<ASTA', 'G8118714<4SWE8306270F3006092<<<<<<<<<<<<<<06'];
-  const read = (line1: string, givenNames: string) =>
+  const read = (line1: string, givenNames: string, surname = 'ÞÓRSDÓTTIR-MAGNÚSSON-GUÐMUNDSSON') =>
     decodeReadings(
       readings([], [], [], {
         line1,
         line2: cut[1],
-        viz: page(['Surname / Nom', 'ÞÓRSDÓTTIR-MAGNÚSSON-GUÐMUNDSSON', 'Given names / Prénoms', givenNames]),
+        viz: page(['Surname / Nom', surname, 'Given names / Prénoms', givenNames]),
       }),
       ctx,
     );
@@ -546,9 +546,15 @@ describe('a name part past a cut MRZ', () => {
     expect(result.warnings.map((w) => w.code)).toContain('name_withheld');
   });
 
-  it('is read where nothing past the cut could be a Þ, or the page is not Icelandic', () => {
+  it('nor from another state\'s page whose MRZ spells the name Icelandic, a -DOTTIR patronymic in it', () => {
+    // Hard photos 1242011 item 57: ÓLAFUR EINAR ÞÓR on a Utopian page, read `ÓLAFUR EINAR PÓR` past the cut.
+    expect(read(cut[0].replace('ISL', 'UTO'), 'ÁSTA HELGA PÓRUNN').given_name).toBeNull();
+  });
+
+  it('is read where nothing past the cut could be a Þ, or neither the page nor the name is Icelandic', () => {
     expect(read(cut[0], 'ÁSTA HELGA SIGRÚN').given_name).toBe('ÁSTA HELGA SIGRÚN');
-    expect(read(cut[0].replace('ISL', 'SWE'), 'ÁSTA HELGA PÓRUNN').given_name).toBe('ÁSTA HELGA PÓRUNN');
+    const swedish = 'P<SWETHORSTENSON<MAGNUSSON<GUDMUNDSSON<<ASTA';
+    expect(read(swedish, 'ÁSTA HELGA PÓRUNN', 'THORSTENSON-MAGNUSSON-GUDMUNDSSON').given_name).toBe('ÁSTA HELGA PÓRUNN');
   });
 });
 

@@ -9,7 +9,10 @@ export interface NameOrthography {
   readonly strokedOe: boolean;
   /** Ð is Icelandic (and Faroese, on Danish documents); elsewhere a D with texture through its stem. */
   readonly eth: boolean;
-  /** Þ is Icelandic alone: the MRZ writes it TH, and OCR reads it as P. */
+  /**
+   * Þ is Icelandic alone: the MRZ writes it TH, and OCR reads it as P. An Icelandic name is spelled so on any
+   * state's page: one whose MRZ holds a -DOTTIR patronymic may write Þ too.
+   */
   readonly thorn: boolean;
   /** Romanian and Moldovan write Ș and Ț with a comma below, Turkish Ş with a cedilla; null where neither is the case. */
   readonly commaBelow: boolean | null;
@@ -50,14 +53,15 @@ const dotWriters: Readonly<Record<string, readonly string[]>> = { İ: ['TUR', 'A
 
 /**
  * The orthography of a document issued or held by the states `codes`; `mrzName`, the MRZ's name field, where the name
- * itself says it is Polish (its plain letters still spell SZCZ, RZ or a -SKI ending: WIŚNIEWSKI is WISNIEWSKI there).
+ * itself says it is Polish (its plain letters still spell SZCZ, RZ or a -SKI ending: WIŚNIEWSKI is WISNIEWSKI there)
+ * or Icelandic (a -DOTTIR patronymic).
  */
 export function orthographyOf(codes: readonly (string | null | undefined)[], mrzName?: string): NameOrthography {
   const has = (...states: string[]): boolean => codes.some((c) => c != null && states.includes(c));
   return {
     strokedOe: has('NOR', 'DNK'),
     eth: has('ISL', 'DNK'),
-    thorn: has('ISL'),
+    thorn: has('ISL') || (mrzName !== undefined && mrzName.split(/<+/).some((word) => word.endsWith('DOTTIR'))),
     commaBelow: has('ROU', 'MDA') ? true : has('TUR') ? false : null,
     dotAbove: Object.keys(dotted).filter((letter) => has(...dotWriters[letter]!)).join(''),
     vowelTilde: has('PRT', 'BRA', 'AGO', 'MOZ', 'CPV', 'GNB', 'STP', 'TLS'),

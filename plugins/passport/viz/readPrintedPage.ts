@@ -592,7 +592,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
     // Awaited below, after the name re-reads it runs beside; a failure must not go unhandled meanwhile.
     again?.catch(() => undefined);
     // Accents (É, Ñ, Ü) are lost at the sparse pass's scale: the two name lines are read again, sharper.
-    const orthography = orthographyOf([located.parse.fields.issuingState.value, located.parse.fields.nationality.value]);
+    const orthography = orthographyOf([located.parse.fields.issuingState.value, located.parse.fields.nationality.value], located.parse.fields.name.raw);
     // A name line is read past the page's edge only where its words reach it and the MRZ cut that part of the name:
     // elsewhere the MRZ has the letters the edge cut, and what lies past a page's edge may be the desk (`ÇELIK JOO`).
     const cutPart = mrzCutPart(located.parse.lines[0]);
