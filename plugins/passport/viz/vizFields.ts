@@ -213,13 +213,17 @@ function oeAsSeen(texts: readonly NameCandidate[], { mrzName, truncated, orthogr
 
 /**
  * Whether the last `beyond` letters of a raw OCR reading hold a small letter whose capital is drawn otherwise (not
- * C, K, O, P, S, U, V, W, X, Y, Z, alike in both cases, nor l, i, j, OCR's readings of an I or J): OCR read those
- * glyphs as lower case, so not as the capitals a name is printed in.
+ * C, K, O, P, S, U, V, W, X, Y, Z, alike in both cases, nor l, i, j, OCR's readings of an I or J), where the same
+ * reading gave the letters before them, the MRZ's part, as capitals: the name is printed in capitals there, and OCR
+ * read the glyphs past the cut as another case, so not as printed. A page that prints names in mixed case reads so
+ * on both sides of the cut, and says nothing.
  */
 export function smallLettersPastCut(raw: string, beyond: number): boolean {
-  if (beyond <= 0) return false;
   const letters = [...raw].filter((c) => /\p{L}/u.test(c));
-  return letters.slice(-beyond).some((c) => /[abdefghmnqrt]/.test(c.normalize('NFD')[0]!));
+  if (beyond <= 0 || beyond >= letters.length) return false;
+  const small = (c: string): boolean => /[abdefghmnqrt]/.test(c.normalize('NFD')[0]!);
+  const checked = letters.slice(0, -beyond);
+  return checked.every((c) => !/\p{Ll}/u.test(c)) && letters.slice(-beyond).some(small);
 }
 
 /** Best reconciliation of a name among candidate texts; labelled candidates first, then any phrase on the page. */
