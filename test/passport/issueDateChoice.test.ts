@@ -122,6 +122,15 @@ describe('chooseIssueDate', () => {
     expect(chooseIssueDate([...anywhere('04 JAN 2023'), ...labelled('09 JAN 2023')], '1990-08-01', '2033-01-14')?.iso).toBe('2023-01-09');
     expect(chooseIssueDate(anywhere('04 JAN 2023 14 JAN 2023'), '1990-08-01', '2033-01-14')).toMatchObject({ iso: '2023-01-14', repair: null });
   });
+  it('repairs no month an unlabelled date spelled as a word', () => {
+    // Glare 1242012 item 72: `17 MAR 2015` washed, `17 JUL 10` read unlabelled; JUL is no digit misread of MAR, and
+    // the rule's 2010 date the repair made was five years off.
+    expect(chooseIssueDate(anywhere('17 JUL 10'), '1988-07-17', '2020-03-16', '2026-12-07')).toBeNull();
+    // Its day still is: `07 MAR 10` for 17 MAR 10.
+    expect(chooseIssueDate(anywhere('07 MAR 10'), '1988-07-17', '2020-03-16', '2026-12-07')).toMatchObject({ iso: '2010-03-17', basis: 'unlabelled_repair' });
+    // And an all-digit month is one: `17.07.2010` for 17.03.2010.
+    expect(chooseIssueDate(anywhere('17.07.2010'), '1988-07-17', '2020-03-16', '2026-12-07')).toMatchObject({ iso: '2010-03-17', basis: 'unlabelled_repair' });
+  });
   it('repairs an unlabelled date\'s year only where the year read cannot be the date of issue', () => {
     // `21 10 19` read `21 10 10` beside an expiry of 2029 (no passport runs 19 years; 0 and 9 are look-alikes).
     expect(chooseIssueDate(anywhere('21 10 10'), '1987-07-18', '2029-10-21', '2026-12-07')).toMatchObject({ iso: '2019-10-21', basis: 'unlabelled_repair' });

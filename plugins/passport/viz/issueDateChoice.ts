@@ -348,7 +348,14 @@ export function readIssueDate(
       // not another passport's run.
       if (unlabelledDate) {
         const sameYear = date.digits.slice(4) === target.slice(4);
-        return inWindow(t) && hamming(date.digits, target) === 1 && (sameYear || (!inWindow(iso) && lookalikeDigitsApart(date.digits, target, seenConfused) === 1));
+        // A month read as a word is no digit misread: `17 JUL 10` is not 17 MAR 10 with one digit wrong.
+        const monthAsRead = date.numeric || date.digits.slice(2, 4) === target.slice(2, 4);
+        return (
+          inWindow(t) &&
+          monthAsRead &&
+          hamming(date.digits, target) === 1 &&
+          (sameYear || (!inWindow(iso) && lookalikeDigitsApart(date.digits, target, seenConfused) === 1))
+        );
       }
       return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
     });
