@@ -92,8 +92,22 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // A round, solid speck with no slope is a dot (Ż, Ė, İ); an acute leans.
   if (w <= h * 1.5 && h <= w * 1.5 && Math.abs(corr) < 0.3 && fill >= 0.6) return 'dot';
   // An acute rises to the right; a mark with no clear lean may be a grave or an acute, and a wrong mark is worse
-  // than none.
+  // than none. A wide mark whose two ends stand at one height is a caron or circumflex blurred solid, however its
+  // middle's ink leans it (ČERNÝ's caron read as Ć at 4 px/mm): no acute.
+  if (corr < -0.2 && w >= 6 && w >= h * 1.5 && outerThirdsRise(m, mask, maskWidth) < 0.3) return null;
   return corr < -0.2 ? 'acute' : null;
+}
+
+/** How much higher the ink of a mark's right third stands than its left third's, in mark heights: an acute's rises. */
+function outerThirdsRise(m: Blob, mask: Uint8Array, maskWidth: number): number {
+  const profile = columnProfile(m, mask, maskWidth);
+  const third = Math.max(1, Math.floor(profile.length / 3));
+  const meanOf = (values: readonly number[]): number => {
+    const inked = values.filter((v) => !Number.isNaN(v));
+    return inked.length === 0 ? Number.NaN : inked.reduce((a, b) => a + b, 0) / inked.length;
+  };
+  const rise = (meanOf(profile.slice(0, third)) - meanOf(profile.slice(-third))) / (m.maxY - m.minY + 1);
+  return Number.isNaN(rise) ? 0 : rise;
 }
 
 /**
