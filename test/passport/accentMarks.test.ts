@@ -787,6 +787,10 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1241603 styled-dev 38 with --viz-faces unseen (tilt): a light serif A broke into its legs and a piece of its
     // crossbar, flat at mid-height inside the A's reach, which was taken for a hyphen OCR dropped: LUCÍA-SOFÍA.
     ['takes no hyphen from a bar inside the last letter\'s reach, a light A\'s crossbar parted from its legs', 'lucia-sofia-a-crossbar-apart'],
+    // Hard photo 1242013 item 105: AL-FARSI-HADDAD read `AL-FARSIHADDAD`, its second hyphen joined to the letters; a
+    // word with a hyphen read was not looked at for another, and the MRZ's filler made it AL-FARSI HADDAD. Placed by
+    // the letters' widths, the dash fell after the S (the I is narrower than the widths allow).
+    ['puts back a second hyphen OCR dropped in a word it read one hyphen in, after the letters its blobs count', 'al-farsi-haddad-second-hyphen'],
   ])('%s (%s)', async (_what, name) => {
     const { crop, ocr, printed } = await pinnedCrop(name);
     expect(withAccentMarks(crop, ocr)).toBe(printed);

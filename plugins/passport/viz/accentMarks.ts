@@ -1721,27 +1721,37 @@ function spacedAtInkGaps(text: string, letters: readonly Blob[], line: LineLette
 
 /**
  * `text` with the hyphen its ink shows between two of its letters that blur ran together at the page's threshold (OCR
- * read `SEOYEON` for SEO-YEON): measured darker, a dash-shaped blob standing between letters, past the word's first
- * two letters and before its last two, where the letters placed along the word's ink by their widths part. Letters
- * the darker measure still leaves joined need not stand one blob each, unless `oneBlobALetter`; a hyphen already read
- * is left alone. Where no dash stands there, an apostrophe's blob clear of the letters' columns does the same
- * (`DARTOIS` for D'ARTOIS).
+ * read `SEOYEON` for SEO-YEON, `AL-FARSIHADDAD` for AL-FARSI-HADDAD): measured darker, a dash-shaped blob standing
+ * between letters, at least two letters from the word's ends and from a hyphen already read, where the letters placed
+ * along the word's ink by their widths part. Letters the darker measure still leaves joined need not stand one blob
+ * each, unless `oneBlobALetter`. Where a word read without a hyphen shows no dash, an apostrophe's blob clear of the
+ * letters' columns does the same (`DARTOIS` for D'ARTOIS).
  */
 function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Blob[], oneBlobALetter = false): string {
-  // Letters only, a hyphen not yet among them.
-  if (!/^\p{L}{4,}$/u.test(text)) return text;
+  // Letters, and the hyphens already read between them.
+  if (!/^\p{L}+(?:-\p{L}+)*$/u.test(text) || text.replace(/-/g, '').length < 4) return text;
   const chars = [...text];
+  const hyphenRead = chars.includes('-');
   const boxHeight = word.bbox.y1 - word.bbox.y0 + 1;
   const capitals = capitalsAcross(blobs, word.bbox.x0, word.bbox.x1, boxHeight);
   if (capitals === null) return text;
   const { letters, top, capHeight, within } = capitals;
-  if (oneBlobALetter && letters.length !== chars.length) return text;
+  if (oneBlobALetter && letters.length !== chars.filter((c) => c !== '-').length) return text;
   const x0 = Math.min(...letters.map((b) => b.minX));
   const x1 = Math.max(...letters.map((b) => b.maxX));
   const widths = chars.map(advance);
   const total = widths.reduce((a, b) => a + b, 0);
+  // Where each character ends, placed along the ink by its width; a dash stands at one of those ends.
+  let run = 0;
+  const ends = widths.map((w) => {
+    run += w;
+    return x0 + ((x1 - x0 + 1) * run) / total;
+  });
+  // The hyphens read stand over their own dashes: those are no hyphen OCR dropped.
+  const readAt = chars.flatMap((c, i) => (c === '-' ? [(ends[i]! + (ends[i - 1] ?? x0)) / 2] : []));
+  const notRead = (b: Blob): boolean => readAt.every((x) => Math.abs(x - b.cx) > capHeight * 0.35);
   const betweenLetters = (b: Blob): boolean => letters.some((l) => l.maxX < b.cx) && letters.some((l) => l.minX > b.cx);
-  const shaped = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b));
+  const shaped = within.filter((b) => dashShaped(b, top, capHeight) && betweenLetters(b) && notRead(b));
   // Blur and the darker measure leave a short dash its core alone, a speck under half a capital wide, however round:
   // at the letters' middle height, alone in a gap twice as wide as the word's letters stand apart (no letter's column
   // over it), it is the dash OCR read nothing for; a speck between letters set as close as the rest is texture.
@@ -1753,24 +1763,29 @@ function punctuationInJoinedWord(text: string, word: OcrWord, blobs: readonly Bl
       const gap = gaps[k]!;
       return gap >= Math.max(usualGap * 2, capHeight * 0.25) && b.minX > byX[k]!.maxX && b.maxX < right.minX;
     });
-  const dashes = shaped.length > 0 ? shaped : within.filter((b) => coredSpeck(b, top, capHeight) && inWideGap(b));
+  const dashes = shaped.length > 0 ? shaped : within.filter((b) => coredSpeck(b, top, capHeight) && inWideGap(b) && notRead(b));
   // An apostrophe OCR dropped (`DARTOIS`) stands clear of the letters' columns, as a mark above one does not.
   const clear = (b: Blob): boolean => !letters.some((l) => b.minX <= l.maxX && b.maxX >= l.minX);
-  const apostrophes = dashes.length === 0 ? within.filter((b) => apostropheShaped(b, top, capHeight) && betweenLetters(b) && clear(b)) : [];
+  const apostrophes = dashes.length === 0 && !hyphenRead ? within.filter((b) => apostropheShaped(b, top, capHeight) && betweenLetters(b) && clear(b)) : [];
   const marks = dashes.length === 1 ? dashes : apostrophes;
   if (marks.length !== 1) return text;
   const dash = marks[0]!;
   const sign = dashes.length === 1 ? '-' : "'";
-  // Where each letter ends, placed along the ink by its width; the dash stands at one of those ends.
-  let run = 0;
-  const ends = widths.map((w) => {
-    run += w;
-    return x0 + ((x1 - x0 + 1) * run) / total;
-  });
-  const k = ends.slice(0, -1).reduce((best, e, i) => (Math.abs(e - dash.cx) < Math.abs(ends[best]! - dash.cx) ? i : best), 0);
-  // A hyphen stands past a word's first two letters; an apostrophe after its first, where it elides (O'NEIL, D'ARTOIS).
-  const placed = sign === '-' ? k >= 1 : k === 0 && elidingLetter.test(chars[0]!);
-  if (!placed || k > chars.length - 3 || Math.abs(ends[k]! - dash.cx) > capHeight * 0.35) return text;
+  // The dash follows the letters left of it, counted by their blobs, a blob blur joined counted by its width in
+  // letters, where those counts add up to the word's: an I's narrow advance moves the ends placed by widths a letter
+  // off (`AL-FARS-IHADDAD`). Else the nearest of those ends.
+  const letterAt = chars.flatMap((c, i) => (c === '-' ? [] : [i]));
+  const letterWidth = median(letters.map((l) => l.maxX - l.minX + 1));
+  const lettersIn = (l: Blob): number => Math.max(1, Math.round((l.maxX - l.minX + 1) / letterWidth));
+  const counted = letters.reduce((n, l) => n + lettersIn(l), 0) === letterAt.length;
+  const lettersLeft = letters.filter((l) => l.maxX < dash.cx).reduce((n, l) => n + lettersIn(l), 0);
+  const byBlobs = counted && lettersLeft > 0 && letters.every((l) => l.maxX < dash.minX || l.minX > dash.maxX) ? letterAt[lettersLeft - 1]! : null;
+  const k = byBlobs ?? ends.slice(0, -1).reduce((best, e, i) => (Math.abs(e - dash.cx) < Math.abs(ends[best]! - dash.cx) ? i : best), 0);
+  // A hyphen stands two letters past a word's start and any hyphen, and two before its end; an apostrophe after its
+  // first letter, where it elides (O'NEIL, D'ARTOIS).
+  const lettersAround = [k - 1, k, k + 1, k + 2].every((i) => chars[i] !== undefined && chars[i] !== '-');
+  const placed = sign === '-' ? lettersAround : k === 0 && elidingLetter.test(chars[0]!);
+  if (!placed || (byBlobs === null && Math.abs(ends[k]! - dash.cx) > capHeight * 0.35)) return text;
   return [...chars.slice(0, k + 1), sign, ...chars.slice(k + 1)].join('');
 }
 
