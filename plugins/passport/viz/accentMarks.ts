@@ -1622,7 +1622,10 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const otherGaps = wordGaps.filter((g, k): g is number => g !== null && k !== i);
     const narrow = (g: number): boolean => g < line!.capHeight * 0.2 || (otherGaps.length > 0 && g < median(otherGaps) * 0.5);
     const glued = line !== null && gap != null && !dash && !cored && gap <= line.gap * 1.5 + 1 && narrow(gap);
-    joined += (glued ? '' : (dash || cored) && noHyphenYet ? '-' : ' ') + spaced[i];
+    // A stop OCR read at the left word's end is that hyphen (`PEMBERTON.` before THOMPSON): no name prints both.
+    const hyphen = (dash || cored) && noHyphenYet;
+    if (hyphen && !glued) joined = joined.replace(/[.,]$/u, '');
+    joined += (glued ? '' : hyphen ? '-' : ' ') + spaced[i];
   }
   return joined;
 }
@@ -1638,8 +1641,11 @@ function coredDashBetween(blobs: readonly Blob[], left: OcrWord['bbox'], right: 
   const capitals = capitalsAcross(blobs, left.x0, right.x1, boxHeight);
   if (capitals === null) return false;
   const { letters, within, top, capHeight } = capitals;
-  const lefts = letters.filter((b) => b.cx >= left.x0 && b.cx <= left.x1);
-  const rights = letters.filter((b) => b.cx >= right.x0 && b.cx <= right.x1);
+  // Parted where the boxes meet: OCR's box may take in a letter's edge, or the hyphen it read as a stop, so that the
+  // next letter's centre lies between the boxes (`PEMBERTON.` reaching over the T of THOMPSON).
+  const meet = (left.x1 + right.x0) / 2;
+  const lefts = letters.filter((b) => b.cx >= left.x0 && b.cx < meet);
+  const rights = letters.filter((b) => b.cx >= meet && b.cx <= right.x1);
   if (lefts.length === 0 || rights.length === 0) return false;
   const from = Math.max(...lefts.map((b) => b.maxX));
   const to = Math.min(...rights.map((b) => b.minX));
