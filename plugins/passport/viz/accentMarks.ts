@@ -1125,7 +1125,11 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
     }
     return last;
   };
-  const rows = ends.map((r) => ({ left: reach(r.y, stemLeft, -1), right: reach(r.y, stemRight, 1) }));
+  // A light face's hairline stroke rises right of the stem as a diagonal chain of pixels, each row's piece apart from
+  // the one below it along the row but touching it corner to corner (MAŁGORZATA in a light serif at 23 px): ink
+  // right of the stem joined to it, 8-connected within the band, reaches as far as the row's own run does not.
+  const chained = chainedRightOfStem(blob, mask, maskWidth, stemRight, ends[0]!.y, ends.at(-1)!.y);
+  const rows = ends.map((r) => ({ left: reach(r.y, stemLeft, -1), right: Math.max(reach(r.y, stemRight, 1), chained.get(r.y) ?? stemRight) }));
   // The stroke crosses the stem obliquely: in a bold sans at small sizes it stands out left by a pixel or two only.
   const outLeft = rows.filter((r) => r.left < stemLeft - Math.max(1, stem * 0.25)).length;
   const outRight = rows.filter((r) => r.right > stemRight + stem * 0.5).length;
@@ -1151,6 +1155,35 @@ function strokedL(blob: Blob, mask: Uint8Array, maskWidth: number): boolean {
   const footReach = foot.last - stemRight;
   const topReach = top.last - stemRight;
   return footReach >= w * 0.3 && topReach <= stem && topReach <= footReach * 0.5;
+}
+
+/**
+ * Per row from `top` to `bottom`, the rightmost ink right of the stem (its right edge `stemRight`) joined to the stem
+ * through ink 8-connected within those rows and right of the stem.
+ */
+function chainedRightOfStem(blob: Blob, mask: Uint8Array, maskWidth: number, stemRight: number, top: number, bottom: number): Map<number, number> {
+  const ink = (x: number, y: number): boolean => x > stemRight && x <= blob.maxX && y >= top && y <= bottom && mask[y * maskWidth + x] === 1;
+  const seen = new Set<number>();
+  const queue: [number, number][] = [];
+  for (let y = top; y <= bottom; y++) {
+    // Seeds: ink touching the stem's right edge (or corner to corner with it).
+    for (const dy of [-1, 0, 1]) {
+      if (mask[(y + dy) * maskWidth + stemRight] === 1 && ink(stemRight + 1, y)) {
+        queue.push([stemRight + 1, y]);
+        break;
+      }
+    }
+  }
+  const far = new Map<number, number>();
+  while (queue.length > 0) {
+    const [x, y] = queue.pop()!;
+    const key = y * maskWidth + x;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    far.set(y, Math.max(far.get(y) ?? x, x));
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if ((dx !== 0 || dy !== 0) && ink(x + dx, y + dy) && !seen.has((y + dy) * maskWidth + x + dx)) queue.push([x + dx, y + dy]);
+  }
+  return far;
 }
 
 /**
