@@ -796,6 +796,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Unseen faces 1242014 item 69 (a scan, a light serif at 23 px): Ł's stroke a hairline that the threshold broke
     // into a diagonal chain of pixels right of the stem, each row's piece apart from the stem along its row.
     ['reads Ł whose hairline stroke rises right of the stem as pixels joined corner to corner', 'malgorzata-hairline-stroke'],
+    // Unseen faces 1242014 item 114 (a PDF, a condensed bold face at 20 px): Ð's bar out a pixel left of a 4 px stem
+    // and 2-3 px into a bowl 5 px wide, short of the two stems' widths the rule asked of a bar that far in: SIGRÍDUR.
+    ['reads Ð whose bar stands a pixel out of the stem and half a stem into the bowl', 'sigridur-condensed-eth-bar'],
     // Hard photo 1242013 item 105: AL-FARSI-HADDAD read `AL-FARSIHADDAD`, its second hyphen joined to the letters; a
     // word with a hyphen read was not looked at for another, and the MRZ's filler made it AL-FARSI HADDAD. Placed by
     // the letters' widths, the dash fell after the S (the I is narrower than the widths allow).

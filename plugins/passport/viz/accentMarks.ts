@@ -1228,12 +1228,14 @@ function barLeftOfStem(blob: Blob, mask: Uint8Array, maskWidth: number): boolean
   const middle = lefts.slice(Math.round(h * 0.3), Math.round(h * 0.7));
   // A quarter of the stem, two pixels at least: bold sans faces draw Ð's bar standing out 3 px of a 7 px stem.
   const barRows = middle.filter((x) => x <= stemLeft - Math.max(2, stem * 0.25)).length;
-  // Or a bar out a pixel only (a small or soft print), that runs on from the stem into the bowl, twice the stem's
-  // width and more, short of the bowl's far side: a plain D's bowl is empty at mid-height, and a line crossing the
-  // page runs through it.
+  // Or a bar out a pixel only (a small or soft print), that runs on from the stem's right edge into the bowl, half
+  // the stem's width and more (two pixels at least), short of the bowl's far side: a plain D's bowl is empty at
+  // mid-height, and a line crossing the page runs through it. A condensed bold face's bar stands 2-3 px into a bowl
+  // 5 px wide (SIGRÍÐUR at 20 px, a 4 px stem).
   const w = blob.maxX - blob.minX + 1;
   const middleRuns = runs.slice(Math.round(h * 0.3), Math.round(h * 0.7));
-  const innerBarRows = middle.filter((x, i) => x <= stemLeft - 1 && middleRuns[i]! >= 2 * stem && middleRuns[i]! <= w * 0.75).length;
+  const intoBowl = (x: number, run: number): number => x + run - (stemLeft + stem);
+  const innerBarRows = middle.filter((x, i) => x <= stemLeft - 1 && intoBowl(x, middleRuns[i]!) >= Math.max(2, stem * 0.5) && middleRuns[i]! <= w * 0.75).length;
   const reach = stemLeft - Math.min(...middle);
   const rows = Math.max(barRows, innerBarRows);
   return rows >= 2 && rows <= h * 0.25 && reach <= h * 0.3 && w <= h * 1.15;
