@@ -793,6 +793,9 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     // Seed 1241603 styled-dev 38 with --viz-faces unseen (tilt): a light serif A broke into its legs and a piece of its
     // crossbar, flat at mid-height inside the A's reach, which was taken for a hyphen OCR dropped: LUCÍA-SOFÍA.
     ['takes no hyphen from a bar inside the last letter\'s reach, a light A\'s crossbar parted from its legs', 'lucia-sofia-a-crossbar-apart'],
+    // Unseen faces 1242014 item 45 (blur): JESÚS's acute blurred into a 6×4 px parallelogram, its outer thirds a
+    // quarter of its height apart; its profile a slope (symmetry -0.88), unlike ČERNÝ's blurred caron's.
+    ['reads a blurred acute as wide as a caron by its profile\'s slope', 'jesus-blurred-acute-parallelogram'],
     // Unseen faces 1242014 item 69 (a scan, a light serif at 23 px): Ł's stroke a hairline that the threshold broke
     // into a diagonal chain of pixels right of the stem, each row's piece apart from the stem along its row.
     ['reads Ł whose hairline stroke rises right of the stem as pixels joined corner to corner', 'malgorzata-hairline-stroke'],

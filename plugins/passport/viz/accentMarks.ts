@@ -92,9 +92,10 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
   // A round, solid speck with no slope is a dot (Ż, Ė, İ); an acute leans.
   if (w <= h * 1.5 && h <= w * 1.5 && Math.abs(corr) < 0.3 && fill >= 0.6) return 'dot';
   // An acute rises to the right; a mark with no clear lean may be a grave or an acute, and a wrong mark is worse
-  // than none. A wide mark whose two ends stand at one height is a caron or circumflex blurred solid, however its
-  // middle's ink leans it (ČERNÝ's caron read as Ć at 4 px/mm): no acute.
-  if (corr < -0.2 && w >= 6 && w >= h * 1.5 && outerThirdsRise(m, mask, maskWidth) < 0.3) return null;
+  // than none. A wide mark whose two ends stand at one height and whose profile is no slope (a stroke's halves mirror
+  // each other, symmetry near -1) is a caron or circumflex blurred solid, however its middle's ink leans it (ČERNÝ's
+  // caron read as Ć at 4 px/mm: symmetry 0.06); a blurred acute's parallelogram stays one (JESÚS's, -0.88).
+  if (corr < -0.2 && w >= 6 && w >= h * 1.5 && symmetry > -0.5 && outerThirdsRise(m, mask, maskWidth) < 0.3) return null;
   return corr < -0.2 ? 'acute' : null;
 }
 
