@@ -103,12 +103,9 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
 function outerThirdsRise(m: Blob, mask: Uint8Array, maskWidth: number): number {
   const profile = columnProfile(m, mask, maskWidth);
   const third = Math.max(1, Math.floor(profile.length / 3));
-  const meanOf = (values: readonly number[]): number => {
-    const inked = values.filter((v) => !Number.isNaN(v));
-    return inked.length === 0 ? Number.NaN : inked.reduce((a, b) => a + b, 0) / inked.length;
-  };
-  const rise = (meanOf(profile.slice(0, third)) - meanOf(profile.slice(-third))) / (m.maxY - m.minY + 1);
-  return Number.isNaN(rise) ? 0 : rise;
+  // A blob's first and last columns hold ink, so each third has an inked column.
+  const inked = (values: readonly number[]): number => mean(values.filter((v) => !Number.isNaN(v)));
+  return (inked(profile.slice(0, third)) - inked(profile.slice(-third))) / (m.maxY - m.minY + 1);
 }
 
 /**
@@ -1660,7 +1657,7 @@ function joinWords(texts: readonly string[], words: readonly OcrWord[], blobs: r
     const glued = line !== null && gap != null && !dash && !cored && gap <= line.gap * 1.5 + 1 && narrow(gap);
     // A stop OCR read at the left word's end is that hyphen (`PEMBERTON.` before THOMPSON): no name prints both.
     const hyphen = (dash || cored) && noHyphenYet;
-    if (hyphen && !glued) joined = joined.replace(/[.,]$/u, '');
+    if (hyphen) joined = joined.replace(/[.,]$/u, '');
     joined += (glued ? '' : hyphen ? '-' : ' ') + spaced[i];
   }
   return joined;
