@@ -72,8 +72,13 @@ export function gridHomographies(
   const longer = span(first) >= span(last) ? first : last;
   const shorter = longer === first ? last : first;
   const gLonger = fitCellGrid(longer, direction, guessOf(longer));
-  const cutShort = perLine && span(shorter) < cutShortRatio * span(longer);
-  const gShorter = fitCellGrid(shorter, direction, cutShort ? (gLonger?.pitch ?? guessOf(longer)) : guessOf(shorter));
+  const shortSpan = span(shorter) < cutShortRatio * span(longer);
+  const cutShort = perLine && shortSpan;
+  const ownFit = fitCellGrid(shorter, direction, cutShort ? (gLonger?.pitch ?? guessOf(longer)) : guessOf(shorter));
+  // Its own guess may fit the short line as no line can be (more cells than a line holds, or a pitch unlike the
+  // other's by more than perspective makes over a few millimetres): refitted at the longer line's pitch then.
+  const impossible = ownFit === null || ownFit.cells > count || (gLonger !== null && Math.abs(ownFit.pitch / gLonger.pitch - 1) > 0.2);
+  const gShorter = shortSpan && !cutShort && gLonger !== null && impossible ? (fitCellGrid(shorter, direction, gLonger.pitch) ?? ownFit) : ownFit;
   const gFirst = longer === first ? gLonger : gShorter;
   const gLast = longer === first ? gShorter : gLonger;
   const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
