@@ -79,6 +79,9 @@ function classify(marks: readonly Blob[], letter: string, mask: Uint8Array, mask
     if (w < 8 && corr < -0.5) return 'acute';
     if (vowelTilde === false) return null;
   }
+  // Four columns show no wave's two bends: a blurred acute's core, cut at the threshold, bends as much (TOMÁS's 4×3 px
+  // on a page whose names write Ã). Which mark it is, is not known.
+  if (wave && w < 5) return null;
   // A ring encloses paper; a fat acute does not. A small print's ring is a few pixels across, its eye one or two of
   // them (Roboto's or Lato's Å at 20 px: 4×4 px, 6 to 12 of ink), so the paper it encloses, not its size, tells it.
   if (letter === 'A' && m.n >= 6 && w < h * 1.6 && h < w * 1.6 && fill < 0.8 && ringLike(m) && holesIn(mask, maskWidth, { x0: m.minX, x1: m.maxX, y0: m.minY, y1: m.maxY }) >= 1) return 'ring';
