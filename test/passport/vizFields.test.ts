@@ -354,6 +354,18 @@ describe('readVizFields when the MRZ kept one letter of the given names and two 
   });
 });
 
+describe('a surname that fills the MRZ up to its separator', () => {
+  it('is whole: a pass read again reads it as any name the MRZ spells whole', () => {
+    // Glare 1242016 item 23: line 1 ends `…LOEVLIE<<`, no room for the given names. The sharper pass re-read the
+    // surname, its last E clipped to a stem by the page's edge (`LØVLII`), the first pass's re-read had been the label;
+    // taken as a part the MRZ may have cut, the one reading past nothing was withheld with the given names.
+    const full = parseTd3(['P<DNKOEDEGAARD<NYSTROEM<KJAERGAARD<LOEVLIE<<', '1008145359DNK4507172M270315451990298<<<<<<94'], { now });
+    const page = rows(['Efternavn/Surname', '@DEGARD NYSTROM-KJARGAARD-LGVLI', 'Fornavne/Given names', 'JORAN NILS']);
+    const refined = { surname: 'ØDEGÅRD NYSTRÖM-KJÆRGAARD-LØVLII', earlier: { surname: 'SURNAME' } };
+    expect(readVizFields(page, full, refined, now).surname?.value).toBe('ØDEGÅRD NYSTRÖM-KJÆRGAARD-LØVLIE');
+  });
+});
+
 describe('a cut name part whose reading stops short of what the print holds', () => {
   it('withholds a reading ended at the page edge where a re-read past the edge spells on', () => {
     // Unseen-faces seed 1241101, 146 (dim): the surname ran to the rectified page's edge; the sparse pass read

@@ -1343,7 +1343,8 @@ function vizFieldsOf(viz: OcrResult, mrz: Td3Parse, refined: RefinedNames, now: 
   const reconcile = reconcilerFor(viz);
   const surnameSeen: NameSeen = { goesOn: false };
   const givenSeen: NameSeen = { goesOn: false };
-  const surnamePart: NamePart = { mrzName: surnameMrz, truncated: truncated && givenMrz === '', orthography, reconcile };
+  // A surname the MRZ ends with its separator is whole, though no given name found room after it.
+  const surnamePart: NamePart = { mrzName: surnameMrz, truncated: mrzCutPart(mrz.lines[0]) === 'surname', orthography, reconcile };
   const surname = readName(sharper(refined.surname, nameValuesOf(all, 'surname')), phrases, surnamePart, {
     earlier: refined.earlier?.surname ?? null,
     endsAtEdge: refined.atEdge?.surname === true,
