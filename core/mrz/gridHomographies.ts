@@ -72,13 +72,8 @@ export function gridHomographies(
   const longer = span(first) >= span(last) ? first : last;
   const shorter = longer === first ? last : first;
   const gLonger = fitCellGrid(longer, direction, guessOf(longer));
-  const shortSpan = span(shorter) < cutShortRatio * span(longer);
-  const cutShort = perLine && shortSpan;
-  const ownFit = fitCellGrid(shorter, direction, cutShort ? (gLonger?.pitch ?? guessOf(longer)) : guessOf(shorter));
-  // Its own guess may fit the short line as no line can be (more cells than a line holds, or a pitch unlike the
-  // other's by more than perspective makes over a few millimetres): refitted at the longer line's pitch then.
-  const impossible = ownFit === null || ownFit.cells > count || (gLonger !== null && Math.abs(ownFit.pitch / gLonger.pitch - 1) > 0.2);
-  const gShorter = shortSpan && !cutShort && gLonger !== null && impossible ? (fitCellGrid(shorter, direction, gLonger.pitch) ?? ownFit) : ownFit;
+  const cutShort = perLine && span(shorter) < cutShortRatio * span(longer);
+  const gShorter = fitCellGrid(shorter, direction, cutShort ? (gLonger?.pitch ?? guessOf(longer)) : guessOf(shorter));
   const gFirst = longer === first ? gLonger : gShorter;
   const gLast = longer === first ? gShorter : gLonger;
   const fitted = [gFirst, gLast].filter((g) => g !== null).map((g) => g.pitch);
@@ -161,11 +156,14 @@ export function gridHomographies(
   // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
   // The long line may itself have lost cells at one end (glyphs joined to a rule printed beside them): its fitted run
   // is placed at either end of the zone. A line no grid fits (its glyphs joined into a few blobs with such a rule) is
-  // measured at its ink's middle.
-  const long = gFirst && gLast ? (gFirst.cells !== gLast.cells ? (gFirst.cells > gLast.cells ? gFirst : gLast) : null) : (gFirst ?? gLast);
-  if (!perLine && long && long.cells <= count) {
-    const firstLonger = long === gFirst;
-    const short = firstLonger ? gLast : gFirst;
+  // measured at its ink's middle, as is one fitted as more cells than a line holds (a span glare cut short guessed
+  // the pitch too small): that fit is no long line.
+  const possible = (g: typeof gFirst): typeof gFirst => (g !== null && g.cells <= count ? g : null);
+  const [pFirst, pLast] = [possible(gFirst), possible(gLast)];
+  const long = pFirst && pLast ? (pFirst.cells !== pLast.cells ? (pFirst.cells > pLast.cells ? pFirst : pLast) : null) : (pFirst ?? pLast);
+  if (!perLine && long) {
+    const firstLonger = long === pFirst;
+    const short = firstLonger ? pLast : pFirst;
     const shortLine = firstLonger ? last : first;
     const n = { x: -direction.y, y: direction.x };
     const mid = short ? short.cellCentre((short.cells - 1) / 2) : { x: (shortLine.start.x + shortLine.end.x) / 2, y: (shortLine.start.y + shortLine.end.y) / 2 };

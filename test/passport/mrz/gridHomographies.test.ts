@@ -34,9 +34,9 @@ describe('gridHomographies', () => {
     const fits = grids.filter((g) => g.lineMaps !== undefined).some((g) => [10, 43].every((k) => Math.abs(cellX(g, k) - (x0 + k * pitch)) < 0.3 * pitch));
     expect(fits).toBe(true);
   });
-  it("lays a line glare cut to two thirds at the whole line's pitch, not its span's, in the grids the search reads", () => {
+  it("lays both lines from the whole one where a line glare cut short fits as more cells than a line holds", () => {
     // Glare washed line 1's first 15 cells; its remnant's span over 44 cells guesses a pitch two thirds of the true
-    // one, which counts its blobs' gaps in cells no line has.
+    // one, at which its blobs' gaps count as more cells than the line has.
     const found: MrzLinesFound = { lines: [line(range(15, 43), 100), line(range(0, 43), 152)], direction: { x: 1, y: 0 } };
     const grids = gridHomographies(found, false, 44, 1, frame);
     const cellX = (g: (typeof grids)[number], k: number, at: number): number =>
