@@ -34,10 +34,24 @@ function levels(image: RawImage, x0: number, x1: number, y0: number, y1: number)
 }
 
 /**
- * Whether the words `words` (a box in the pixels of a pass over the whole page, `passWidth` wide) end at glare on
- * `page`. Never where the strip runs off the page, nor on white paper.
+ * The darkest ink (2nd percentile of lightness) of the MRZ's lines on `page`, rows a millimetre either side of each
+ * line's centre (`lineCentresMm` on a page `widthMm` wide): how dark the page's personalised print is, where glare
+ * spared the zone.
  */
-export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: number): boolean {
+export function mrzInkLevel(page: RawImage, lineCentresMm: readonly number[], widthMm: number): number | null {
+  const pxPerMm = page.width / widthMm;
+  const ink = lineCentresMm.flatMap((c) => levels(page, 0, page.width, Math.round((c - 1) * pxPerMm), Math.round((c + 1) * pxPerMm)));
+  if (ink.length === 0) return null;
+  ink.sort((a, b) => a - b);
+  return ink[Math.floor(ink.length * 0.02)]!;
+}
+
+/**
+ * Whether the words `words` (a box in the pixels of a pass over the whole page, `passWidth` wide) end at glare on
+ * `page`. Never where the strip runs off the page; on white paper only where their ink is faded, at their end or,
+ * given the MRZ's ink (`mrzInk`, mrzInkLevel), all along.
+ */
+export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: number, mrzInk: number | null = null): boolean {
   const k = page.width / passWidth;
   const box = { x0: Math.round(words.x0 * k), x1: Math.round(words.x1 * k), y0: Math.round(words.y0 * k), y1: Math.round(words.y1 * k) };
   const h = box.y1 - box.y0;
@@ -59,6 +73,9 @@ export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: numbe
       const ink = levels(page, x0, x1, box.y0, box.y1).sort((a, b) => a - b);
       return ink.length === 0 ? 0 : ink[Math.floor(ink.length * 0.02)]!;
     };
+    // Glare over the whole line fades all of it alike: its ink then stands as far lighter than the MRZ's, which the
+    // page prints as dark as its other personalised data.
+    if (mrzInk !== null && darkest(box.x0, box.x1) - mrzInk >= fadedBy) return true;
     return darkest(box.x1 - fifth, box.x1) - darkest(box.x0, box.x0 + fifth) >= fadedBy;
   }
   return washed.filter((v) => v >= washedLevel).length >= washed.length * washedShare;

@@ -13,7 +13,7 @@ import { td3Checks, td3Field } from '../mrz/td3Fields.ts';
 import { td3Page } from '../mrz/td3Geometry.ts';
 import { rectifiedNeutralPage, rectifiedNeutralRegion, rectifiedRegion } from '../mrz/readMrz.ts';
 import { lineCrop, reachesRightEdge, type PastEdge } from './pastEdge.ts';
-import { endsInGlare } from './glareEnd.ts';
+import { endsInGlare, mrzInkLevel } from './glareEnd.ts';
 import type { Located, Readings } from '../stages.ts';
 import { readAccentMarks } from './accentMarks.ts';
 import { readInkLines } from './inkLines.ts';
@@ -612,6 +612,9 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       const { name } = located.parse.fields;
       return { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
     };
+    let mrzInkFound: { readonly level: number | null } | undefined;
+    const mrzInk = (): number | null =>
+      (mrzInkFound ??= { level: page.pxPerMm === null ? null : mrzInkLevel(page.image, located.reading.frame.lineCentresMm, td3Page.widthMm) }).level;
     const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
@@ -620,7 +623,7 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       if (reachesEdge) atEdge[part] = true;
       // Given names the MRZ had no room for at all are read from the print alone, as a cut part is past its cut.
       const printOnly = mrz.cut || (part === 'givenNames' && givenPastMrz);
-      if (printOnly && words !== null && endsInGlare(page.image, words, width)) inGlare[part] = true;
+      if (printOnly && words !== null && endsInGlare(page.image, words, width, mrzInk())) inGlare[part] = true;
       const edge = reachesEdge ? past : undefined;
       const line = box === null ? null : await readNameLine(page.image, box, width, orthography, ctx, edge, mrz, neutral);
       const rows = found.twoRows[part];
