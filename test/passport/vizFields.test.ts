@@ -722,6 +722,17 @@ describe('readVizFields when the MRZ had no room for the given names', () => {
     const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JIRE ALEKSANDR']);
     expect(readVizFields(other, parse, { givenNames: 'JIŘÍ ALEKSANDR' }).givenNames).toBeNull();
   });
+  it("takes the re-read's Ø where the sparse pass read a round letter there: OCR has no Ø", () => {
+    // Glare 1242016 item 23: JØRAN re-read with the stroke seen, the sparse pass `JBRAN`; the two were taken to
+    // disagree, and the given names were withheld.
+    for (const sparse of ['JBRAN NILS', 'JORAN NILS', 'JDRAN NILS']) {
+      const plain = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', sparse]);
+      expect(readVizFields(plain, parse, { givenNames: 'JØRAN NILS' }).givenNames?.value, sparse).toBe('JØRAN NILS');
+    }
+    // Any other letter there is another name.
+    const other = rows(['Surname / Name', 'LÖWENSTEIN-WERTHEIM-FREUDENBERG-WÖHRLE', 'Given names / Vornamen', 'JERAN NILS']);
+    expect(readVizFields(other, parse, { givenNames: 'JØRAN NILS' }).givenNames).toBeNull();
+  });
   it('takes no sparse reading that a re-read, no clean name itself, spells on past', () => {
     // Seed 1236201 glare 180: glare over THOMAS left the sparse pass `OLIVER THO` and the re-read `OLIVER THOM!`, no
     // clean name, so the sparse pass's was taken unchecked and OLIVER THO answered: a name cut short.

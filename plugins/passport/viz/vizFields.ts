@@ -939,17 +939,22 @@ function separatorsByLetters(text: string): Map<number, string> {
 /**
  * Whether two readings spell the same letters, where the plainer one may hold a T or an F for an I the sharper one
  * read with its mark (accentMarks: OCR takes an I's acute for a T's bar or an F's hook, JIŘÍ read `JIRT` by every
- * pass, `JIRf` in a slab face; the marks reader saw the bare stem under the mark).
+ * pass, `JIRf` in a slab face; the marks reader saw the bare stem under the mark), or a round letter with ink inside it
+ * for an Ø whose stroke the sharper one saw (OCR has no Ø: JØRAN read `JBRAN`; an O is Ø's own plain letter).
  */
 function sameLettersOrMarkedI(marked: string, plainer: string): boolean {
   const target = plainLetters(plainer);
-  const at = [...marked].flatMap((c, i) => (/^[ÍÌÎÏ]$/u.test(c) ? [i] : [])).slice(0, 3);
-  // Each marked I as read, as T, or as F: every combination of the (at most three) of them.
-  for (let combination = 0; combination < 3 ** at.length; combination++) {
+  const readAs = (c: string): readonly string[] | null => (/^[ÍÌÎÏ]$/u.test(c) ? ['T', 'F'] : c === 'Ø' ? ['B', 'D', 'G', 'Q'] : null);
+  const at = [...marked].flatMap((c, i) => (readAs(c) === null ? [] : [i])).slice(0, 3);
+  const options = at.map((i) => [[...marked][i]!, ...readAs([...marked][i]!)!]);
+  // Each such letter as read or as each plainer reading of it: every combination of the (at most three) of them.
+  const combinations = options.reduce((n, o) => n * o.length, 1);
+  for (let combination = 0; combination < combinations; combination++) {
     const chars = [...marked];
+    let rest = combination;
     for (const [k, i] of at.entries()) {
-      const as = Math.floor(combination / 3 ** k) % 3;
-      if (as > 0) chars[i] = as === 1 ? 'T' : 'F';
+      chars[i] = options[k]![rest % options[k]!.length]!;
+      rest = Math.floor(rest / options[k]!.length);
     }
     if (plainLetters(chars.join('')) === target) return true;
   }
