@@ -156,14 +156,11 @@ export function gridHomographies(
   // lines a few pixels from parallel make a four-corner map a steep perspective, its cells drifting a pitch mid-line.
   // The long line may itself have lost cells at one end (glyphs joined to a rule printed beside them): its fitted run
   // is placed at either end of the zone. A line no grid fits (its glyphs joined into a few blobs with such a rule) is
-  // measured at its ink's middle, as is one fitted as more cells than a line holds (a span glare cut short guessed
-  // the pitch too small): that fit is no long line.
-  const possible = (g: typeof gFirst): typeof gFirst => (g !== null && g.cells <= count ? g : null);
-  const [pFirst, pLast] = [possible(gFirst), possible(gLast)];
-  const long = pFirst && pLast ? (pFirst.cells !== pLast.cells ? (pFirst.cells > pLast.cells ? pFirst : pLast) : null) : (pFirst ?? pLast);
-  if (!perLine && long) {
-    const firstLonger = long === pFirst;
-    const short = firstLonger ? pLast : pFirst;
+  // measured at its ink's middle.
+  const long = gFirst && gLast ? (gFirst.cells !== gLast.cells ? (gFirst.cells > gLast.cells ? gFirst : gLast) : null) : (gFirst ?? gLast);
+  if (!perLine && long && long.cells <= count) {
+    const firstLonger = long === gFirst;
+    const short = firstLonger ? gLast : gFirst;
     const shortLine = firstLonger ? last : first;
     const n = { x: -direction.y, y: direction.x };
     const mid = short ? short.cellCentre((short.cells - 1) / 2) : { x: (shortLine.start.x + shortLine.end.x) / 2, y: (shortLine.start.y + shortLine.end.y) / 2 };
