@@ -787,7 +787,7 @@ function givenNamesBeyondMrz(
   if (reread === null || plain === null) return reread ?? plain;
   // The re-read's T or F where the sparse pass read an I is that I too, its acute read as a bar (`JIRT` re-read, `JIRI`
   // in the sparse pass, for JIŘÍ): no reading saw the mark, so the I is answered plain.
-  const value = sameLettersOrMarkedI(reread.value, plain.value) ? reread.value : stemsOfMarkedI(reread.value, plain.value);
+  const value = sameLettersOrMarkMisread(reread.value, plain.value) ? reread.value : stemsOfMarkedI(reread.value, plain.value);
   if (value === null) {
     seen.disputed = true;
     return null;
@@ -942,15 +942,16 @@ function separatorsByLetters(text: string): Map<number, string> {
  * pass, `JIRf` in a slab face; the marks reader saw the bare stem under the mark), or a round letter with ink inside it
  * for an Ø whose stroke the sharper one saw (OCR has no Ø: JØRAN read `JBRAN`; an O is Ø's own plain letter).
  */
-function sameLettersOrMarkedI(marked: string, plainer: string): boolean {
+function sameLettersOrMarkMisread(marked: string, plainer: string): boolean {
   const target = plainLetters(plainer);
-  const readAs = (c: string): readonly string[] | null => (/^[ÍÌÎÏ]$/u.test(c) ? ['T', 'F'] : c === 'Ø' ? ['B', 'D', 'G', 'Q'] : null);
-  const at = [...marked].flatMap((c, i) => (readAs(c) === null ? [] : [i])).slice(0, 3);
-  const options = at.map((i) => [[...marked][i]!, ...readAs([...marked][i]!)!]);
+  const letters = [...marked];
+  const readAs = (c: string): readonly string[] => (/^[ÍÌÎÏ]$/u.test(c) ? ['T', 'F'] : c === 'Ø' ? ['B', 'D', 'G', 'Q'] : []);
+  const at = letters.flatMap((c, i) => (readAs(c).length === 0 ? [] : [i])).slice(0, 3);
+  const options = at.map((i) => [letters[i]!, ...readAs(letters[i]!)]);
   // Each such letter as read or as each plainer reading of it: every combination of the (at most three) of them.
   const combinations = options.reduce((n, o) => n * o.length, 1);
   for (let combination = 0; combination < combinations; combination++) {
-    const chars = [...marked];
+    const chars = [...letters];
     let rest = combination;
     for (const [k, i] of at.entries()) {
       chars[i] = options[k]![rest % options[k]!.length]!;
