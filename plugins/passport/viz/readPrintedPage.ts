@@ -613,8 +613,10 @@ export async function readPrintedPage(located: Located, ctx: PluginContext): Pro
       return { name: (part === 'surname' ? name.surname : name.givenNames).replace(/ /g, '<'), cut: part === cutKey };
     };
     let mrzInkFound: { readonly level: number | null } | undefined;
-    const mrzInk = (): number | null =>
-      (mrzInkFound ??= { level: page.pxPerMm === null ? null : mrzInkLevel(page.image, located.reading.frame.lineCentresMm, td3Page.widthMm) }).level;
+    const mrzInk = (): number | null => {
+      mrzInkFound ??= { level: page.pxPerMm === null ? null : mrzInkLevel(page.image, located.reading.frame.lineCentresMm, td3Page.widthMm) };
+      return mrzInkFound.level;
+    };
     const reread = async (found: ReturnType<typeof locateNames>, part: keyof NameBoxes, width: number): Promise<string | null> => {
       const box = found[part];
       const words = found.words[part];
