@@ -74,8 +74,8 @@ export function endsInGlare(page: RawImage, words: BoundingBox, passWidth: numbe
       return ink.length === 0 ? 0 : ink[Math.floor(ink.length * 0.02)]!;
     };
     // Glare over the whole line fades all of it alike: its ink then stands as far lighter than the MRZ's, which the
-    // page prints as dark as its other personalised data.
-    if (mrzInk !== null && darkest(box.x0, box.x1) - mrzInk >= fadedBy) return true;
+    // page prints as dark as its other personalised data. The words' box is `paper`'s pixels, sorted already.
+    if (mrzInk !== null && paper[Math.floor(paper.length * 0.02)]! - mrzInk >= fadedBy) return true;
     return darkest(box.x1 - fifth, box.x1) - darkest(box.x0, box.x0 + fifth) >= fadedBy;
   }
   return washed.filter((v) => v >= washedLevel).length >= washed.length * washedShare;
