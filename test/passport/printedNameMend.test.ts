@@ -371,6 +371,17 @@ describe('doubtedNameCells', () => {
     const at5 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 5 ? c : ''));
     expect(doubtedNameCells(noSurname, sure([5]), { surname: [''], givenNames: [] }, at5('A'))).toEqual([5]);
   });
+  it('settles a filler past a part that a reading spells with one letter misread: it neither lost nor gained one', () => {
+    // Czech specimen, real train part, its shadowed harsh copy: SPECIMEN's first filler disputed, the print read
+    // `SDECIMEN` and VZOR whole; the given names were withheld for the filler's doubt.
+    const cze = parseTd3(['P<CZESPECIMEN<<VZOR<<<<<<<<<<<<<<<<<<<<<<<<<', line2], { now });
+    const at13 = (c: string) => Array.from({ length: 44 }, (_, i) => (i === 13 ? c : ''));
+    expect(doubtedNameCells(cze, sure([13]), { surname: ['SDECIMEN'], givenNames: [] }, at13('E'))).toEqual([]);
+    // Two letters otherwise, or one letter more (the MRZ's filler may be its last), leave the filler in doubt.
+    expect(doubtedNameCells(cze, sure([13]), { surname: ['SDECIMFN'], givenNames: [] }, at13('E'))).toEqual([13]);
+    expect(doubtedNameCells(cze, sure([13]), { surname: ['SPECIMENS'], givenNames: [] }, at13('E'))).toEqual([13]);
+    expect(doubtedNameCells(cze, sure([13]), { surname: ['SDECIMENS'], givenNames: [] }, at13('E'))).toEqual([13]);
+  });
   it('settles a filler between two words of a part that a reading spells with them', () => {
     // Qatar's specimen (real train part, qat-1, every copy): AL<KAABI's filler read with a W as runner-up, and the print
     // `AL-KAABI` read alike twice; the answer said check_digits_valid false for a name letter in doubt.

@@ -429,7 +429,6 @@ export function doubtedNameCells(
     });
     const spelled = spelledPerReading.flat();
     const end = part.start + part.text.length;
-    if (part.text !== '' && end < line.length && spelled.includes(part.text)) endsSpelled.add(end);
     // A part running to the line's end may be cut there: the print's start is what the MRZ holds. So may one ending a
     // cell short of it, the last cell a filler: the MRZ cut the name at a word's end (parseTd3's name_truncated).
     const cut = end >= line.length - 1;
@@ -437,6 +436,9 @@ export function doubtedNameCells(
       runs.map((run) => alignedPrint(run, part.text, cut)).filter((d): d is PrintDifference[] => d !== null),
     );
     const aligned = alignedPerReading.flat();
+    // The print ends the part there where a reading spells it, or has its letters' count with one misread among them
+    // (`SDECIMEN`): aligned letter for letter, it neither lost nor gained one.
+    if (part.text !== '' && end < line.length && (spelled.includes(part.text) || (!cut && aligned.some((diffs) => diffs.length <= 1)))) endsSpelled.add(end);
     // A reading that lost a letter at an end (`PECIMEN`, its crop started late) aligns nowhere, yet where it spells a
     // run of the part's letters exactly (four at least, half the part) it witnesses each of them.
     const runs = spelled
