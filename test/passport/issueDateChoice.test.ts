@@ -29,6 +29,14 @@ describe('chooseIssueDate', () => {
     // A real date out of the window is one, read as printed: two digits from the rule's date prove nothing.
     expect(chooseIssueDate(labelled('07.12.2923'), '2000-12-31', '2033-11-30')).toBeNull();
   });
+  it('repairs no two look-alike digits where another of the rule\'s dates is as few digits away', () => {
+    // German specimen, real train part, its sheared harsh copy: 31.08.1993 under the stamp read `37.08.1995`, made
+    // 31.08.1998 (1 for 7, 8 for 5; five years less a day before 30.08.2003); the ten-year date is two digits off too.
+    expect(chooseIssueDate(anywhere('37.08.1995'), '1945-09-12', '2003-08-30')).toBeNull();
+    expect(chooseIssueDate(labelled('37.08.1995'), '1945-09-12', '2003-08-30')).toBeNull();
+    // A month read `18`, one digit from the five-year date and two from any other: repaired as before.
+    expect(chooseIssueDate(labelled('31.18.1998'), '1945-09-12', '2003-08-30')?.iso).toBe('1998-08-31');
+  });
   it('skips unlabelled copies of the birth and expiry dates and picks the date between them', () => {
     expect(chooseIssueDate(anywhere('04.03.1980 12.01.2015 11.01.2025'), '1980-03-04', '2025-01-11')?.iso).toBe('2015-01-12');
   });
