@@ -1345,6 +1345,19 @@ describe('letterCentres', () => {
     expect(centres[2]).toBeCloseTo(244, 0);
     expect(centres[8]!).toBeGreaterThan(349);
   });
+  it('joins no blob reaching below the letters to its neighbour as a broken letter: it is a letter OCR left out', () => {
+    // Seed 1242020 styled-dev 81 (unseen faces): THIJS read `THIS`; its J, whose tail runs below the line, was joined to
+    // the S as one broken letter, and the tail under that S came back as Ş's cedilla (`THIJŞ`).
+    const tall = (minX: number, maxX: number, minY: number, maxY: number) => ({ ...blob(minX, maxX), cy: (minY + maxY) / 2, minY, maxY });
+    const thijs = [tall(64, 82, 15, 38), tall(84, 109, 16, 38), tall(112, 121, 16, 38), tall(122, 132, 16, 44), tall(134, 149, 16, 38)];
+    const { centres, onBlobs } = letterCentres([...'THIS'], thijs, 64, 150);
+    expect(onBlobs).toBe(false);
+    // Spread over the word, the S's centre stands clear of the J's blob.
+    expect(centres[3]!).toBeGreaterThan(134);
+    // The J as tall as the letters: a piece of a broken S, joined as before.
+    const split = thijs.map((b, i) => (i === 3 ? tall(122, 132, 16, 38) : b));
+    expect(letterCentres([...'THIS'], split, 64, 150).onBlobs).toBe(true);
+  });
   it('spreads centres over the word where no join explains the missing blob (a letter too faint to be one)', () => {
     const lost = ink.filter((_, i) => i !== 3);
     const { centres, onBlobs } = letterCentres(letters, lost, 96, 267);

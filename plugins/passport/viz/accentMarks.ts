@@ -1333,6 +1333,9 @@ function centresOverSplitBlobs(letters: readonly string[], isLetter: readonly bo
       const wide = advance(letter) * pitch;
       const joint = Math.max(a.maxX, b.maxX) - a.minX + 1;
       if (joint > wide * 1.3 || a.maxX - a.minX + 1 >= wide || b.maxX - b.minX + 1 >= wide) continue;
+      // A piece of a broken letter stands within the letters' height; one reaching past them is a letter of its own
+      // whose tail runs below the line (THIJS read `THIS`: its J joined to the S, and the J's tail read as Ş's cedilla).
+      if ([...a.parts, ...b.parts].some((part) => part.maxY - part.minY + 1 > height * 1.15)) continue;
       if (best === null || gap < best.gap) best = { k, gap };
     }
     if (best === null) return null;
