@@ -413,6 +413,48 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const near = bar(7);
     expect(withAccentMarks(near.crop, near.ocr)).toBe('EINĀRSSON');
   });
+  it("reads an A's apex drawn up above the letters after it, with no bridge, as its own top, not a circumflex", () => {
+    // Real train part, a sheared harsh copy of a German specimen: MUSTERMANN read as `MUSTERM` `ANN`, the A's apex
+    // standing above both Ns, came back `MUSTERMÂNN`. Drawn here: the apex run 5 px up as one wedge with the A.
+    const { crop, ocr } = rendered('ANN', 'ANN', {
+      width: 220, height: 61, font: '32px AccentTestSans', x: 8, baseline: 45, boxTop: 17, boxBottom: 45,
+      extra: (ctx) => {
+        const a = ctx.measureText('A');
+        const top = 45 - a.actualBoundingBoxAscent;
+        const cx = 8 + a.width / 2;
+        ctx.beginPath();
+        ctx.moveTo(cx - 5, top + 2);
+        ctx.lineTo(cx, top - 5);
+        ctx.lineTo(cx + 5, top + 2);
+        ctx.closePath();
+        ctx.fill();
+      },
+    });
+    expect(withAccentMarks(crop, ocr)).toBe('ANN');
+  });
+  it('reads a letter set higher than the letters after it, its foot as high as its top, as plain', () => {
+    // A tilted line's first letter of a word, or a printer's jitter: the A 3 px up, the Ns on the line.
+    const raised = (font: string) => {
+      const canvas = createCanvas(200, 53);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 200, 53);
+      ctx.fillStyle = '#222';
+      ctx.font = font;
+      ctx.fillText('A', 8, 36);
+      const a = ctx.measureText('A').width;
+      ctx.fillText('NN', 9 + a, 39);
+      const rgba = ctx.getImageData(0, 0, 200, 53).data;
+      const data = Buffer.alloc(200 * 53);
+      for (let i = 0; i < data.length; i++) data[i] = rgba[i * 4]!;
+      const bbox = { x0: 8, y0: 15, x1: Math.round(9 + a + ctx.measureText('NN').width), y1: 39 };
+      const word = { text: 'ANN', confidence: 90, bbox };
+      return withAccentMarks({ data, width: 200, height: 53, channels: 1 }, { text: 'ANN', confidence: 90, lines: [{ text: 'ANN', confidence: 90, bbox, words: [word] }] });
+    };
+    // Each came back with a mark on the A (Á).
+    expect(raised('28px AccentTestLiberationSans')).toBe('ANN');
+    expect(raised('24px AccentTestSerif')).toBe('ANN');
+  });
   it('sees an acute the page threshold joined to its letter', () => {
     const { crop, ocr } = line('JOSE', 'JOSE', (ctx) => {
       const e = letterAt(ctx, 'JOSE', 3);

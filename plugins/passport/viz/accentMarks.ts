@@ -648,6 +648,9 @@ export function readAccentMarks(
         const fusedTilde = orthography.vowelTilde === true && base === 'A' && onLetter.every((m) => m.maxX - m.minX + 1 >= capHeight * 0.45);
         return fusedTilde ? 'Ã' : c;
       }
+      // An A's own apex cut at its neighbours' top is a chevron, as a circumflex blur fused on is: with no bridge
+      // between them, the pixels tell neither (a sheared copy's ANN, its apex standing above the Ns: MUSTERMÂNN).
+      if (kind === 'circumflex' && base === 'A' && onLetter.length > 0 && onLetter.every((m) => unbridged.has(m))) return c;
       // A level bar over C, S or Z, where names write Č, Š and Ž, is a small caron whose dip blur filled
       // (BASANAVIČIENĖ at 5 px/mm), however its flat profile's noise reads (macron or wave): no name writes C̄ or C̃
       // there. A leaning one may be Ć's acute; one cut from the letter's top with no bridge may be Z's own bar.
@@ -880,6 +883,11 @@ function marksMergedInto(
   const top = median(near.map((t) => t.minY));
   const base = median(near.map((t) => t.maxY));
   if (letter.minY > top - Math.max(2, capHeight * 0.15) || letter.maxY > base + capHeight * 0.1) return [];
+  // A letter set higher than its neighbours (a tilted line's first letter of a word, a printer's jitter) rises above
+  // their tops by as much as its foot: it is no taller than they are, and what stands above them is its own top.
+  const rise = top - letter.minY;
+  const taller = letter.maxY - letter.minY - median(near.map((t) => t.maxY - t.minY));
+  if (taller < rise * 0.5) return [];
   // The cut leaves a row between the mark and the letter's top, as the gap printed there.
   const cutBelow = top - 2;
   const width = letter.maxX - letter.minX + 1;
