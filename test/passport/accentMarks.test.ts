@@ -987,6 +987,12 @@ describe('withAccentMarks, marks joined to letters and strokes through them', ()
     const { crop, ocr } = await pinnedCrop('tomas-small-acute-bent');
     expect(accentsOf(crop, ocr, pluginImaging, { vowelTilde: true })).toBe('TOMAS JOÃO TIAGO');
   });
+  it('places no two marks a letter apart on one letter: they are two letters\' marks', async () => {
+    // Hard photos 1242019 item 4: JIŘÍ PIOTR read `JRIPIOTR`, one letter short, so centres were spread over the word;
+    // the caron over the R and the acute over the I both went to the I and made a diaeresis (`JIRÏ`).
+    const { crop, ocr } = await pinnedCrop('jiri-two-marks-one-letter');
+    expect(withAccentMarks(crop, ocr)).toBe('JRIPIOTR');
+  });
   it('leaves a faint round speck over N plain where names write Ñ, whose blurred tilde may round as well', async () => {
     const { crop, ocr } = await pinnedCrop('szczepanska-faint-round-acute');
     expect(accentsOf(crop, ocr, pluginImaging, { nTilde: true })).toBe('SZCZEPANSKA');

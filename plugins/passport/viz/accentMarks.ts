@@ -460,6 +460,12 @@ export function readAccentMarks(
         if (onBlobs) placed.push({ blob: m, at: best });
       } else misplaced = true;
     }
+    // A letter's two marks (a diaeresis's dots, a double acute's strokes) stand over its stems, within 0.6 of a capital
+    // as twinDots has them: two further apart are two letters' marks placed on one (JIŘÍ read `JRI`, its caron and
+    // acute both on the I, came back `JIRÏ`), and where the others go is not known.
+    for (const onOne of byLetter.values()) {
+      if (onOne.length >= 2 && Math.max(...onOne.map((m) => m.cx)) - Math.min(...onOne.map((m) => m.cx)) > capHeight * 0.65) misplaced = true;
+    }
     // A mark below the baseline (cedilla, comma, ogonek): its own small blob, or the letter's ink running down into it.
     // The baseline is the neighbouring letters' (a slightly tilted line sinks at one end).
     const baselineNear = (blob: Blob): number =>
