@@ -460,9 +460,9 @@ export function readAccentMarks(
         if (onBlobs) placed.push({ blob: m, at: best });
       } else misplaced = true;
     }
-    // A letter's two marks (a diaeresis's dots, a double acute's strokes) stand over its stems, within 0.6 of a capital
-    // as twinDots has them: two further apart are two letters' marks placed on one (JIŘÍ read `JRI`, its caron and
-    // acute both on the I, came back `JIRÏ`), and where the others go is not known.
+    // A letter's two marks (a diaeresis's dots, a double acute's strokes) stand over its stems, at most 0.6 of a
+    // capital apart as twinDots pairs them: two more than 0.65 apart are two letters' marks placed on one (JIŘÍ read
+    // `JRI`, its caron and acute both on the I, came back `JIRÏ`), and where the others go is not known.
     for (const onOne of byLetter.values()) {
       if (onOne.length >= 2 && Math.max(...onOne.map((m) => m.cx)) - Math.min(...onOne.map((m) => m.cx)) > capHeight * 0.65) misplaced = true;
     }
