@@ -359,13 +359,13 @@ export function readIssueDate(
       }
       return inWindow(t) && (hamming(date.digits, target) === 1 || (iso === null && lookalikeDigitsApart(date.digits, target) === 2));
     });
-    // The look-alike pairs only rank two readings: where another of the rule's dates is as few digits from the one
-    // read, whatever they are (`37.08.1995` beside 31.08.1998 and 31.08.1993, its 3 read 5), the page tells neither.
-    const twoOff = near.length === 1 && hamming(date.digits, digitsLike(near[0]!, date.yearDigits)) === 2;
-    if (twoOff && typical.some((t) => t !== near[0] && inWindow(t) && hamming(date.digits, digitsLike(t, date.yearDigits)) <= 2)) continue;
     if (near.length === 1) {
       const t = near[0]!;
       const target = digitsLike(t, date.yearDigits);
+      // The look-alike pairs only rank two readings: where another of the rule's dates is as few digits from the one
+      // read, whatever they are (`37.08.1995` beside 31.08.1998 and 31.08.1993, its 3 read 5), the page tells neither.
+      const asNear = (other: string): boolean => other !== t && inWindow(other) && hamming(date.digits, digitsLike(other, date.yearDigits)) <= 2;
+      if (hamming(date.digits, target) === 2 && typical.some(asNear)) continue;
       const basis = labelled || iso === null ? 'repair' : 'unlabelled_repair';
       offer({ iso: t, confidence: labelled ? 0.6 : 0.45, repair: { from: date.digits, to: target }, typical: true, basis, ...at }, labelled ? 3 : iso === null ? -1 : -2);
       continue;
